@@ -1,0 +1,51 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "stacks",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "stacks", targets: ["stacks"]),
+        .library(name: "StacksCore", targets: ["StacksCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .target(
+            name: "StacksCore",
+            dependencies: [
+                "CCmark",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .target(
+            name: "StacksPreview",
+            dependencies: [
+                "StacksCore",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "stacks",
+            dependencies: [
+                "StacksCore",
+                "StacksPreview",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "StacksCoreTests", dependencies: ["StacksCore"]),
+        .testTarget(name: "StacksPreviewTests", dependencies: ["StacksPreview"]),
+    ]
+)

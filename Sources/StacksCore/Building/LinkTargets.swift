@@ -1,0 +1,66 @@
+/// What a relative link in the content folder can point at: a page (by its Markdown file
+/// or folder) or a co-located file.
+struct LinkTargets {
+    enum Target {
+        case page(StackPath, fragment: String)
+        case asset(output: String, fragment: String)
+    }
+
+    enum Problem: Error {
+        case leavesContent
+        case missing(String)
+
+        func message(_ link: MarkdownLink) -> String {
+            switch self {
+            case .leavesContent:
+                "link '\(link.destination)' leaves the content folder"
+            case .missing(let path):
+                link.isImage
+                    ? "missing image '\(link.destination)': there is no file content/\(path)"
+                    : "broken link '\(link.destination)': there is no page or file content/\(path)"
+            }
+        }
+    }
+
+    private var pages: [String: StackPath] = [:]
+    private var assets: [String: String] = [:]
+
+    init(_ catalog: Catalog) {
+        for page in catalog.pages {
+            if let source = page.source { pages[source] = page.path }
+            if page.kind != .item || page.source?.hasSuffix("/index.md") == true {
+                pages[page.sourceDirectory] = page.path
+            }
+        }
+        for asset in catalog.assets { assets[asset.source] = asset.output }
+    }
+
+    func resolve(_ destination: String, from directory: String) -> Result<Target, Problem> {
+        var path = Substring(destination)
+        var fragment = ""
+        if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+            fragment = String(path[mark...])
+            path = path[..<mark]
+        }
+        let decoded = URLEncoding.decodePathSegment(String(path)) ?? String(path)
+        guard let target = Self.join(directory, decoded) else { return .failure(.leavesContent) }
+        if let page = pages[target] { return .success(.page(page, fragment: fragment)) }
+        if let output = assets[target] { return .success(.asset(output: output, fragment: fragment)) }
+        return .failure(.missing(target.isEmpty ? "_index.md" : target))
+    }
+
+    /// `directory` + `relative`, with `.` and `..` worked out; `nil` when it climbs above the root.
+    static func join(_ directory: String, _ relative: String) -> String? {
+        var parts = directory.split(separator: "/").map(String.init)
+        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,61 @@
+/// The pure middle of a build: load → parse → resolve → prepare rendering.
+///
+/// Takes what was read from disk and returns a renderer ready to produce every page, or every
+/// problem found. `build`, `check` and the preview server all go through here, so what the
+/// preview shows is what `build` writes.
+public enum Pipeline {
+    public struct Input: Sendable {
+        public var config: SiteConfig
+        public var content: SourceDirectory
+        public var theme: Theme
+        /// Problems found while reading (unreadable files, symbolic links, the configuration).
+        public var diagnostics: [Diagnostic]
+        /// How the content and templates folders are named in diagnostics.
+        public var contentDisplay: String
+        public var templatesDisplay: String
+
+        public init(config: SiteConfig, content: SourceDirectory, theme: Theme = .builtIn, diagnostics: [Diagnostic] = [],
+                    contentDisplay: String = "content", templatesDisplay: String = "templates") {
+            self.config = config
+            self.content = content
+            self.theme = theme
+            self.diagnostics = diagnostics
+            self.contentDisplay = contentDisplay
+            self.templatesDisplay = templatesDisplay
+        }
+    }
+
+    public struct Prepared: Sendable {
+        public var renderer: SiteRenderer
+        public var theme: Theme
+        public var warnings: [Diagnostic]
+    }
+
+    public static func prepare(_ input: Input) async throws(Diagnostics) -> Prepared {
+        var diagnostics = Diagnostics(input.diagnostics)
+        let loader = CatalogLoader(includeDrafts: input.config.includeDrafts, displayRoot: input.contentDisplay)
+        let (catalog, loadProblems) = loader.load(input.content)
+        diagnostics.append(contentsOf: loadProblems)
+
+        var config = input.config
+        if config.title == nil { config.title = catalog.root.frontMatter.title }
+        let options = config.markdown
+        let pages = catalog.pages
+        let parsed = await Parallel.map(pages.indices) { index in
+            MarkdownParser.parse(pages[index].body, extractTitle: pages[index].frontMatter.title == nil, options: options)
+        }
+        let (site, resolveProblems) = SiteResolver(portable: config.portable, displayRoot: input.contentDisplay)
+            .resolve(catalog, parsed: parsed)
+        diagnostics.append(contentsOf: resolveProblems)
+
+        var templates: TemplateSet?
+        do {
+            templates = try TemplateSet(theme: input.theme, displayRoot: input.templatesDisplay)
+        } catch {
+            diagnostics.append(contentsOf: error.all)
+        }
+        guard let templates, !diagnostics.hasErrors else { throw diagnostics }
+        return Prepared(renderer: SiteRenderer(site: site, config: config, templates: templates),
+                        theme: input.theme, warnings: diagnostics.warnings)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// `stacks build` and `stacks check`: read, run the pipeline, write (or not).
+public enum SiteBuilder {
+    public struct Summary: Sendable, CustomStringConvertible {
+        public var pages: Int
+        public var files: Int
+        public var bytes: Int
+        public var milliseconds: Int
+        public var output: String?
+        public var warnings: [Diagnostic]
+
+        public var description: String {
+            let place = output.map { " into \($0)/" } ?? ""
+            let verb = output == nil ? "Checked" : "Built"
+            return "\(verb) \(pages) pages and \(files) files\(place) in \(milliseconds) ms"
+        }
+    }
+
+    /// Builds the site; throws `Diagnostics` (every problem) when anything is wrong,
+    /// leaving the previous output untouched.
+    public static func build(_ options: BuildOptions, write: Bool = true) async throws(Diagnostics) -> Summary {
+        let start = ContinuousClock.now
+        let (input, outputURL) = ProjectReader.read(options)
+        let prepared = try await Pipeline.prepare(input)
+        let renderer = prepared.renderer
+        guard write else {
+            _ = await Parallel.map(0..<renderer.pageCount) { renderer.renderPage($0).count }
+            return Summary(pages: renderer.pageCount, files: renderer.site.catalog.assets.count, bytes: 0,
+                           milliseconds: elapsed(since: start), output: nil, warnings: prepared.warnings)
+        }
+        let writer = OutputWriter(
+            output: outputURL,
+            protected: [options.url(input.config.paths.content), options.url(input.config.paths.templates)],
+            display: input.config.paths.output)
+        let contentRoot = options.url(input.config.paths.content)
+        do {
+            let (files, bytes) = try await writer.replace { staging in
+                try await SiteWriter(root: staging).write(prepared, contentRoot: contentRoot)
+            }
+            return Summary(pages: renderer.pageCount, files: files, bytes: bytes, milliseconds: elapsed(since: start),
+                           output: input.config.paths.output, warnings: prepared.warnings)
+        } catch let error as Diagnostics {
+            throw error
+        } catch {
+            throw Diagnostics([.error(input.config.paths.output, "cannot write the site: \(error.localizedDescription)")])
+        }
+    }
+
+    static func elapsed(since start: ContinuousClock.Instant) -> Int {
+        let duration = ContinuousClock.now - start
+        return Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+/// Writes a prepared site into a folder: pages rendered and written in parallel, as they are
+/// produced, so the whole site is never held in memory.
+public struct SiteWriter: Sendable {
+    public var root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// Returns the number of non-page files and the total bytes written.
+    public func write(_ prepared: Pipeline.Prepared, contentRoot: URL) async throws -> (files: Int, bytes: Int) {
+        let renderer = prepared.renderer
+        let root = self.root
+        let pageBytes = try await Parallel.mapThrowing(0..<renderer.pageCount) { index in
+            let bytes = renderer.renderPage(index)
+            try Self.write(bytes, to: root.appendingPathComponent(renderer.outputPath(of: index)))
+            return bytes.count
+        }
+        var total = pageBytes.reduce(0, +)
+        var files = 0
+        for file in renderer.renderExtras(theme: prepared.theme) {
+            try Self.write(file.bytes, to: root.appendingPathComponent(file.path))
+            total += file.bytes.count
+            files += 1
+        }
+        let manager = FileManager.default
+        for asset in renderer.site.catalog.assets {
+            let destination = root.appendingPathComponent(asset.output)
+            try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.copyItem(at: contentRoot.appendingPathComponent(asset.source), to: destination)
+            files += 1
+        }
+        return (files, total)
+    }
+
+    static func write(_ bytes: [UInt8], to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+}

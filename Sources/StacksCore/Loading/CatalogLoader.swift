@@ -1,0 +1,213 @@
+/// Turns the source tree into a catalog of pages: folders into categories, files and bundles
+/// into items, front matter into typed values. Pure: it reads nothing from disk.
+///
+/// Titles that come from a Markdown heading and the order of siblings are settled later,
+/// by the resolve stage, once the Markdown is parsed.
+public struct CatalogLoader: Sendable {
+    public var includeDrafts: Bool
+    /// How the content folder is named in diagnostics, e.g. `content`.
+    public var displayRoot: String
+
+    public init(includeDrafts: Bool = false, displayRoot: String = "content") {
+        self.includeDrafts = includeDrafts
+        self.displayRoot = displayRoot
+    }
+
+    public func load(_ tree: SourceDirectory) -> (Catalog, [Diagnostic]) {
+        var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot)
+        state.loadRoot(tree)
+        return (Catalog(pages: state.pages, assets: state.assets), state.diagnostics)
+    }
+}
+
+private struct LoaderState {
+    let includeDrafts: Bool
+    let displayRoot: String
+    var pages: [Page] = []
+    var assets: [Asset] = []
+    var diagnostics: [Diagnostic] = []
+
+    init(includeDrafts: Bool, displayRoot: String) {
+        self.includeDrafts = includeDrafts
+        self.displayRoot = displayRoot
+    }
+
+    func display(_ relativePath: String) -> String {
+        relativePath.isEmpty ? displayRoot : displayRoot + "/" + relativePath
+    }
+
+    mutating func loadRoot(_ tree: SourceDirectory) {
+        var home = Page(kind: .home, path: .root, source: nil, sourceDirectory: "", title: "", parent: nil)
+        if let index = tree.file(named: "_index.md"), let document = document(index, allowEmpty: true) {
+            home.source = index.relativePath
+            home.frontMatter = document.frontMatter
+            home.body = document.body
+            home.bodyLine = document.bodyLine
+        }
+        pages.append(home)
+        loadCategoryContents(tree, into: Catalog.rootIndex, outputDirectory: "")
+    }
+
+    /// The files and folders of a category (or the root): items, bundles, sub-categories, assets.
+    mutating func loadCategoryContents(_ directory: SourceDirectory, into parent: Int, outputDirectory: String) {
+        var siblings = SiblingSlugs()
+        for file in directory.files {
+            if file.name == "_index.md" { continue }
+            if file.isMarkdown {
+                if file.name == "index.md" {
+                    diagnostics.append(.warning(display(file.relativePath),
+                        "'index.md' makes a folder an item; the home page is '_index.md'. Skipped"))
+                    continue
+                }
+                addItem(file: file, bundle: nil, parent: parent, siblings: &siblings)
+            } else {
+                addAsset(file, outputDirectory: outputDirectory)
+            }
+        }
+        for child in directory.directories {
+            if let index = child.file(named: "index.md") {
+                addItem(file: index, bundle: child, parent: parent, siblings: &siblings)
+            } else {
+                addCategory(child, parent: parent, siblings: &siblings)
+            }
+        }
+    }
+
+    mutating func addCategory(_ directory: SourceDirectory, parent: Int, siblings: inout SiblingSlugs) {
+        let index = directory.file(named: "_index.md")
+        let document = index.flatMap { self.document($0, allowEmpty: true) }
+        if document?.frontMatter.draft == true, !includeDrafts { return }
+        let origin = index?.relativePath ?? directory.relativePath
+        guard let slug = slug(for: directory.name, frontMatter: document?.frontMatter, origin: origin),
+              siblings.claim(slug, by: display(origin), diagnostics: &diagnostics) else { return }
+        let path = pages[parent].path.pushing(.category(slug))
+        var page = Page(kind: .category, path: path, source: index?.relativePath,
+                        sourceDirectory: directory.relativePath,
+                        title: document?.frontMatter.title ?? Slug.readable(slug), parent: parent)
+        if let document {
+            page.frontMatter = document.frontMatter
+            page.body = document.body
+            page.bodyLine = document.bodyLine
+        }
+        pages.append(page)
+        let pageIndex = pages.count - 1
+        pages[parent].children.append(pageIndex)
+        loadCategoryContents(directory, into: pageIndex, outputDirectory: path.outputDirectory)
+    }
+
+    /// An item: a Markdown file, or a bundle whose `index.md` is `file`.
+    mutating func addItem(file: SourceFile, bundle: SourceDirectory?, parent: Int, siblings: inout SiblingSlugs) {
+        guard let document = document(file, allowEmpty: false) else { return }
+        if document.frontMatter.draft, !includeDrafts { return }
+        let name = bundle?.name ?? file.baseName
+        guard let slug = slug(for: name, frontMatter: document.frontMatter, origin: file.relativePath),
+              siblings.claim(slug, by: display(file.relativePath), diagnostics: &diagnostics) else { return }
+        let path = pages[parent].path.pushing(.item(slug))
+        let directory = bundle?.relativePath ?? parentDirectory(of: file.relativePath)
+        pages.append(Page(kind: .item, path: path, source: file.relativePath, sourceDirectory: directory,
+                          frontMatter: document.frontMatter, body: document.body, bodyLine: document.bodyLine,
+                          title: document.frontMatter.title ?? Slug.readable(slug), parent: parent))
+        let pageIndex = pages.count - 1
+        pages[parent].children.append(pageIndex)
+        if let bundle { loadBundleContents(bundle, into: pageIndex, outputDirectory: path.outputDirectory) }
+    }
+
+    /// Inside a bundle: sub-items (Markdown files and bundles) and co-located files.
+    mutating func loadBundleContents(_ directory: SourceDirectory, into parent: Int, outputDirectory: String) {
+        var siblings = SiblingSlugs()
+        for file in directory.files where file.name != "index.md" {
+            if file.name == "_index.md" {
+                diagnostics.append(.warning(display(file.relativePath),
+                    "'_index.md' has no meaning inside an item bundle; skipped"))
+            } else if file.isMarkdown {
+                addItem(file: file, bundle: nil, parent: parent, siblings: &siblings)
+            } else {
+                addAsset(file, outputDirectory: outputDirectory)
+            }
+        }
+        for child in directory.directories {
+            if let index = child.file(named: "index.md") {
+                addItem(file: index, bundle: child, parent: parent, siblings: &siblings)
+            } else {
+                addAssetFolder(child, outputDirectory: outputDirectory + "/" + child.name)
+            }
+        }
+    }
+
+    /// A plain folder inside a bundle holds files for the page, published as they are.
+    mutating func addAssetFolder(_ directory: SourceDirectory, outputDirectory: String) {
+        for file in directory.files { addAsset(file, outputDirectory: outputDirectory) }
+        for child in directory.directories {
+            addAssetFolder(child, outputDirectory: outputDirectory + "/" + child.name)
+        }
+    }
+
+    mutating func addAsset(_ file: SourceFile, outputDirectory: String) {
+        let output = outputDirectory.isEmpty ? file.name : outputDirectory + "/" + file.name
+        assets.append(Asset(source: file.relativePath, output: output))
+    }
+
+    func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    mutating func slug(for name: String, frontMatter: FrontMatter?, origin: String) -> String? {
+        if let custom = frontMatter?.slug {
+            guard Slug.isValid(custom) else {
+                diagnostics.append(.error(display(origin), line: 1, column: 1,
+                    "'slug: \(custom)' is not URL-safe; use lower-case letters, digits and '-'"))
+                return nil
+            }
+            return custom
+        }
+        guard let slug = Slug.make(name) else {
+            diagnostics.append(.error(display(origin),
+                "cannot make a URL from the name '\(name)'; rename it or set 'slug:' in its front matter"))
+            return nil
+        }
+        return slug
+    }
+
+    struct Document {
+        var frontMatter: FrontMatter
+        var body: String
+        var bodyLine: Int
+    }
+
+    /// Decodes and splits a Markdown file; `nil` (with diagnostics) when it cannot be used.
+    mutating func document(_ file: SourceFile, allowEmpty: Bool) -> Document? {
+        let path = display(file.relativePath)
+        let bytes = file.contents ?? []
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            if allowEmpty { return Document(frontMatter: FrontMatter(), body: "", bodyLine: 1) }
+            diagnostics.append(.error(path, "file is empty; an item needs at least a title or some text"))
+            return nil
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let (line, column) = TextPosition.firstInvalidUTF8(in: bytes)
+            diagnostics.append(.error(path, line: line, column: column, "file is not valid UTF-8 text"))
+            return nil
+        }
+        let parsed = FrontMatterParser.parse(text, path: path)
+        diagnostics += parsed.diagnostics
+        guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        return Document(frontMatter: parsed.frontMatter, body: String(parsed.body), bodyLine: parsed.bodyLine)
+    }
+}
+
+/// The slugs taken among one folder's children: two siblings with one URL are an error.
+private struct SiblingSlugs {
+    private var owners: [String: String] = [:]
+
+    /// Slugs are already lower case, so names that differ only in case collide here too,
+    /// as they would on a case-insensitive file system.
+    mutating func claim(_ slug: String, by origin: String, diagnostics: inout [Diagnostic]) -> Bool {
+        if let owner = owners[slug] {
+            diagnostics.append(.error(origin, "duplicate slug '\(slug)': \(owner) has the same URL"))
+            return false
+        }
+        owners[slug] = origin
+        return true
+    }
+}

@@ -1,0 +1,125 @@
+import Yams
+
+/// Reads `stacks.yml` into a `SiteConfig`, reporting unknown keys and wrong types by line.
+public enum ConfigParser {
+    public static func parse(_ text: String, path: String = "stacks.yml") -> (SiteConfig, [Diagnostic]) {
+        var config = SiteConfig()
+        var reader = ConfigReader(path: path)
+        do {
+            guard let node = try Yams.compose(yaml: text) else { return (config, []) }
+            guard let mapping = node.mapping else {
+                return (config, [.error(path, line: 1, column: 1, "the configuration must be a map of keys to values")])
+            }
+            reader.read(mapping, into: &config)
+        } catch let error as YamlError {
+            if case .scanner(_, let problem, let mark, _) = error {
+                return (config, [.error(path, line: mark.line, column: mark.column, "invalid YAML: \(problem)")])
+            }
+            if case .parser(_, let problem, let mark, _) = error {
+                return (config, [.error(path, line: mark.line, column: mark.column, "invalid YAML: \(problem)")])
+            }
+            return (config, [.error(path, line: 1, column: 1, "invalid YAML: \(error)")])
+        } catch {
+            return (config, [.error(path, line: 1, column: 1, "invalid YAML: \(error)")])
+        }
+        return (config, reader.diagnostics)
+    }
+}
+
+private struct ConfigReader {
+    let path: String
+    var diagnostics: [Diagnostic] = []
+
+    mutating func read(_ mapping: Node.Mapping, into config: inout SiteConfig) {
+        for (key, value) in mapping {
+            switch key.string ?? "" {
+            case "title": text(value, "title").map { config.title = $0 }
+            case "baseURL": text(value, "baseURL").map { config.baseURL = $0 }
+            case "language": text(value, "language").map { config.language = $0 }
+            case "layout": section(value, "layout") { key, value, reader in
+                switch key {
+                case "columns": reader.choice(value, "layout.columns").map { config.layout.columns = $0 }
+                case "style": reader.choice(value, "layout.style").map { config.layout.style = $0 }
+                case "listWindow": reader.number(value, "layout.listWindow", minimum: 2).map { config.layout.listWindow = $0 }
+                case "breakpoints": reader.section(value, "layout.breakpoints") { key, value, reader in
+                    switch key {
+                    case "medium": reader.number(value, "layout.breakpoints.medium", minimum: 1).map { config.layout.mediumBreakpoint = $0 }
+                    case "wide": reader.number(value, "layout.breakpoints.wide", minimum: 1).map { config.layout.wideBreakpoint = $0 }
+                    default: reader.unknown(value, "layout.breakpoints." + key)
+                    }
+                }
+                default: reader.unknown(value, "layout." + key)
+                }
+            }
+            case "markdown": section(value, "markdown") { key, value, reader in
+                switch key {
+                case "unsafe": reader.flag(value, "markdown.unsafe").map { config.markdown.unsafe = $0 }
+                case "smart": reader.flag(value, "markdown.smart").map { config.markdown.smart = $0 }
+                default: reader.unknown(value, "markdown." + key)
+                }
+            }
+            case "paths": section(value, "paths") { key, value, reader in
+                switch key {
+                case "content": reader.text(value, "paths.content").map { config.paths.content = $0 }
+                case "templates": reader.text(value, "paths.templates").map { config.paths.templates = $0 }
+                case "output": reader.text(value, "paths.output").map { config.paths.output = $0 }
+                default: reader.unknown(value, "paths." + key)
+                }
+            }
+            case "output": section(value, "output") { key, value, reader in
+                switch key {
+                case "portable": reader.flag(value, "output.portable").map { config.portable = $0 }
+                default: reader.unknown(value, "output." + key)
+                }
+            }
+            case "placeholders": section(value, "placeholders") { key, value, reader in
+                switch key {
+                case "noCategory": reader.text(value, "placeholders.noCategory").map { config.placeholders.noCategory = $0 }
+                case "noItem": reader.text(value, "placeholders.noItem").map { config.placeholders.noItem = $0 }
+                default: reader.unknown(value, "placeholders." + key)
+                }
+            }
+            default: unknown(key, key.string ?? "?")
+            }
+        }
+        if config.layout.mediumBreakpoint >= config.layout.wideBreakpoint {
+            diagnostics.append(.error(path, line: 1, column: 1, "layout.breakpoints.medium must be smaller than layout.breakpoints.wide"))
+        }
+    }
+
+    private mutating func fail(_ node: Node, _ message: String) {
+        diagnostics.append(.error(path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message))
+    }
+
+    mutating func unknown(_ node: Node, _ key: String) {
+        diagnostics.append(.warning(path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, "unknown setting '\(key)'; ignored"))
+    }
+
+    mutating func section(_ node: Node, _ name: String, _ body: (String, Node, inout ConfigReader) -> Void) {
+        guard let mapping = node.mapping else { return fail(node, "'\(name)' must be a map") }
+        for (key, value) in mapping { body(key.string ?? "", value, &self) }
+    }
+
+    mutating func text(_ node: Node, _ name: String) -> String? {
+        guard let value = node.scalar?.string else { fail(node, "'\(name)' must be text"); return nil }
+        return value
+    }
+
+    mutating func flag(_ node: Node, _ name: String) -> Bool? {
+        guard node.scalar != nil, let value = node.bool else { fail(node, "'\(name)' must be true or false"); return nil }
+        return value
+    }
+
+    mutating func number(_ node: Node, _ name: String, minimum: Int) -> Int? {
+        guard let value = node.int, value >= minimum else { fail(node, "'\(name)' must be a whole number of at least \(minimum)"); return nil }
+        return value
+    }
+
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, _ name: String) -> Choice? where Choice.RawValue == String {
+        guard let value = node.string.flatMap(Choice.init(rawValue:)) else {
+            fail(node, "'\(name)' must be one of: " + Choice.allCases.map(\.rawValue).joined(separator: ", "))
+            return nil
+        }
+        return value
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Reads the content folder into a `SourceDirectory`: the input end of the pipeline.
+///
+/// Names starting with `.` or `_` are skipped (except `_index.md`). Symbolic links are
+/// followed only when they stay inside the content folder; a loop or an escape is reported.
+public struct ContentReader: Sendable {
+    /// Larger Markdown files are refused rather than read into memory.
+    public static let maximumMarkdownSize = 16 * 1024 * 1024
+
+    public var root: URL
+    /// How the content folder is named in diagnostics, e.g. `content`.
+    public var displayRoot: String
+
+    public init(root: URL, displayRoot: String) {
+        self.root = root.standardizedFileURL
+        self.displayRoot = displayRoot
+    }
+
+    public func read() -> (SourceDirectory, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let rootReal = (try? Self.realPath(root.path).get()) ?? root.path
+        var visited: Set<String> = [rootReal]
+        let tree = readDirectory(at: root, relativePath: "", name: "", rootReal: rootReal,
+                                 visited: &visited, diagnostics: &diagnostics)
+        return (tree, diagnostics)
+    }
+
+    public static func isSkipped(_ name: String) -> Bool {
+        (name.hasPrefix(".") || name.hasPrefix("_")) && name != "_index.md"
+    }
+
+    private struct SystemError: Error, Equatable {
+        var code: Int32
+    }
+
+    private static func realPath(_ path: String) -> Result<String, SystemError> {
+        guard let resolved = realpath(path, nil) else { return .failure(SystemError(code: errno)) }
+        defer { free(resolved) }
+        return .success(String(cString: resolved))
+    }
+
+    private func display(_ relativePath: String) -> String {
+        relativePath.isEmpty ? displayRoot : displayRoot + "/" + relativePath
+    }
+
+    private func readDirectory(
+        at url: URL, relativePath: String, name: String, rootReal: String,
+        visited: inout Set<String>, diagnostics: inout [Diagnostic]
+    ) -> SourceDirectory {
+        var directory = SourceDirectory(name: name, relativePath: relativePath)
+        let manager = FileManager.default
+        let names: [String]
+        do {
+            names = try manager.contentsOfDirectory(atPath: url.path).sorted()
+        } catch {
+            diagnostics.append(.error(display(relativePath), "cannot read folder: \(error.localizedDescription)"))
+            return directory
+        }
+        for childName in names where !Self.isSkipped(childName) {
+            let childURL = url.appendingPathComponent(childName)
+            let childPath = relativePath.isEmpty ? childName : relativePath + "/" + childName
+            var isDirectory: ObjCBool = false
+            let attributes = try? manager.attributesOfItem(atPath: childURL.path)
+            if attributes?[.type] as? FileAttributeType == .typeSymbolicLink {
+                let target: String
+                switch Self.realPath(childURL.path) {
+                case .success(let path):
+                    target = path
+                case .failure(let error) where error.code == ELOOP:
+                    diagnostics.append(.error(display(childPath), "symbolic link loop"))
+                    continue
+                case .failure:
+                    diagnostics.append(.warning(display(childPath), "symbolic link points nowhere; skipped"))
+                    continue
+                }
+                _ = manager.fileExists(atPath: target, isDirectory: &isDirectory)
+                guard target == rootReal || target.hasPrefix(rootReal + "/") else {
+                    diagnostics.append(.warning(display(childPath),
+                        "symbolic link points outside the content folder; not followed"))
+                    continue
+                }
+                if isDirectory.boolValue, visited.contains(target) {
+                    diagnostics.append(.error(display(childPath), "symbolic link loop: leads back to a folder already read"))
+                    continue
+                }
+            }
+            guard manager.fileExists(atPath: childURL.path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                let real = (try? Self.realPath(childURL.path).get()) ?? childURL.path
+                visited.insert(real)
+                directory.directories.append(readDirectory(
+                    at: childURL, relativePath: childPath, name: childName, rootReal: rootReal,
+                    visited: &visited, diagnostics: &diagnostics))
+                visited.remove(real)
+            } else if childName.hasSuffix(".md") {
+                let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+                if size > Self.maximumMarkdownSize {
+                    diagnostics.append(.error(display(childPath),
+                        "file is too large (\(size / 1_048_576) MiB; the limit is \(Self.maximumMarkdownSize / 1_048_576) MiB)"))
+                    continue
+                }
+                guard let data = manager.contents(atPath: childURL.path) else {
+                    diagnostics.append(.error(display(childPath), "cannot read file"))
+                    continue
+                }
+                directory.files.append(SourceFile(name: childName, relativePath: childPath, contents: [UInt8](data)))
+            } else {
+                directory.files.append(SourceFile(name: childName, relativePath: childPath))
+            }
+        }
+        return directory
+    }
+}

@@ -1,0 +1,178 @@
+import Yams
+
+/// Splits a Markdown file into front matter and body, and checks the known keys' types.
+///
+/// Front matter opens only when the first line is exactly `---` and closes at the next line
+/// that is exactly `---`; a `---` anywhere else is Markdown (a thematic break).
+public enum FrontMatterParser {
+    public struct Result: Sendable {
+        public var frontMatter: FrontMatter
+        public var body: Substring
+        /// The line of the file on which the body starts (1-based).
+        public var bodyLine: Int
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func parse(_ text: String, path: String) -> Result {
+        var result = Result(frontMatter: FrontMatter(), body: Substring(text), bodyLine: 1, diagnostics: [])
+        let lines = text.split(separator: "\n", maxSplits: Int.max, omittingEmptySubsequences: false)
+        guard let first = lines.first, isFence(first) else { return result }
+
+        var closing: Int?
+        for index in lines.indices.dropFirst() where isFence(lines[index]) {
+            closing = index
+            break
+        }
+        guard let closing else {
+            result.diagnostics.append(.error(path, line: 1, column: 1, "front matter is never closed: add a line '---' after it"))
+            result.body = ""
+            return result
+        }
+        let yaml = lines[1..<closing].joined(separator: "\n")
+        result.bodyLine = closing + 2
+        result.body = closing + 1 < lines.count
+            ? text[lines[closing + 1].startIndex...]
+            : ""
+        let lineOffset = 1  // the opening `---`
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else { return result }
+            guard case .mapping(let mapping) = node else {
+                result.diagnostics.append(.error(path, line: 2, column: 1, "front matter must be a map of keys to values"))
+                return result
+            }
+            var reader = KeyReader(path: path, lineOffset: lineOffset)
+            result.frontMatter = reader.read(mapping)
+            result.diagnostics += reader.diagnostics
+        } catch let error as YamlError {
+            result.diagnostics.append(diagnostic(for: error, path: path, lineOffset: lineOffset))
+        } catch {
+            result.diagnostics.append(.error(path, line: 2, column: 1, "invalid front matter: \(error)"))
+        }
+        return result
+    }
+
+    private static func isFence(_ line: Substring) -> Bool {
+        line == "---" || line == "---\r"
+    }
+
+    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+             .composer(_, let problem, let mark, _):
+            return .error(path, line: mark.line + lineOffset, column: mark.column, "invalid front matter: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return .error(path, line: context.mark.line + lineOffset, column: context.mark.column,
+                          "duplicate key in front matter: \(duplicates.joined(separator: ", "))")
+        default:
+            return .error(path, line: 2, column: 1, "invalid front matter: \(error)")
+        }
+    }
+}
+
+/// Reads known keys with their expected types, collecting one diagnostic per wrong key.
+private struct KeyReader {
+    let path: String
+    let lineOffset: Int
+    var diagnostics: [Diagnostic] = []
+
+    mutating func read(_ mapping: Node.Mapping) -> FrontMatter {
+        var matter = FrontMatter()
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.scalar?.string else {
+                fail(keyNode, "front matter keys must be text")
+                continue
+            }
+            switch key {
+            case "title": matter.title = string(value, key)
+            case "summary": matter.summary = string(value, key)
+            case "icon": matter.icon = string(value, key)
+            case "color": matter.color = string(value, key)
+            case "image": matter.image = string(value, key)
+            case "slug": matter.slug = string(value, key)
+            case "date": matter.date = date(value)
+            case "order":
+                if let number = value.scalar.flatMap({ Int($0.string) }) {
+                    matter.order = number
+                } else {
+                    fail(value, "'order' must be a whole number")
+                }
+            case "draft":
+                if let flag = value.bool, value.scalar != nil {
+                    matter.draft = flag
+                } else {
+                    fail(value, "'draft' must be true or false")
+                }
+            case "tags": matter.tags = strings(value, key)
+            case "aliases": matter.aliases = strings(value, key)
+            case "attributes": matter.attributes = attributes(value)
+            default: matter.params[key] = param(value)
+            }
+        }
+        return matter
+    }
+
+    private mutating func fail(_ node: Node, _ message: String) {
+        let mark = node.mark
+        diagnostics.append(.error(path, line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1, message))
+    }
+
+    private mutating func string(_ node: Node, _ key: String) -> String? {
+        guard let scalar = node.scalar else {
+            fail(node, "'\(key)' must be text")
+            return nil
+        }
+        return scalar.string
+    }
+
+    private mutating func strings(_ node: Node, _ key: String) -> [String] {
+        if let scalar = node.scalar { return scalar.string.isEmpty ? [] : [scalar.string] }
+        guard let sequence = node.sequence else {
+            fail(node, "'\(key)' must be a list of text")
+            return []
+        }
+        var values: [String] = []
+        for element in sequence {
+            guard let scalar = element.scalar else {
+                fail(element, "'\(key)' must be a list of text")
+                continue
+            }
+            values.append(scalar.string)
+        }
+        return values
+    }
+
+    private mutating func date(_ node: Node) -> String? {
+        guard let text = node.scalar?.string, DateText.isValid(text) else {
+            fail(node, "'date' must be a date like 2024-05-31")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func attributes(_ node: Node) -> [Attribute] {
+        guard let mapping = node.mapping else {
+            fail(node, "'attributes' must be a map of names to values")
+            return []
+        }
+        var attributes: [Attribute] = []
+        for (name, value) in mapping {
+            guard let nameText = name.scalar?.string, let valueText = value.scalar?.string else {
+                fail(value, "each attribute must be a name and a text value")
+                continue
+            }
+            attributes.append(Attribute(name: nameText, value: valueText))
+        }
+        return attributes
+    }
+
+    private func param(_ node: Node) -> ParamValue {
+        switch node {
+        case .scalar(let scalar): .string(scalar.string)
+        case .sequence(let sequence): .list(sequence.map(param))
+        case .mapping(let mapping):
+            .map(Dictionary(mapping.compactMap { key, value in key.scalar.map { ($0.string, param(value)) } },
+                            uniquingKeysWith: { first, _ in first }))
+        case .alias: .string("")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// The content folder as read from disk: what the pure stages start from.
+///
+/// Markdown files carry their bytes; other files only their path, since they are copied
+/// as they are when the site is written.
+public struct SourceDirectory: Sendable, Equatable {
+    /// The folder's own name; empty for the content root.
+    public var name: String
+    /// Relative to the content root, without a trailing slash; empty for the root.
+    public var relativePath: String
+    public var files: [SourceFile]
+    public var directories: [SourceDirectory]
+
+    public init(name: String, relativePath: String, files: [SourceFile] = [], directories: [SourceDirectory] = []) {
+        self.name = name
+        self.relativePath = relativePath
+        self.files = files
+        self.directories = directories
+    }
+
+    public func file(named name: String) -> SourceFile? {
+        files.first { $0.name == name }
+    }
+}
+
+public struct SourceFile: Sendable, Equatable {
+    public var name: String
+    /// Relative to the content root.
+    public var relativePath: String
+    /// The bytes of a Markdown file; `nil` for any other file.
+    public var contents: [UInt8]?
+
+    public init(name: String, relativePath: String, contents: [UInt8]? = nil) {
+        self.name = name
+        self.relativePath = relativePath
+        self.contents = contents
+    }
+
+    public var isMarkdown: Bool { name.hasSuffix(".md") }
+
+    /// The name without `.md`.
+    public var baseName: String {
+        isMarkdown ? String(name.dropLast(3)) : name
+    }
+}
+
+extension SourceDirectory {
+    /// Builds a tree from `(relative path, contents)` pairs: the way tests and the preview
+    /// describe content without touching the disk.
+    public init(files: [(String, String)]) {
+        self.init(name: "", relativePath: "")
+        for (path, text) in files {
+            let parts = path.split(separator: "/").map(String.init)
+            insert(parts[...], fullPath: path, contents: path.hasSuffix(".md") ? Array(text.utf8) : nil)
+        }
+    }
+
+    private mutating func insert(_ parts: ArraySlice<String>, fullPath: String, contents: [UInt8]?) {
+        guard let first = parts.first else { return }
+        if parts.count == 1 {
+            files.append(SourceFile(name: first, relativePath: fullPath, contents: contents))
+            return
+        }
+        let childPath = relativePath.isEmpty ? first : relativePath + "/" + first
+        if let index = directories.firstIndex(where: { $0.name == first }) {
+            directories[index].insert(parts.dropFirst(), fullPath: fullPath, contents: contents)
+        } else {
+            var child = SourceDirectory(name: first, relativePath: childPath)
+            child.insert(parts.dropFirst(), fullPath: fullPath, contents: contents)
+            directories.append(child)
+        }
+    }
+}

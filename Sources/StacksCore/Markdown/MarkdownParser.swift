@@ -1,0 +1,142 @@
+import CCmark
+import Foundation
+
+/// A Markdown body rendered to HTML by libcmark, with every relative link and image
+/// replaced by a numbered token that the resolve stage turns into a relative URL.
+///
+/// This is the only code that sees a C type.
+public struct ParsedMarkdown: Sendable, Equatable {
+    /// HTML in which each relative URL reads `stacks-link:N`, N indexing `links`.
+    public var html: String
+    /// The text of the first level-1 heading, removed from `html`; only when asked for.
+    public var headingTitle: String?
+    public var links: [MarkdownLink]
+}
+
+public struct MarkdownLink: Sendable, Equatable {
+    /// As written in the Markdown.
+    public var destination: String
+    public var isImage: Bool
+    /// Position in the body (1-based); the resolve stage adds the front matter's lines.
+    public var line: Int
+    public var column: Int
+}
+
+public enum MarkdownParser {
+    static let tokenPrefix = "stacks-link:"
+
+    public static func parse(_ body: String, extractTitle: Bool, options: SiteConfig.MarkdownOptions) -> ParsedMarkdown {
+        var parseOptions = CMARK_OPT_DEFAULT
+        if options.smart { parseOptions |= CMARK_OPT_SMART }
+        let document: OpaquePointer = body.withCString { cmark_parse_document($0, strlen($0), parseOptions) }
+        defer { cmark_node_free(document) }
+
+        let headingTitle = extractTitle ? removeTitleHeading(from: document) : nil
+        var links: [MarkdownLink] = []
+        var htmlNodes: [OpaquePointer] = []
+        forEachNode(in: document) { node in
+            let type = cmark_node_get_type(node)
+            switch type {
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                let destination = String(cString: cmark_node_get_url(node))
+                guard isRelative(destination) || destination.hasPrefix(tokenPrefix) else { return }
+                let (line, column) = position(of: node)
+                links.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,
+                                          line: line, column: column))
+                cmark_node_set_url(node, tokenPrefix + String(links.count - 1))
+            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                if !options.unsafe { htmlNodes.append(node) }
+            default:
+                break
+            }
+        }
+        htmlNodes.forEach(replaceWithText)
+
+        var renderOptions = CMARK_OPT_DEFAULT
+        if options.unsafe { renderOptions |= CMARK_OPT_UNSAFE }
+        guard let rendered = cmark_render_html(document, renderOptions) else {
+            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links)
+        }
+        defer { free(rendered) }
+        return ParsedMarkdown(html: String(cString: rendered), headingTitle: headingTitle, links: links)
+    }
+
+    /// Links that name a file of the site, not a scheme, an absolute path or a fragment.
+    static func isRelative(_ destination: String) -> Bool {
+        guard let first = destination.first, first != "#", first != "/", first != "?" else { return false }
+        let beforeSlash = destination.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !beforeSlash.contains(":")
+    }
+
+    private static func forEachNode(in root: OpaquePointer, _ body: (OpaquePointer) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        var nodes: [OpaquePointer] = []
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            if cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) {
+                nodes.append(node)
+            }
+        }
+        // Visiting after the walk lets `body` change nodes without upsetting the iterator.
+        nodes.forEach(body)
+    }
+
+    /// Inline nodes may lack a position; then the enclosing block's is the best there is.
+    private static func position(of node: OpaquePointer) -> (Int, Int) {
+        var current: OpaquePointer? = node
+        while let candidate = current {
+            let line = Int(cmark_node_get_start_line(candidate))
+            if line > 0 { return (line, max(1, Int(cmark_node_get_start_column(candidate)))) }
+            current = cmark_node_parent(candidate)
+        }
+        return (1, 1)
+    }
+
+    private static func removeTitleHeading(from document: OpaquePointer) -> String? {
+        var child = cmark_node_first_child(document)
+        while let node = child {
+            if cmark_node_get_type(node) == CMARK_NODE_HEADING, cmark_node_get_heading_level(node) == 1 {
+                let title = plainText(of: node)
+                cmark_node_unlink(node)
+                cmark_node_free(node)
+                return title
+            }
+            child = cmark_node_next(node)
+        }
+        return nil
+    }
+
+    private static func plainText(of node: OpaquePointer) -> String {
+        var text = ""
+        forEachNode(in: node) { inner in
+            switch cmark_node_get_type(inner) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+                if let literal = cmark_node_get_literal(inner) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default:
+                break
+            }
+        }
+        return text
+    }
+
+    /// Raw HTML shown as text: what was written stays visible, but nothing of it runs.
+    private static func replaceWithText(_ node: OpaquePointer) {
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        guard let text = cmark_node_new(CMARK_NODE_TEXT) else { return }
+        if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+            guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return }
+            var trimmed = literal
+            while trimmed.last == "\n" { trimmed.removeLast() }
+            cmark_node_set_literal(text, trimmed)
+            cmark_node_append_child(paragraph, text)
+            cmark_node_insert_before(node, paragraph)
+        } else {
+            cmark_node_set_literal(text, literal)
+            cmark_node_insert_before(node, text)
+        }
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+}

@@ -1,0 +1,94 @@
+/// The whole site as a tree of pages, stored flat: a page refers to its parent and
+/// children by index, which keeps the tree a plain value that stages can share across threads.
+public struct Catalog: Sendable {
+    public var pages: [Page]
+    /// Every file that is not Markdown, published as it is.
+    public var assets: [Asset]
+
+    public static let rootIndex = 0
+
+    public init(pages: [Page], assets: [Asset]) {
+        self.pages = pages
+        self.assets = assets
+    }
+
+    public var root: Page { pages[Self.rootIndex] }
+
+    public subscript(index: Int) -> Page { pages[index] }
+
+    /// The chain of pages from the root to `index`, both included.
+    public func chain(to index: Int) -> [Int] {
+        var chain = [index]
+        var current = index
+        while let parent = pages[current].parent {
+            chain.append(parent)
+            current = parent
+        }
+        return chain.reversed()
+    }
+
+    /// The deepest category on the page's path, or `nil` for the home page.
+    public func deepestCategory(of index: Int) -> Int? {
+        chain(to: index).last { pages[$0].kind == .category }
+    }
+
+    public func categoryChildren(of index: Int) -> [Int] {
+        pages[index].children.filter { pages[$0].kind == .category }
+    }
+
+    public func itemChildren(of index: Int) -> [Int] {
+        pages[index].children.filter { pages[$0].kind == .item }
+    }
+}
+
+public struct Page: Sendable {
+    public enum Kind: String, Sendable {
+        case home, category, item
+    }
+
+    public var kind: Kind
+    public var path: StackPath
+    /// The Markdown file, relative to the content root; `nil` for a category without `_index.md`.
+    public var source: String?
+    /// The folder relative links in this page's Markdown start from.
+    public var sourceDirectory: String
+    public var frontMatter: FrontMatter
+    public var body: String
+    /// The line of the source file on which `body` starts, so diagnostics point into the file.
+    public var bodyLine: Int
+    /// Resolved by the resolve stage: front matter, else the first heading, else the slug.
+    public var title: String
+    public var parent: Int?
+    /// Sub-categories first, then items, each in catalog order.
+    public var children: [Int]
+
+    public init(kind: Kind, path: StackPath, source: String?, sourceDirectory: String,
+                frontMatter: FrontMatter = FrontMatter(), body: String = "", bodyLine: Int = 1,
+                title: String, parent: Int?, children: [Int] = []) {
+        self.kind = kind
+        self.path = path
+        self.source = source
+        self.sourceDirectory = sourceDirectory
+        self.frontMatter = frontMatter
+        self.body = body
+        self.bodyLine = bodyLine
+        self.title = title
+        self.parent = parent
+        self.children = children
+    }
+
+    public var slug: String { path.last?.slug ?? "" }
+}
+
+/// A co-located file: published at the same place relative to its page as in the content folder.
+public struct Asset: Sendable, Equatable {
+    /// Relative to the content root.
+    public var source: String
+    /// Relative to the output root, with the owning pages' slugs in place of folder names.
+    public var output: String
+
+    public init(source: String, output: String) {
+        self.source = source
+        self.output = output
+    }
+}

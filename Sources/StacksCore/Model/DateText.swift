@@ -1,0 +1,31 @@
+/// Dates as front matter writes them (`2024-05-31`, optionally followed by a time),
+/// shown to readers as `31 May 2024`. Kept as text: templates cannot format a `Date`.
+public enum DateText {
+    private static let months = ["January", "February", "March", "April", "May", "June", "July",
+                                 "August", "September", "October", "November", "December"]
+
+    static func components(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        let datePart = text.prefix(10)
+        let parts = datePart.split(separator: "-")
+        guard datePart.count == 10, parts.count == 3,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              parts[0].count == 4, (1...12).contains(month), (1...31).contains(day) else { return nil }
+        let rest = text.dropFirst(10)
+        guard rest.isEmpty || rest.first == "T" || rest.first == " " else { return nil }
+        return (year, month, day)
+    }
+
+    public static func isValid(_ text: String) -> Bool {
+        components(text) != nil
+    }
+
+    /// The machine-readable form for `<time datetime>`.
+    public static func machine(_ text: String) -> String {
+        String(text.prefix(10))
+    }
+
+    public static func readable(_ text: String) -> String {
+        guard let (year, month, day) = components(text) else { return text }
+        return "\(day) \(months[month - 1]) \(year)"
+    }
+}

@@ -1,0 +1,48 @@
+/// The known keys of a page's front matter, already checked for type; the rest is `params`.
+public struct FrontMatter: Sendable, Equatable {
+    public var title: String?
+    public var summary: String?
+    public var order: Int?
+    public var draft = false
+    /// As written, `YYYY-MM-DD` or an ISO 8601 timestamp.
+    public var date: String?
+    public var tags: [String] = []
+    public var icon: String?
+    public var color: String?
+    public var image: String?
+    /// Ordered as written: the item's attribute table.
+    public var attributes: [Attribute] = []
+    public var slug: String?
+    /// Old URLs, relative to the site root, that redirect to this page.
+    public var aliases: [String] = []
+    /// Keys Stacks does not know, passed to templates as they are.
+    public var params: [String: ParamValue] = [:]
+
+    public init() {}
+}
+
+public struct Attribute: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A front-matter value Stacks passes through to templates without interpreting it.
+public indirect enum ParamValue: Sendable, Equatable {
+    case string(String)
+    case list([ParamValue])
+    case map([String: ParamValue])
+
+    /// The form swift-mustache reads: strings, arrays and dictionaries.
+    var templateValue: Any {
+        switch self {
+        case .string(let value): value
+        case .list(let values): values.map(\.templateValue)
+        case .map(let values): values.mapValues(\.templateValue)
+        }
+    }
+}

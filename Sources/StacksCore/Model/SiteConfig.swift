@@ -1,0 +1,61 @@
+/// The site's configuration: `stacks.yml`, then command-line flags on top.
+public struct SiteConfig: Sendable, Equatable {
+    /// The site's name; when `stacks.yml` has none, the home page's title.
+    public var title: String?
+    /// The absolute URL the site is published at; enables `sitemap.xml` and canonical links.
+    public var baseURL: String?
+    public var language = "en"
+    public var layout = Layout()
+    public var markdown = MarkdownOptions()
+    public var paths = Paths()
+    public var placeholders = Placeholders()
+    /// Every link names its `index.html`, so the site also works opened from disk.
+    public var portable = false
+    public var includeDrafts = false
+
+    public init() {}
+
+    public var siteTitle: String { title ?? "Stacks" }
+
+    public struct Layout: Sendable, Equatable {
+        public var columns: ColumnVisibility = .automatic
+        public var style: SplitViewStyle = .prominentDetail
+        /// Below `medium` one column shows; from `wide` on, all three.
+        public var mediumBreakpoint = 720
+        public var wideBreakpoint = 1200
+        /// A category with more items than this shows item pages a window of its list, not all of it.
+        public var listWindow = 50
+        public init() {}
+    }
+
+    /// As SwiftUI's `NavigationSplitViewVisibility`.
+    public enum ColumnVisibility: String, Sendable, CaseIterable {
+        case automatic, all, doubleColumn, detailOnly
+    }
+
+    /// As SwiftUI's `.balanced` and `.prominentDetail` split-view styles.
+    public enum SplitViewStyle: String, Sendable, CaseIterable {
+        case balanced, prominentDetail
+    }
+
+    public struct MarkdownOptions: Sendable, Equatable {
+        /// Raw HTML in Markdown is escaped unless this is set.
+        public var unsafe = false
+        /// Curly quotes, dashes and ellipses.
+        public var smart = true
+        public init() {}
+    }
+
+    public struct Paths: Sendable, Equatable {
+        public var content = "content"
+        public var templates = "templates"
+        public var output = "output"
+        public init() {}
+    }
+
+    public struct Placeholders: Sendable, Equatable {
+        public var noCategory = "Pick a category"
+        public var noItem = "No item selected"
+        public init() {}
+    }
+}

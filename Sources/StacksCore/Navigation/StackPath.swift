@@ -1,0 +1,108 @@
+/// The identity of a page: the destinations from the root, which is not itself in the path.
+///
+/// Breadcrumbs, the back link, the URL and the split-view selections are all projections of
+/// this one value. Categories lead, items follow: an item never contains a category.
+/// Like a navigation stack, a path only grows or shrinks at its end.
+public struct StackPath: Hashable, Sendable, CustomStringConvertible {
+    public private(set) var destinations: [Destination]
+
+    public static let root = StackPath()
+
+    public init(_ destinations: [Destination] = []) {
+        precondition(Self.isWellFormed(destinations), "a category cannot follow an item: \(destinations)")
+        self.destinations = destinations
+    }
+
+    /// Categories first, then items; nothing else is a page.
+    public static func isWellFormed(_ destinations: [Destination]) -> Bool {
+        guard let firstItem = destinations.firstIndex(where: { !$0.isCategory }) else { return true }
+        return destinations[firstItem...].allSatisfy { !$0.isCategory }
+    }
+
+    public var count: Int { destinations.count }
+    public var depth: Int { destinations.count }
+    public var isRoot: Bool { destinations.isEmpty }
+    public var last: Destination? { destinations.last }
+
+    // MARK: Stack operations
+
+    /// Appends a destination. Pushing a category onto an item is a programming error.
+    public mutating func push(_ destination: Destination) {
+        precondition(!(destination.isCategory && destinations.last.map { !$0.isCategory } == true),
+                     "a category cannot be pushed onto an item")
+        destinations.append(destination)
+    }
+
+    public func pushing(_ destination: Destination) -> StackPath {
+        var copy = self
+        copy.push(destination)
+        return copy
+    }
+
+    /// Removes the last destination; the root stays the root.
+    @discardableResult
+    public mutating func back() -> Destination? {
+        destinations.popLast()
+    }
+
+    public mutating func backToTop() {
+        destinations.removeAll()
+    }
+
+    /// Jumps to breadcrumb `index`: 0 is the root, `count` is the current page.
+    /// Removes the last `count - index` destinations.
+    public mutating func jump(toBreadcrumb index: Int) {
+        precondition((0...count).contains(index), "breadcrumb \(index) of a path of \(count)")
+        destinations.removeLast(count - index)
+    }
+
+    /// The path without its last destination: the page the back link leads to.
+    public var parent: StackPath? {
+        guard !isRoot else { return nil }
+        var copy = self
+        copy.back()
+        return copy
+    }
+
+    /// The root and every prefix of the path, ending with the path itself.
+    public var prefixes: [StackPath] {
+        (0...count).map { StackPath(unchecked: Array(destinations.prefix($0))) }
+    }
+
+    // MARK: URL
+
+    /// The clean URL relative to the site root, e.g. `weather/rain/`; empty for the root.
+    /// Slugs are percent-encoded, so a slug with non-ASCII letters stays a valid URL.
+    public var url: String {
+        destinations.map { URLEncoding.encodePathSegment($0.slug) + "/" }.joined()
+    }
+
+    /// The folder the page is written to, e.g. `weather/rain`; empty for the root.
+    public var outputDirectory: String {
+        destinations.map(\.slug).joined(separator: "/")
+    }
+
+    /// The slugs a URL names, undoing percent-encoding; `nil` when the URL is not a clean page URL.
+    public static func slugs(fromURL url: String) -> [String]? {
+        var trimmed = Substring(url)
+        if trimmed.hasSuffix("index.html") { trimmed = trimmed.dropLast("index.html".count) }
+        if trimmed.isEmpty { return [] }
+        guard trimmed.hasSuffix("/"), !trimmed.hasPrefix("/") else { return nil }
+        let segments = trimmed.dropLast().split(separator: "/", omittingEmptySubsequences: false)
+        var slugs: [String] = []
+        for segment in segments {
+            guard let slug = URLEncoding.decodePathSegment(String(segment)), !slug.isEmpty,
+                  slug != ".", slug != ".." else { return nil }
+            slugs.append(slug)
+        }
+        return slugs
+    }
+
+    public var description: String {
+        "[" + destinations.map(\.description).joined(separator: ", ") + "]"
+    }
+
+    init(unchecked destinations: [Destination]) {
+        self.destinations = destinations
+    }
+}

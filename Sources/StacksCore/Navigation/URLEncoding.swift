@@ -1,0 +1,67 @@
+/// Percent-encoding of path segments, written out because Foundation's
+/// `addingPercentEncoding` differs between platforms in what it leaves alone.
+enum URLEncoding {
+    /// Unreserved characters (RFC 3986) stay; every other byte of the UTF-8 form is encoded.
+    static func encodePathSegment(_ segment: String) -> String {
+        var needsEncoding = false
+        for byte in segment.utf8 where !isUnreserved(byte) {
+            needsEncoding = true
+            break
+        }
+        guard needsEncoding else { return segment }
+        var result = ""
+        result.reserveCapacity(segment.utf8.count * 3)
+        for byte in segment.utf8 {
+            if isUnreserved(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                result += "%"
+                result += hexDigit(byte >> 4)
+                result += hexDigit(byte & 0xF)
+            }
+        }
+        return result
+    }
+
+    /// `nil` for a malformed escape or bytes that are not UTF-8.
+    static func decodePathSegment(_ segment: String) -> String? {
+        guard segment.contains("%") else { return segment }
+        var bytes: [UInt8] = []
+        var iterator = Array(segment.utf8).makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    return nil
+                }
+                bytes.append(high << 4 | low)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> String {
+        String(UnicodeScalar(value < 10 ? value + 48 : value + 55))
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 48
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 87
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - 55
+        default: nil
+        }
+    }
+}

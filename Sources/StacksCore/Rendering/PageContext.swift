@@ -1,0 +1,77 @@
+/// The values templates see, as dictionaries of precomputed strings: swift-mustache reads
+/// dictionaries directly (structs go through `Mirror`, which is slow and hides computed
+/// properties). Every URL here is in root-marker form. README lists the keys.
+struct PageContext {
+    let catalog: Catalog
+    let config: SiteConfig
+    let icons: [String: String]
+
+    func url(_ index: Int) -> String {
+        RootMarker.page(catalog[index].path, portable: config.portable)
+    }
+
+    /// `iconSVG` for an icon the theme has (`icons/NAME.svg`), else `iconText` (an emoji, say).
+    func icon(_ page: Page) -> [String: Any] {
+        var context: [String: Any] = [:]
+        if let name = page.frontMatter.icon {
+            if let svg = icons[name] { context["iconSVG"] = svg } else { context["iconText"] = name }
+        }
+        if let color = page.frontMatter.color.flatMap(Self.safeColor) { context["color"] = color }
+        return context
+    }
+
+    /// Colours go into a `style` attribute, so only characters that CSS colours use pass.
+    static func safeColor(_ color: String) -> String? {
+        let allowed = color.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "#(),.% ".contains($0)) }
+        return allowed && !color.isEmpty ? color : nil
+    }
+
+    func entry(_ index: Int, selected: Bool) -> [String: Any] {
+        let page = catalog[index]
+        var context = icon(page)
+        context["title"] = page.title
+        context["url"] = url(index)
+        context["kind"] = page.kind.rawValue
+        context["selected"] = selected
+        if let summary = page.frontMatter.summary { context["summary"] = summary }
+        return context
+    }
+
+    func breadcrumbs(_ index: Int) -> [[String: Any]] {
+        let chain = catalog.chain(to: index)
+        return chain.map { crumb in
+            ["title": crumb == Catalog.rootIndex ? config.siteTitle : catalog[crumb].title,
+             "url": url(crumb),
+             "current": crumb == index]
+        }
+    }
+
+    func back(_ index: Int) -> [String: Any]? {
+        guard let parent = catalog[index].parent else { return nil }
+        return ["title": parent == Catalog.rootIndex ? config.siteTitle : catalog[parent].title, "url": url(parent)]
+    }
+
+    func site() -> [String: Any] {
+        ["title": config.siteTitle,
+         "language": config.language,
+         "assets": RootMarker.string + "assets/",
+         "root": RootMarker.page(.root, portable: config.portable),
+         "home": config.baseURL ?? RootMarker.page(.root, portable: config.portable),
+         "portable": config.portable ? "true" : "false"]
+    }
+
+    func layout() -> [String: Any] {
+        ["columns": config.layout.columns.rawValue,
+         "style": config.layout.style.rawValue,
+         "mediumBelow": config.layout.mediumBreakpoint - 1,
+         "wideBelow": config.layout.wideBreakpoint - 1,
+         "medium": config.layout.mediumBreakpoint,
+         "wide": config.layout.wideBreakpoint]
+    }
+
+    func canonical(_ index: Int) -> String? {
+        guard var base = config.baseURL else { return nil }
+        if !base.hasSuffix("/") { base += "/" }
+        return base + catalog[index].path.url
+    }
+}

@@ -1,0 +1,54 @@
+/// Fragments are rendered once for all pages with URLs that start at a marker standing for
+/// "the site root"; each page then puts its own way up (`../../`) in place of the marker.
+///
+/// This keeps every link relative while a category's list is rendered once, not once per page.
+enum RootMarker {
+    static let character: Character = "\u{1}"
+    static let string = "\u{1}"
+    private static let byte: UInt8 = 0x01
+
+    /// The marker form of a page URL: `\u{1}weather/rain/`; the root is `\u{1}./`.
+    static func page(_ path: StackPath, portable: Bool) -> String {
+        if portable { return string + path.url + "index.html" }
+        return string + (path.isRoot ? "./" : path.url)
+    }
+
+    /// The marker form of a file URL, from its path under the output root.
+    static func file(_ outputPath: String) -> String {
+        string + outputPath.split(separator: "/").map { URLEncoding.encodePathSegment(String($0)) }.joined(separator: "/")
+    }
+
+    /// Replaces each marker by the way up from `depth`. `\u{1}./` becomes `./` at the root
+    /// and `../../` below it.
+    static func resolve(_ text: String, depth: Int) -> [UInt8] {
+        let up = Array(RelativeURL.toRoot(fromDepth: depth).utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 256)
+        var utf8 = text.utf8.makeIterator()
+        var pending: UInt8?
+        while let byte = pending ?? utf8.next() {
+            pending = nil
+            guard byte == Self.byte else {
+                output.append(byte)
+                continue
+            }
+            guard depth > 0 else { continue }
+            output.append(contentsOf: up)
+            // Drop a `./` that follows, so the root reads `../../`, not `../.././`.
+            guard let next = utf8.next() else { break }
+            guard next == UInt8(ascii: ".") else {
+                pending = next
+                continue
+            }
+            guard let afterDot = utf8.next() else {
+                output.append(next)
+                break
+            }
+            if afterDot != UInt8(ascii: "/") {
+                output.append(next)
+                pending = afterDot
+            }
+        }
+        return output
+    }
+}

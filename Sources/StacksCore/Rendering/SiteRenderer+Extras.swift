@@ -1,0 +1,106 @@
+import Foundation
+
+/// The files beside the pages: 404, alias redirects, theme assets, the search index,
+/// the catalog description and the sitemap.
+extension SiteRenderer {
+    public struct OutputFile: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+    }
+
+    public func renderExtras(theme: Theme) -> [OutputFile] {
+        let catalog = site.catalog
+        let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
+        var files: [OutputFile] = []
+        files.append(OutputFile(path: "404.html",
+                                bytes: RootMarker.resolve(templates.render("404", ["site": context.site()]), depth: 0)))
+        for page in catalog.pages {
+            for alias in page.frontMatter.aliases {
+                guard let url = Alias.normalize(alias) else { continue }
+                let depth = url.split(separator: "/").count
+                let html = templates.render("redirect", [
+                    "site": context.site(),
+                    "title": page.title,
+                    "url": RootMarker.page(page.path, portable: config.portable),
+                ])
+                let directory = url.split(separator: "/").map { URLEncoding.decodePathSegment(String($0)) ?? String($0) }
+                files.append(OutputFile(path: directory.joined(separator: "/") + "/index.html",
+                                        bytes: RootMarker.resolve(html, depth: depth)))
+            }
+        }
+        for path in theme.assetPaths {
+            guard let bytes = theme.files[path] else { continue }
+            if path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) {
+                let text = template.render(["layout": context.layout(), "site": context.site()])
+                files.append(OutputFile(path: String(path.dropLast(".mustache".count)), bytes: Array(text.utf8)))
+            } else {
+                files.append(OutputFile(path: path, bytes: bytes))
+            }
+        }
+        files.append(OutputFile(path: "search-index.json", bytes: searchIndex()))
+        files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
+        if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
+        return files
+    }
+
+    /// Titles, summaries and tags of every page, for the site search; URLs from the root.
+    func searchIndex() -> [UInt8] {
+        struct Entry: Encodable {
+            var title: String
+            var summary: String?
+            var tags: [String]
+            var url: String
+            var kind: String
+            var path: [String]
+        }
+        let catalog = site.catalog
+        let entries = catalog.pages.indices.dropFirst().map { index in
+            let page = catalog[index]
+            return Entry(title: page.title, summary: page.frontMatter.summary, tags: page.frontMatter.tags,
+                         url: RelativeURL.page(page.path, fromDepth: 0, portable: config.portable),
+                         kind: page.kind.rawValue,
+                         path: catalog.chain(to: index).dropFirst().map { catalog[$0].title })
+        }
+        return Self.json(entries)
+    }
+
+    /// The catalog tree: what a script or another tool needs to know of the site's structure.
+    func catalogDescription() -> [UInt8] {
+        struct Node: Encodable {
+            var title: String
+            var kind: String
+            var url: String
+            var summary: String?
+            var icon: String?
+            var color: String?
+            var children: [Node]
+        }
+        let catalog = site.catalog
+        func node(_ index: Int) -> Node {
+            let page = catalog[index]
+            return Node(title: index == Catalog.rootIndex ? config.siteTitle : page.title, kind: page.kind.rawValue,
+                        url: RelativeURL.page(page.path, fromDepth: 0, portable: config.portable),
+                        summary: page.frontMatter.summary, icon: page.frontMatter.icon, color: page.frontMatter.color,
+                        children: page.children.map(node))
+        }
+        return Self.json(node(Catalog.rootIndex))
+    }
+
+    func sitemap() -> [UInt8]? {
+        guard config.baseURL != nil else { return nil }
+        let context = PageContext(catalog: site.catalog, config: config, icons: [:])
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for index in site.catalog.pages.indices {
+            guard let url = context.canonical(index) else { continue }
+            xml += "<url><loc>\(HTMLEscaping.escape(url))</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+        return Array(xml.utf8)
+    }
+
+    private static func json(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? [UInt8](encoder.encode(value))) ?? []
+    }
+}

@@ -1,0 +1,195 @@
+/// The render stage: every page of a resolved site as HTML, through the theme's templates.
+///
+/// Lists that many pages share (the sidebar, a category's items) are rendered once, up front;
+/// a page then only picks its selection out of them. Pure, and safe to call from many threads.
+public struct SiteRenderer: Sendable {
+    public let site: ResolvedSite
+    public let config: SiteConfig
+    let templates: TemplateSet
+    /// The sidebar for each selected category (`-1`: none selected), in root-marker form.
+    private let sidebars: [Int: String]
+    /// Each category's entries, rendered plain and selected, in catalog order.
+    private let lists: [Int: RenderedList]
+
+    struct RenderedList: Sendable {
+        var plain: [String]
+        var selected: [String]
+    }
+
+    public init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) {
+        self.site = site
+        self.config = config
+        self.templates = templates
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
+        let catalog = site.catalog
+        var sidebars: [Int: String] = [:]
+        var lists: [Int: RenderedList] = [:]
+        let listOwners = [Catalog.rootIndex] + catalog.pages.indices.filter { catalog[$0].kind != .item || !catalog[$0].children.isEmpty }
+        for owner in listOwners {
+            let children = owner == Catalog.rootIndex ? catalog.categoryChildren(of: owner) : catalog[owner].children
+            lists[owner] = RenderedList(
+                plain: children.map { templates.render("list-entry", context.entry($0, selected: false)) },
+                selected: children.map { templates.render("list-entry", context.entry($0, selected: true)) })
+        }
+        for selection in Set(catalog.pages.indices.map { catalog.deepestCategory(of: $0) ?? -1 }) {
+            sidebars[selection] = Self.renderSidebar(selected: selection, context: context, templates: templates)
+        }
+        self.sidebars = sidebars
+        self.lists = lists
+    }
+
+    public var pageCount: Int { site.catalog.pages.count }
+
+    /// Where page `index` is written, relative to the output root.
+    public func outputPath(of index: Int) -> String {
+        let directory = site.catalog[index].path.outputDirectory
+        return directory.isEmpty ? "index.html" : directory + "/index.html"
+    }
+
+    public func renderPage(_ index: Int) -> [UInt8] {
+        let catalog = site.catalog
+        let page = catalog[index]
+        let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
+        let category = catalog.deepestCategory(of: index)
+        var pageValues: [String: Any] = [
+            "title": index == Catalog.rootIndex ? config.siteTitle : page.title,
+            "documentTitle": index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle,
+            "kind": page.kind.rawValue,
+            "kindLabel": page.kind == .item ? "item" : "details",
+            "depth": page.path.depth,
+        ]
+        if let summary = page.frontMatter.summary { pageValues["description"] = summary }
+        if let canonical = context.canonical(index) { pageValues["canonical"] = canonical }
+        var values: [String: Any] = [
+            "site": context.site(),
+            "page": pageValues,
+            "layout": context.layout(),
+            "breadcrumbs": context.breadcrumbs(index),
+            "contentLabel": category.map { catalog[$0].title } ?? "Categories",
+            "sidebar": sidebars[category ?? -1] ?? "",
+            "content": renderContent(category: category, page: index, context: context),
+            "detail": renderDetail(index, context: context),
+        ]
+        if let back = context.back(index) { values["back"] = back }
+        return RootMarker.resolve(templates.render("layout", values), depth: page.path.depth)
+    }
+
+    // MARK: Columns
+
+    private static func renderSidebar(selected: Int, context: PageContext, templates: TemplateSet) -> String {
+        let catalog = context.catalog
+        let chain = selected >= 0 ? Set(catalog.chain(to: selected)) : []
+        func node(_ index: Int) -> [String: Any] {
+            let children = catalog.categoryChildren(of: index)
+            var values = context.icon(catalog[index])
+            values["title"] = catalog[index].title
+            values["url"] = context.url(index)
+            values["current"] = index == selected
+            values["inPath"] = chain.contains(index)
+            values["open"] = chain.contains(index)
+            values["hasChildren"] = !children.isEmpty
+            values["children"] = children.map(node)
+            return values
+        }
+        return templates.render("sidebar", [
+            "siteTitle": context.config.siteTitle,
+            "home": context.url(Catalog.rootIndex),
+            "homeCurrent": selected < 0,
+            "categories": catalog.categoryChildren(of: Catalog.rootIndex).map(node),
+        ])
+    }
+
+    /// The content column: the deepest selected category's children, with the selection marked.
+    private func renderContent(category: Int?, page index: Int, context: PageContext) -> String {
+        let catalog = site.catalog
+        guard let category else {
+            return templates.render("content", [
+                "placeholder": config.placeholders.noCategory,
+                "entries": lists[Catalog.rootIndex]?.plain.joined() ?? "",
+            ])
+        }
+        let children = catalog[category].children
+        let chain = catalog.chain(to: index)
+        let selectedChild = chain.firstIndex(of: category).flatMap { position in
+            position + 1 < chain.count ? chain[position + 1] : nil
+        }
+        let selectedPosition = selectedChild.flatMap { children.firstIndex(of: $0) }
+        let list = lists[category] ?? RenderedList(plain: [], selected: [])
+        var range = children.indices
+        var window: [String: Any]?
+        let limit = config.layout.listWindow
+        if children.count > limit, index != category {
+            // Item pages of a large category show a window around their selection, so the
+            // site's size grows linearly with the number of items.
+            let center = selectedPosition ?? 0
+            let start = max(0, min(center - limit / 2, children.count - limit))
+            range = start..<(start + limit)
+            window = ["shown": limit, "total": children.count, "fullListURL": context.url(category)]
+        }
+        var entries = ""
+        for position in range {
+            entries += position == selectedPosition ? list.selected[position] : list.plain[position]
+        }
+        var values: [String: Any] = [
+            "id": category,
+            "title": catalog[category].title,
+            "count": children.count,
+            "entries": entries,
+        ]
+        if let summary = catalog[category].frontMatter.summary { values["summary"] = summary }
+        if !site.bodies[category].isEmpty { values["intro"] = site.bodies[category] }
+        if let window { values["window"] = window }
+        return templates.render("content", ["category": values])
+    }
+
+    private func renderDetail(_ index: Int, context: PageContext) -> String {
+        let catalog = site.catalog
+        let page = catalog[index]
+        switch page.kind {
+        case .home:
+            return templates.render("detail", ["home": ["title": config.siteTitle, "intro": site.bodies[index]]])
+        case .category:
+            var values: [String: Any] = ["title": page.title, "placeholder": config.placeholders.noItem]
+            if !site.bodies[index].isEmpty { values["intro"] = site.bodies[index] }
+            return templates.render("detail", ["category": values])
+        case .item:
+            var values = context.icon(page)
+            let matter = page.frontMatter
+            values["title"] = page.title
+            values["path"] = page.path.url
+            values["body"] = site.bodies[index]
+            values["tags"] = matter.tags
+            values["hasTags"] = !matter.tags.isEmpty
+            values["attributes"] = matter.attributes.map { ["name": $0.name, "value": $0.value] }
+            values["hasAttributes"] = !matter.attributes.isEmpty
+            values["params"] = matter.params.mapValues(\.templateValue)
+            if let summary = matter.summary { values["summary"] = summary }
+            if let date = matter.date {
+                values["date"] = ["machine": DateText.machine(date), "readable": DateText.readable(date)]
+            }
+            if let image = matter.image, let output = imageOutput(image, of: page) { values["image"] = output }
+            if let list = lists[index] {
+                values["subitems"] = list.plain.joined()
+                values["hasSubitems"] = true
+            }
+            let split = SplitViewState(page.path)
+            if split.detailHasBackButton {
+                // Below the first item, the detail column has its own stack: items only.
+                let itemChain = catalog.chain(to: index).filter { catalog[$0].kind == .item }
+                values["stack"] = [
+                    "back": context.back(index) ?? [:],
+                    "crumbs": itemChain.map { ["title": catalog[$0].title, "url": context.url($0), "current": $0 == index] },
+                ]
+            }
+            return templates.render("detail", ["item": values])
+        }
+    }
+
+    /// A front-matter image: a URL as it is, or a co-located file in root-marker form.
+    private func imageOutput(_ image: String, of page: Page) -> String? {
+        guard MarkdownParser.isRelative(image) else { return image }
+        guard let joined = LinkTargets.join(page.sourceDirectory, image),
+              let asset = site.catalog.assets.first(where: { $0.source == joined }) else { return nil }
+        return RootMarker.file(asset.output)
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import StacksCore
+
+@main
+struct Stacks: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stacks",
+        abstract: "Build navigable catalog sites from folders of Markdown.",
+        subcommands: [Build.self, Check.self, Init.self],
+        defaultSubcommand: Build.self)
+}
+
+/// Flags shared by `build` and `check`.
+struct SiteOptions: ParsableArguments {
+    @Option(help: "The content folder (default: content, or paths.content in stacks.yml).")
+    var content: String?
+
+    @Option(help: "The templates folder that overrides the built-in theme (default: templates).")
+    var templates: String?
+
+    @Option(help: "The output folder (default: output).")
+    var output: String?
+
+    @Flag(help: "Include pages marked draft: true.")
+    var drafts = false
+
+    @Option(name: .customLong("base-url"), help: "The absolute URL the site is published at (enables sitemap.xml and canonical links).")
+    var baseURL: String?
+
+    @Flag(inversion: .prefixedNo, help: "Make every link name its index.html, so the site works opened from disk.")
+    var portable: Bool?
+
+    var buildOptions: BuildOptions {
+        BuildOptions(content: content, templates: templates, output: output, drafts: drafts, baseURL: baseURL, portable: portable)
+    }
+}
+
+struct Build: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder.")
+
+    @OptionGroup var site: SiteOptions
+
+    func run() async throws {
+        try await Report.run { () async throws(Diagnostics) in try await SiteBuilder.build(site.buildOptions) }
+    }
+}
+
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build without writing anything and report every problem (broken links, missing files, duplicate slugs).")
+
+    @OptionGroup var site: SiteOptions
+
+    func run() async throws {
+        try await Report.run { () async throws(Diagnostics) in try await SiteBuilder.build(site.buildOptions, write: false) }
+    }
+}
+
+struct Init: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create a new catalog with example content.")
+
+    @Argument(help: "The folder to create; it must not exist or be empty.")
+    var directory: String
+
+    func run() async throws {
+        let url = URL(fileURLWithPath: directory)
+        do {
+            try CatalogTemplate.create(at: url)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        print("Created a catalog in \(directory)/. Next: cd \(directory) && stacks build")
+    }
+}
+
+/// Prints problems as `path:line:column: severity: message` on standard error, the summary on
+/// standard output, and turns any error into exit status 1.
+enum Report {
+    static func run(_ work: () async throws(Diagnostics) -> SiteBuilder.Summary) async throws {
+        do {
+            let summary = try await work()
+            for warning in Diagnostics(summary.warnings).sorted { printError(warning.description) }
+            print(summary.description)
+        } catch {
+            for diagnostic in error.sorted { printError(diagnostic.description) }
+            let count = error.errors.count
+            printError("\(count) error\(count == 1 ? "" : "s"); nothing was written")
+            throw ExitCode.failure
+        }
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
