@@ -31,6 +31,10 @@ struct LinkTargets {
             if page.kind != .item || page.source?.hasSuffix("/index.md") == true {
                 pages[page.sourceDirectory] = page.path
             }
+            if page.kind != .item {
+                // A link to a category's `_index.md` works whether or not the file exists.
+                pages[page.sourceDirectory.isEmpty ? "_index.md" : page.sourceDirectory + "/_index.md"] = page.path
+            }
         }
         for asset in catalog.assets { assets[asset.source] = asset.output }
     }

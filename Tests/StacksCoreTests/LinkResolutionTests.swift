@@ -1,0 +1,77 @@
+import Testing
+@testable import StacksCore
+
+@Suite struct LinkResolutionTests {
+    let files = [
+        ("weather/sun.md", "Go to [rain](rain/index.md#radar), [drizzle](rain/drizzle.md), [traffic](../traffic/_index.md), [home](../_index.md)."),
+        ("weather/rain/index.md", "![radar](radar%20map.png) and [sun](../sun.md) and [folder](../../traffic/)."),
+        ("weather/rain/radar map.png", ""),
+        ("weather/rain/drizzle.md", "[radar](radar%20map.png) [up](index.md)"),
+        ("traffic/car.md", "Car"),
+    ]
+
+    func body(_ prepared: Pipeline.Prepared, _ url: String) -> String {
+        let index = prepared.renderer.site.catalog.pages.firstIndex { $0.path.url == url }!
+        return String(decoding: RootMarker.resolve(prepared.renderer.site.bodies[index], depth: prepared.renderer.site.catalog[index].path.depth), as: UTF8.self)
+    }
+
+    @Test func linksToMarkdownFilesBecomeRelativePageURLs() async throws {
+        let prepared = try await resolveInline(files)
+        #expect(body(prepared, "weather/sun/") ==
+            "<p>Go to <a href=\"../../weather/rain/#radar\">rain</a>, <a href=\"../../weather/rain/drizzle/\">drizzle</a>, <a href=\"../../traffic/\">traffic</a>, <a href=\"../../\">home</a>.</p>\n")
+        #expect(body(prepared, "weather/rain/") ==
+            "<p><img src=\"../../weather/rain/radar%20map.png\" alt=\"radar\" /> and <a href=\"../../weather/sun/\">sun</a> and <a href=\"../../traffic/\">folder</a>.</p>\n")
+        #expect(body(prepared, "weather/rain/drizzle/") ==
+            "<p><a href=\"../../../weather/rain/radar%20map.png\">radar</a> <a href=\"../../../weather/rain/\">up</a></p>\n")
+    }
+
+    @Test func portableLinksNameIndexHTML() async throws {
+        var config = SiteConfig()
+        config.portable = true
+        let prepared = try await resolveInline(files, config: config)
+        #expect(body(prepared, "weather/sun/").contains("href=\"../../weather/rain/index.html#radar\""))
+        #expect(body(prepared, "weather/sun/").contains("href=\"../../index.html\""))
+    }
+
+    @Test func brokenLinksMissingImagesAndEscapesAreErrorsWithPositions() async {
+        let broken = [
+            ("_index.md", "---\ntitle: Home\n---\nIntro\n\nSee [nothing](nowhere.md).\n"),
+            ("a/item.md", "---\ntitle: Item\n---\n\n![pic](missing.png)\nand [out](../../etc/passwd)\n"),
+        ]
+        await #expect {
+            try await resolveInline(broken)
+        } throws: { error in
+            (error as? Diagnostics)?.sorted.map(\.description) == [
+                "content/_index.md:6:5: error: broken link 'nowhere.md': there is no page or file content/nowhere.md",
+                "content/a/item.md:5:1: error: missing image 'missing.png': there is no file content/a/missing.png",
+                "content/a/item.md:6:5: error: link 'out' leaves the content folder".replacingOccurrences(of: "'out'", with: "'../../etc/passwd'"),
+            ]
+        }
+    }
+
+    @Test func titlesComeFromFrontMatterThenHeadingThenSlug() async throws {
+        let prepared = try await resolveInline([
+            ("c/a.md", "---\ntitle: Front\n---\n# Heading\n"),
+            ("c/b.md", "# From *heading*\n\nText"),
+            ("c/ferry-boat.md", "Text"),
+        ])
+        let titles = prepared.renderer.site.catalog.pages.map(\.title)
+        #expect(titles.contains("Front") && titles.contains("From heading") && titles.contains("Ferry boat"))
+        let front = prepared.renderer.site.catalog.pages.first { $0.title == "Front" }!
+        #expect(front.body.contains("# Heading"))
+    }
+
+    @Test func orderIsOrderThenTitleIgnoringCaseAndAccents() async throws {
+        let prepared = try await resolveInline([
+            ("c/z.md", "---\ntitle: zebra\n---\n"),
+            ("c/e.md", "---\ntitle: Éclair\n---\n"),
+            ("c/a.md", "---\ntitle: apple\n---\n"),
+            ("c/last.md", "---\ntitle: Aardvark\norder: 9\n---\n"),
+            ("c/first.md", "---\ntitle: Yak\norder: 1\n---\n"),
+            ("c/sub/x.md", "X"),
+        ])
+        let catalog = prepared.renderer.site.catalog
+        let category = catalog.pages.firstIndex { $0.path.url == "c/" }!
+        #expect(catalog[category].children.map { catalog[$0].title } == ["Sub", "Yak", "Aardvark", "apple", "Éclair", "zebra"])
+    }
+}

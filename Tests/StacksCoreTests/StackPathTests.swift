@@ -1,0 +1,94 @@
+import Testing
+@testable import StacksCore
+
+@Suite struct StackPathTests {
+    let drizzle = StackPath([.category("weather"), .item("rain"), .item("drizzle")])
+
+    @Test func pushAppendsAndBackRemovesTheLast() {
+        var path = StackPath.root
+        path.push(.category("weather"))
+        path.push(.item("rain"))
+        #expect(path == StackPath([.category("weather"), .item("rain")]))
+        #expect(path.back() == .item("rain"))
+        #expect(path == StackPath([.category("weather")]))
+        #expect(path.back() == .category("weather"))
+        #expect(path.back() == nil)
+        #expect(path.isRoot)
+    }
+
+    @Test func backToTopEmptiesThePath() {
+        var path = drizzle
+        path.backToTop()
+        #expect(path == .root)
+    }
+
+    @Test(arguments: 0...3)
+    func jumpToBreadcrumbKeepsThatManyDestinations(index: Int) {
+        var path = drizzle
+        path.jump(toBreadcrumb: index)
+        #expect(path.destinations == Array(drizzle.destinations.prefix(index)))
+        #expect(path == drizzle.prefixes[index])
+    }
+
+    @Test func urlJoinsSlugsAsACleanURL() {
+        #expect(drizzle.url == "weather/rain/drizzle/")
+        #expect(drizzle.outputDirectory == "weather/rain/drizzle")
+        #expect(StackPath.root.url == "")
+        #expect(StackPath([.category("café")]).url == "caf%C3%A9/")
+    }
+
+    @Test func prefixesAreTheBreadcrumbs() {
+        #expect(drizzle.prefixes.map(\.url) == ["", "weather/", "weather/rain/", "weather/rain/drizzle/"])
+    }
+
+    @Test func parentIsThePathWithoutItsLastDestination() {
+        #expect(drizzle.parent == StackPath([.category("weather"), .item("rain")]))
+        #expect(StackPath.root.parent == nil)
+    }
+
+    @Test func slugsFromURLUndoPercentEncoding() {
+        #expect(StackPath.slugs(fromURL: "caf%C3%A9/ferry/") == ["café", "ferry"])
+        #expect(StackPath.slugs(fromURL: "weather/rain/index.html") == ["weather", "rain"])
+        #expect(StackPath.slugs(fromURL: "") == [])
+        #expect(StackPath.slugs(fromURL: "weather") == nil)
+        #expect(StackPath.slugs(fromURL: "/weather/") == nil)
+        #expect(StackPath.slugs(fromURL: "weather/../") == nil)
+        #expect(StackPath.slugs(fromURL: "weather//") == nil)
+        #expect(StackPath.slugs(fromURL: "%ZZ/") == nil)
+    }
+
+    @Test func categoriesCannotFollowItems() {
+        #expect(StackPath.isWellFormed([.category("a"), .category("b"), .item("c"), .item("d")]))
+        #expect(!StackPath.isWellFormed([.item("c"), .category("a")]))
+    }
+
+    @Test func splitViewProjection() {
+        let nested = StackPath([.category("traffic"), .category("ships"), .item("ferry"), .item("deck"), .item("cabin")])
+        let state = SplitViewState(nested)
+        #expect(state.sidebar == ["traffic", "ships"])
+        #expect(state.content == "ferry")
+        #expect(state.detail == ["deck", "cabin"])
+        #expect(state.detailHasBackButton)
+        #expect(state.path == nested)
+        #expect(SplitViewState(.root) == SplitViewState())
+        #expect(!SplitViewState(StackPath([.category("weather"), .item("sun")])).detailHasBackButton)
+    }
+
+    @Test func selectingACategoryClearsTheItemSelection() {
+        var state = SplitViewState(drizzle)
+        state.selectCategory(["traffic"])
+        #expect(state.path == StackPath([.category("traffic")]))
+        #expect(state.content == nil && state.detail.isEmpty)
+    }
+
+    @Test func relativeURLsClimbToTheRootAndDescend() {
+        let sun = StackPath([.category("weather"), .item("sun")])
+        #expect(RelativeURL.page(sun, fromDepth: 0) == "weather/sun/")
+        #expect(RelativeURL.page(sun, fromDepth: 3) == "../../../weather/sun/")
+        #expect(RelativeURL.page(.root, fromDepth: 0) == "./")
+        #expect(RelativeURL.page(.root, fromDepth: 2) == "../../")
+        #expect(RelativeURL.page(.root, fromDepth: 2, portable: true) == "../../index.html")
+        #expect(RelativeURL.page(sun, fromDepth: 1, portable: true) == "../weather/sun/index.html")
+        #expect(RelativeURL.file("weather/rain/radar map.png", fromDepth: 1) == "../weather/rain/radar%20map.png")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+@testable import StacksCore
+
+/// A catalog in its own temporary folder, so tests never share files and can run in parallel.
+struct TemporaryProject {
+    let root: URL
+
+    init(_ files: [String: String] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("stacks-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for (path, text) in files { try write(path, text) }
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        try write(path, bytes: Array(text.utf8))
+    }
+
+    func write(_ path: String, bytes: [UInt8]) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+    }
+
+    var options: BuildOptions { BuildOptions(projectDirectory: root) }
+
+    /// Builds and returns the diagnostics as printed, or `nil` when the build succeeded.
+    func buildErrors(_ options: BuildOptions? = nil) async -> [String]? {
+        do {
+            _ = try await SiteBuilder.build(options ?? self.options)
+            return nil
+        } catch {
+            return error.sorted.map(\.description)
+        }
+    }
+
+    /// Every file under `folder` with its bytes, to compare an output before and after.
+    func snapshot(_ folder: String = "output") -> [String: Data] {
+        let base = root.appendingPathComponent(folder)
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: base.path) else { return files }
+        for case let path as String in enumerator {
+            if let data = FileManager.default.contents(atPath: base.appendingPathComponent(path).path) { files[path] = data }
+        }
+        return files
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+/// Loads, parses and resolves a catalog given as inline files, without touching the disk.
+func resolveInline(_ files: [(String, String)], config: SiteConfig = SiteConfig()) async throws(Diagnostics) -> Pipeline.Prepared {
+    try await Pipeline.prepare(Pipeline.Input(config: config, content: SourceDirectory(files: files)))
+}
+
+/// The repository's root folder, found from this file's place in it.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
