@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import StacksCore
+
+/// Whole builds in temporary folders: what `stacks build` writes, and what it refuses.
+@Suite struct BuildTests {
+    static let catalog = [
+        "content/_index.md": "---\ntitle: Home\n---\nWelcome.",
+        "content/weather/_index.md": "---\ntitle: Weather\n---\nSkies.",
+        "content/weather/sun.md": "---\ntitle: Sun\n---\nSee [rain](rain/index.md).",
+        "content/weather/rain/index.md": "---\ntitle: Rain\naliases: [old-rain/]\n---\n![radar](radar.png)",
+        "content/weather/rain/radar.png": "PNG",
+        "content/weather/rain/drizzle.md": "---\ntitle: Drizzle\n---\nLight.",
+    ]
+
+    @Test func writesCleanURLsAssetsAndTheExtras() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.pages == 5)
+        for path in ["index.html", "weather/index.html", "weather/sun/index.html", "weather/rain/index.html",
+                     "weather/rain/drizzle/index.html", "weather/rain/radar.png", "404.html", "assets/stacks.css",
+                     "assets/stacks.js", "search-index.json", "catalog.json", "old-rain/index.html", OutputWriter.markerName] {
+            #expect(project.exists("output/" + path), "\(path) missing")
+        }
+        #expect(!project.exists("output/sitemap.xml"))
+        let redirect = try project.read("output/old-rain/index.html")
+        #expect(redirect.contains("<meta http-equiv=\"refresh\" content=\"0; url=../weather/rain/\">"))
+    }
+
+    @Test func baseURLAddsSitemapAndCanonicalLinks() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        var options = project.options
+        options.baseURL = "https://example.org/cat"
+        _ = try await SiteBuilder.build(options)
+        #expect(try project.read("output/weather/sun/index.html").contains("<link rel=\"canonical\" href=\"https://example.org/cat/weather/sun/\">"))
+        #expect(try project.read("output/sitemap.xml").contains("<loc>https://example.org/cat/weather/rain/drizzle/</loc>"))
+    }
+
+    @Test func configurationFileIsReadAndFlagsWin() async throws {
+        var files = Self.catalog
+        files["stacks.yml"] = "title: From Config\npaths:\n  output: public\noutput:\n  portable: true\n"
+        let project = try TemporaryProject(files)
+        defer { project.remove() }
+        _ = try await SiteBuilder.build(project.options)
+        let home = try project.read("public/index.html")
+        #expect(home.contains("<title>From Config</title>"))
+        #expect(home.contains("href=\"weather/index.html\""))
+        var options = project.options
+        options.output = "elsewhere"
+        options.portable = false
+        _ = try await SiteBuilder.build(options)
+        #expect(try project.read("elsewhere/index.html").contains("href=\"weather/\""))
+    }
+
+    @Test func aFailedBuildLeavesThePreviousOutputByteIdentical() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        _ = try await SiteBuilder.build(project.options)
+        let before = project.snapshot()
+        try project.write("content/weather/sun.md", "---\ntitle: Sun\norder: soon\n---\n[x](nowhere.md)")
+        try project.write("content/weather/wind.md", "---\ntitle: [unclosed\n---\n")
+        let errors = await project.buildErrors()
+        #expect(errors == [
+            "content/weather/sun.md:3:8: error: 'order' must be a whole number",
+            "content/weather/wind.md:3:1: error: invalid front matter: did not find expected ',' or ']'",
+        ])
+        #expect(project.snapshot() == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.contains("stacks-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func everyProblemIsReportedInOneRun() async throws {
+        let project = try TemporaryProject([
+            "content/a/one.md": "---\ntitle: One\n---\n\n[broken](two.md)\n\n![missing](pic.png)\n",
+            "content/a/Three.md": "Three",
+            "content/a/three.md": "Duplicate",
+            "content/a/empty.md": "",
+            "content/b/bad.md": "---\ndraft: perhaps\n---\n",
+        ])
+        defer { project.remove() }
+        let errors = await project.buildErrors()
+        #expect(errors == [
+            "content/a/empty.md: error: file is empty; an item needs at least a title or some text",
+            "content/a/one.md:5:1: error: broken link 'two.md': there is no page or file content/a/two.md",
+            "content/a/one.md:7:1: error: missing image 'pic.png': there is no file content/a/pic.png",
+            "content/a/three.md: error: duplicate slug 'three': content/a/Three.md has the same URL",
+            "content/b/bad.md:2:8: error: 'draft' must be true or false",
+        ])
+        #expect(!project.exists("output"))
+    }
+
+    @Test func refusesToWriteWhereItWouldLoseWork() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        try project.write("notes/keep.txt", "precious")
+        for (output, reason) in [
+            ("notes", "the folder is not empty and was not written by Stacks (no .stacks-output file in it)"),
+            ("content", "it is inside content/, which Stacks reads from"),
+            ("content/weather", "it is inside content/, which Stacks reads from"),
+            (".", "it contains content/, which replacing it would delete"),
+            ("/", "it is the root folder"),
+        ] {
+            var options = project.options
+            options.output = output
+            let errors = await project.buildErrors(options)
+            #expect(errors == ["\(output): error: refusing to write the site here: \(reason)"])
+        }
+        #expect(try project.read("notes/keep.txt") == "precious")
+    }
+
+    @Test func rebuildingReplacesAPreviousStacksOutput() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        _ = try await SiteBuilder.build(project.options)
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("content/weather/sun.md"))
+        _ = try await SiteBuilder.build(project.options)
+        #expect(!project.exists("output/weather/sun"))
+        #expect(project.exists("output/weather/rain/index.html"))
+    }
+
+    @Test func symbolicLinksOutsideTheContentAreNotFollowedAndLoopsAreErrors() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        try project.write("secret/passwords.md", "secret")
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/weather/outside").path,
+                                       withDestinationPath: project.root.appendingPathComponent("secret").path)
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.map(\.description) == ["content/weather/outside: warning: symbolic link points outside the content folder; not followed"])
+        #expect(!project.exists("output/weather/outside"))
+
+        try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/weather/again").path,
+                                       withDestinationPath: project.root.appendingPathComponent("content/weather").path)
+        try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/weather/self.md").path,
+                                       withDestinationPath: "self.md")
+        let errors = await project.buildErrors()
+        #expect(errors == [
+            "content/weather/again: error: symbolic link loop: leads back to a folder already read",
+            "content/weather/outside: warning: symbolic link points outside the content folder; not followed",
+            "content/weather/self.md: error: symbolic link loop",
+        ])
+    }
+
+    @Test func hugeFilesAreRefusedWithoutBeingRead() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        try project.write("content/weather/huge.md", bytes: [UInt8](repeating: 0x61, count: ContentReader.maximumMarkdownSize + 1))
+        let errors = await project.buildErrors()
+        #expect(errors == ["content/weather/huge.md: error: file is too large (16 MiB; the limit is 16 MiB)"])
+    }
+
+    @Test func aMissingContentFolderIsAnError() async throws {
+        let project = try TemporaryProject([:])
+        defer { project.remove() }
+        #expect(await project.buildErrors() == ["content: error: content folder not found"])
+    }
+}
