@@ -64,6 +64,7 @@ import Testing
         let errors = await project.buildErrors()
         #expect(errors == [
             "content/weather/sun.md:3:8: error: 'order' must be a whole number",
+            "content/weather/sun.md:5:1: error: broken link 'nowhere.md': there is no page or file content/weather/nowhere.md",
             "content/weather/wind.md:3:1: error: invalid front matter: did not find expected ',' or ']'",
         ])
         #expect(project.snapshot() == before)

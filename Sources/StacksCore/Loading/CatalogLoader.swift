@@ -190,8 +190,8 @@ private struct LoaderState {
             return nil
         }
         let parsed = FrontMatterParser.parse(text, path: path)
+        // A page with bad front matter is kept, so its links are checked too: one run reports all.
         diagnostics += parsed.diagnostics
-        guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
         return Document(frontMatter: parsed.frontMatter, body: String(parsed.body), bodyLine: parsed.bodyLine)
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import StacksCore
+
+/// The `stacks` executable itself: exit status, summary line, diagnostics on standard error.
+@Suite struct CommandLineTests {
+    /// `swift build --build-tests` puts the executable beside the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("stacks")
+    }
+
+    struct Outcome {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    func run(_ arguments: [String], in directory: URL) throws -> Outcome {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus,
+                       standardOutput: String(decoding: outData, as: UTF8.self),
+                       standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test func buildPrintsASummaryAndExitsZero() throws {
+        let project = try TemporaryProject(["content/a/b.md": "Text", "content/a/c.md": "More"])
+        defer { project.remove() }
+        let outcome = try run(["build"], in: project.root)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.hasPrefix("Built 4 pages and 5 files into output/ in "))
+        #expect(outcome.standardOutput.hasSuffix(" ms\n"))
+        #expect(outcome.standardError.isEmpty)
+    }
+
+    @Test func errorsArePrintedAsPathLineColumnAndExitOne() throws {
+        let project = try TemporaryProject(["content/a/b.md": "Text"])
+        defer { project.remove() }
+        #expect(try run(["build"], in: project.root).status == 0)
+        let before = project.snapshot()
+        try project.write("content/a/b.md", "---\norder: x\n---\nSee [c](c.md).\n")
+        try project.write("content/a/d.md", "---\ntitle: [\n---\n")
+        let outcome = try run(["build"], in: project.root)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError == """
+            content/a/b.md:2:8: error: 'order' must be a whole number
+            content/a/b.md:4:5: error: broken link 'c.md': there is no page or file content/a/c.md
+            content/a/d.md:3:1: error: invalid front matter: did not find expected node content
+            3 errors; nothing was written
+
+            """)
+        #expect(project.snapshot() == before)
+    }
+
+    @Test func checkReportsWithoutWriting() throws {
+        let project = try TemporaryProject(["content/a/b.md": "[x](y.md)"])
+        defer { project.remove() }
+        let outcome = try run(["check"], in: project.root)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.hasPrefix("content/a/b.md:1:1: error: broken link 'y.md'"))
+        try project.write("content/a/b.md", "Fine")
+        let fine = try run(["check"], in: project.root)
+        #expect(fine.status == 0)
+        #expect(fine.standardOutput.hasPrefix("Checked 3 pages and 0 files in "))
+        #expect(!project.exists("output"))
+    }
+
+    @Test func initCreatesACatalogThatBuilds() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let created = try run(["init", "shop"], in: project.root)
+        #expect(created.status == 0)
+        let shop = project.root.appendingPathComponent("shop")
+        let built = try run(["build"], in: shop)
+        #expect(built.status == 0, "\(built.standardError)")
+        #expect(FileManager.default.fileExists(atPath: shop.appendingPathComponent("output/teams/design/ada/index.html").path))
+        let again = try run(["init", "shop"], in: project.root)
+        #expect(again.status != 0)
+        #expect(again.standardError.contains("is not empty"))
+    }
+
+    @Test func helpDescribesTheFlags() throws {
+        let outcome = try run(["build", "--help"], in: FileManager.default.temporaryDirectory)
+        #expect(outcome.status == 0)
+        for flag in ["--content", "--templates", "--output", "--drafts", "--base-url", "--portable"] {
+            #expect(outcome.standardOutput.contains(flag))
+        }
+    }
+}
