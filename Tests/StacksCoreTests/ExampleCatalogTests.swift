@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import StacksCore
+
+/// The repository's example catalog, rendered with the built-in theme: every page's breadcrumbs,
+/// back link and columns come from its stack path; chosen pages are compared with golden files.
+@Suite struct ExampleCatalogTests {
+    static func prepared() async throws -> Pipeline.Prepared {
+        let options = BuildOptions(projectDirectory: repositoryRoot, templates: "no-templates-folder")
+        let (input, _) = ProjectReader.read(options)
+        return try await Pipeline.prepare(input)
+    }
+
+    /// The `href`s of the links inside the first element that starts with `opening`.
+    static func links(in html: String, inside opening: String, closing: String) -> [String] {
+        guard let start = html.range(of: opening),
+              let end = html.range(of: closing, range: start.upperBound..<html.endIndex) else { return [] }
+        return html[start.upperBound..<end.lowerBound].components(separatedBy: "href=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+    }
+
+    @Test func hasThePagesTheDesignAsksFor() async throws {
+        let catalog = try await Self.prepared().renderer.site.catalog
+        let urls = Set(catalog.pages.map(\.path.url))
+        for url in ["communication/microphone/", "communication/message/", "communication/phone/",
+                    "weather/sun/", "weather/cloud/", "weather/wind/", "weather/rain/", "weather/rain/drizzle/",
+                    "traffic/airplane/", "traffic/car/", "traffic/truck/", "teams/design/ada/", "teams/platform/linus/"] {
+            #expect(urls.contains(url), "\(url)")
+        }
+        #expect(catalog.categoryChildren(of: Catalog.rootIndex).map { catalog[$0].title } == ["Communication", "Weather", "Traffic", "Teams"])
+        for page in catalog.pages where page.kind != .home {
+            #expect(page.frontMatter.icon != nil && page.frontMatter.color != nil, "\(page.path.url) needs an icon and a colour")
+        }
+    }
+
+    @Test func everyPageDerivesBreadcrumbsAndBackLinkFromItsPath() async throws {
+        let renderer = try await Self.prepared().renderer
+        let catalog = renderer.site.catalog
+        for index in catalog.pages.indices {
+            let path = catalog[index].path
+            let html = String(decoding: renderer.renderPage(index), as: UTF8.self)
+            let crumbs = Self.links(in: html, inside: "<nav class=\"breadcrumbs\" aria-label=\"Breadcrumb\">", closing: "</nav>")
+            #expect(crumbs == path.prefixes.map { RelativeURL.page($0, fromDepth: path.depth) }, "\(path.url)")
+            #expect(html.components(separatedBy: "aria-current=\"page\">").count >= 2)
+            #expect(html.contains("data-depth=\"\(path.depth)\""))
+            for column in ["sidebar", "content", "detail"] { #expect(html.contains("data-column=\"\(column)\"")) }
+            if let parent = path.parent {
+                let parentIndex = try #require(catalog.pages.firstIndex { $0.path == parent })
+                let title = parent.isRoot ? renderer.config.siteTitle : catalog[parentIndex].title
+                let expected = "<a class=\"back-link\" rel=\"up\" href=\"\(RelativeURL.page(parent, fromDepth: path.depth))\"><span aria-hidden=\"true\">‹ </span>\(title)</a>"
+                #expect(html.contains(expected), "\(path.url)")
+            } else {
+                #expect(!html.contains("rel=\"up\""))
+            }
+            #expect(!html.contains("\u{1}"), "unresolved root marker in \(path.url)")
+            #expect(!html.contains("href=\"/") && !html.contains("src=\"/"), "absolute link in \(path.url)")
+        }
+    }
+
+    static let goldenPages = ["", "weather/", "weather/rain/", "weather/rain/drizzle/", "teams/design/ada/"]
+
+    /// Set STACKS_RECORD_GOLDENS=1 to rewrite them after an intended change; the run then fails once.
+    @Test(arguments: goldenPages)
+    func matchesGoldenPage(url: String) async throws {
+        let renderer = try await Self.prepared().renderer
+        let index = try #require(renderer.site.catalog.pages.firstIndex { $0.path.url == url })
+        let html = String(decoding: renderer.renderPage(index), as: UTF8.self)
+        let name = url.isEmpty ? "index" : url.dropLast().replacingOccurrences(of: "/", with: "-")
+        let golden = repositoryRoot.appendingPathComponent("Tests/StacksCoreTests/Goldens/\(name).html")
+        let record = ProcessInfo.processInfo.environment["STACKS_RECORD_GOLDENS"] == "1"
+        guard !record, let expected = try? String(contentsOf: golden, encoding: .utf8) else {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try html.write(to: golden, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(golden.lastPathComponent); run again to compare")
+            return
+        }
+        #expect(html == expected, "\(url) differs from \(golden.lastPathComponent) (STACKS_RECORD_GOLDENS=1 rewrites it)")
+    }
+}
