@@ -2,8 +2,8 @@ import Testing
 @testable import StacksCore
 
 @Suite struct CatalogLoaderTests {
-    func load(_ files: [(String, String)], drafts: Bool = false) -> (Catalog, [String]) {
-        let (catalog, diagnostics) = CatalogLoader(includeDrafts: drafts).load(SourceDirectory(files: files))
+    func load(_ files: [(String, String)], drafts: Bool = false) async -> (Catalog, [String]) {
+        let (catalog, diagnostics) = await CatalogLoader(includeDrafts: drafts).load(SourceDirectory(files: files))
         return (catalog, diagnostics.map(\.description))
     }
 
@@ -11,8 +11,8 @@ import Testing
         catalog.pages.map(\.path.url).sorted()
     }
 
-    @Test func foldersAreCategoriesFilesAreItemsFoldersWithIndexAreBundles() {
-        let (catalog, problems) = load([
+    @Test func foldersAreCategoriesFilesAreItemsFoldersWithIndexAreBundles() async {
+        let (catalog, problems) = await load([
             ("_index.md", "---\ntitle: Home\n---\nWelcome"),
             ("weather/_index.md", "---\ntitle: Weather\n---\n"),
             ("weather/sun.md", "Sunny"),
@@ -33,7 +33,7 @@ import Testing
         #expect(catalog.root.frontMatter.title == "Home")
     }
 
-    @Test func slugsAreURLSafeAndKeepNonASCIILetters() {
+    @Test func slugsAreURLSafeAndKeepNonASCIILetters() async {
         #expect(Slug.make("Ferry Boat") == "ferry-boat")
         #expect(Slug.make("Café Crème") == "café-crème")
         #expect(Slug.make("a  &  b") == "a-b")
@@ -42,8 +42,8 @@ import Testing
         #expect(Slug.readable("ferry-boat") == "Ferry boat")
     }
 
-    @Test func slugFromFrontMatterWinsAndAssetsFollowTheBundleSlug() {
-        let (catalog, problems) = load([
+    @Test func slugFromFrontMatterWinsAndAssetsFollowTheBundleSlug() async {
+        let (catalog, problems) = await load([
             ("Old Name/index.md", "---\nslug: new-name\n---\n"),
             ("Old Name/photo.png", ""),
         ])
@@ -52,50 +52,50 @@ import Testing
         #expect(catalog.assets == [Asset(source: "Old Name/photo.png", output: "new-name/photo.png")])
     }
 
-    @Test func draftsAndHiddenNamesAreSkippedUnlessAskedFor() {
+    @Test func draftsAndHiddenNamesAreSkippedUnlessAskedFor() async {
         let files = [
             ("a/one.md", "One"),
             ("a/two.md", "---\ndraft: true\n---\nTwo"),
             ("b/_index.md", "---\ndraft: true\n---\n"),
             ("b/three.md", "Three"),
         ]
-        #expect(urls(load(files).0) == ["", "a/", "a/one/"])
-        #expect(urls(load(files, drafts: true).0) == ["", "a/", "a/one/", "a/two/", "b/", "b/three/"])
+        #expect(urls(await load(files).0) == ["", "a/", "a/one/"])
+        #expect(urls(await load(files, drafts: true).0) == ["", "a/", "a/one/", "a/two/", "b/", "b/three/"])
         #expect(ContentReader.isSkipped(".git") && ContentReader.isSkipped("_drafts") && !ContentReader.isSkipped("_index.md"))
     }
 
-    @Test func duplicateSlugsNameBothFiles() {
-        let (_, problems) = load([("w/Sun.md", "A"), ("w/sun/index.md", "B")])
+    @Test func duplicateSlugsNameBothFiles() async {
+        let (_, problems) = await load([("w/Sun.md", "A"), ("w/sun/index.md", "B")])
         #expect(problems == ["content/w/sun/index.md: error: duplicate slug 'sun': content/w/Sun.md has the same URL"])
     }
 
-    @Test func namesThatCollideCaseInsensitivelyAreAnError() {
-        let (_, problems) = load([("w/Rain.md", "A"), ("w/rain.md", "B")])
+    @Test func namesThatCollideCaseInsensitivelyAreAnError() async {
+        let (_, problems) = await load([("w/Rain.md", "A"), ("w/rain.md", "B")])
         #expect(problems == ["content/w/rain.md: error: duplicate slug 'rain': content/w/Rain.md has the same URL"])
     }
 
     @Test(arguments: ["..md", "%.md", "  .md"])
-    func namesWithoutAUsableSlugAreAnError(name: String) {
-        let (_, problems) = load([(name, "Text")])
+    func namesWithoutAUsableSlugAreAnError(name: String) async {
+        let (_, problems) = await load([(name, "Text")])
         let base = String(name.dropLast(3))
         #expect(problems == ["content/\(name): error: cannot make a URL from the name '\(base)'; rename it or set 'slug:' in its front matter"])
     }
 
-    @Test func aNameWithSpacesGetsADashedSlug() {
-        let (catalog, problems) = load([("my weather/big storm.md", "Text")])
+    @Test func aNameWithSpacesGetsADashedSlug() async {
+        let (catalog, problems) = await load([("my weather/big storm.md", "Text")])
         #expect(problems.isEmpty)
         #expect(urls(catalog) == ["", "my-weather/", "my-weather/big-storm/"])
     }
 
-    @Test func emptyItemIsAnErrorEmptyIndexIsNot() {
-        let (_, problems) = load([("w/_index.md", ""), ("w/empty.md", "  \n")])
+    @Test func emptyItemIsAnErrorEmptyIndexIsNot() async {
+        let (_, problems) = await load([("w/_index.md", ""), ("w/empty.md", "  \n")])
         #expect(problems == ["content/w/empty.md: error: file is empty; an item needs at least a title or some text"])
     }
 
-    @Test func invalidUTF8IsReportedWhereItStarts() {
+    @Test func invalidUTF8IsReportedWhereItStarts() async {
         var tree = SourceDirectory(name: "", relativePath: "")
         tree.files = [SourceFile(name: "bad.md", relativePath: "bad.md", contents: Array("line one\nok \u{e9}".utf8) + [0xFF, 0x41])]
-        let (_, diagnostics) = CatalogLoader().load(tree)
+        let (_, diagnostics) = await CatalogLoader().load(tree)
         #expect(diagnostics.map(\.description) == ["content/bad.md:2:6: error: file is not valid UTF-8 text"])
     }
 }

@@ -47,8 +47,8 @@ import Testing
     }
 
     @Test(arguments: 1...60)
-    func everyPathRoundTrips(seed: Int) throws {
-        let (catalog, diagnostics) = CatalogLoader().load(Self.randomTree(seed: UInt64(seed)))
+    func everyPathRoundTrips(seed: Int) async throws {
+        let (catalog, diagnostics) = await CatalogLoader().load(Self.randomTree(seed: UInt64(seed)))
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let byURL = Dictionary(uniqueKeysWithValues: catalog.pages.map { ($0.path.url, $0.path) })
         #expect(byURL.count == catalog.pages.count, "two pages share a URL")

@@ -34,7 +34,7 @@ public enum Pipeline {
     public static func prepare(_ input: Input) async throws(Diagnostics) -> Prepared {
         var diagnostics = Diagnostics(input.diagnostics)
         let loader = CatalogLoader(includeDrafts: input.config.includeDrafts, displayRoot: input.contentDisplay)
-        let (catalog, loadProblems) = loader.load(input.content)
+        let (catalog, loadProblems) = await loader.load(input.content)
         diagnostics.append(contentsOf: loadProblems)
 
         var config = input.config

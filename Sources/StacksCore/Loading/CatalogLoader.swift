@@ -13,8 +13,13 @@ public struct CatalogLoader: Sendable {
         self.displayRoot = displayRoot
     }
 
-    public func load(_ tree: SourceDirectory) -> (Catalog, [Diagnostic]) {
+    public func load(_ tree: SourceDirectory) async -> (Catalog, [Diagnostic]) {
+        // Decoding and front matter are the costly part, and independent per file.
+        let files = tree.markdownFiles
+        let displayRoot = self.displayRoot
+        let decoded = await Parallel.map(files.indices) { Document.decode(files[$0], displayRoot: displayRoot) }
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot)
+        state.documents = Dictionary(uniqueKeysWithValues: zip(files.map(\.relativePath), decoded))
         state.loadRoot(tree)
         return (Catalog(pages: state.pages, assets: state.assets), state.diagnostics)
     }
@@ -26,6 +31,8 @@ private struct LoaderState {
     var pages: [Page] = []
     var assets: [Asset] = []
     var diagnostics: [Diagnostic] = []
+    /// Every Markdown file, decoded up front, by its path.
+    var documents: [String: Document.Decoded] = [:]
 
     init(includeDrafts: Bool, displayRoot: String) {
         self.includeDrafts = includeDrafts
@@ -169,30 +176,47 @@ private struct LoaderState {
         return slug
     }
 
-    struct Document {
-        var frontMatter: FrontMatter
-        var body: String
-        var bodyLine: Int
+    /// The decoded file; `nil` (with diagnostics) when it cannot be used.
+    mutating func document(_ file: SourceFile, allowEmpty: Bool) -> Document? {
+        switch documents[file.relativePath] ?? Document.decode(file, displayRoot: displayRoot) {
+        case .empty:
+            if allowEmpty { return Document(frontMatter: FrontMatter(), body: "", bodyLine: 1) }
+            diagnostics.append(.error(display(file.relativePath), "file is empty; an item needs at least a title or some text"))
+            return nil
+        case .failed(let problem):
+            diagnostics.append(problem)
+            return nil
+        case .parsed(let document, let problems):
+            // A page with bad front matter is kept, so its links are checked too: one run reports all.
+            diagnostics += problems
+            return document
+        }
+    }
+}
+
+struct Document: Sendable {
+    var frontMatter: FrontMatter
+    var body: String
+    var bodyLine: Int
+
+    enum Decoded: Sendable {
+        case empty
+        case failed(Diagnostic)
+        case parsed(Document, [Diagnostic])
     }
 
-    /// Decodes and splits a Markdown file; `nil` (with diagnostics) when it cannot be used.
-    mutating func document(_ file: SourceFile, allowEmpty: Bool) -> Document? {
-        let path = display(file.relativePath)
+    /// UTF-8 decoding and front matter of one file. Pure, so files are decoded in parallel.
+    static func decode(_ file: SourceFile, displayRoot: String) -> Decoded {
+        let path = displayRoot + "/" + file.relativePath
         let bytes = file.contents ?? []
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            if allowEmpty { return Document(frontMatter: FrontMatter(), body: "", bodyLine: 1) }
-            diagnostics.append(.error(path, "file is empty; an item needs at least a title or some text"))
-            return nil
-        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let (line, column) = TextPosition.firstInvalidUTF8(in: bytes)
-            diagnostics.append(.error(path, line: line, column: column, "file is not valid UTF-8 text"))
-            return nil
+            return .failed(.error(path, line: line, column: column, "file is not valid UTF-8 text"))
         }
         let parsed = FrontMatterParser.parse(text, path: path)
-        // A page with bad front matter is kept, so its links are checked too: one run reports all.
-        diagnostics += parsed.diagnostics
-        return Document(frontMatter: parsed.frontMatter, body: String(parsed.body), bodyLine: parsed.bodyLine)
+        return .parsed(Document(frontMatter: parsed.frontMatter, body: String(parsed.body), bodyLine: parsed.bodyLine),
+                       parsed.diagnostics)
     }
 }
 

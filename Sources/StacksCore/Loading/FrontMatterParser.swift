@@ -15,24 +15,26 @@ public enum FrontMatterParser {
 
     public static func parse(_ text: String, path: String) -> Result {
         var result = Result(frontMatter: FrontMatter(), body: Substring(text), bodyLine: 1, diagnostics: [])
-        let lines = text.split(separator: "\n", maxSplits: Int.max, omittingEmptySubsequences: false)
-        guard let first = lines.first, isFence(first) else { return result }
-
-        var closing: Int?
-        for index in lines.indices.dropFirst() where isFence(lines[index]) {
-            closing = index
-            break
+        // Only the lines up to the closing fence are looked at: bodies can be long.
+        var lines = LineScanner(text)
+        guard let first = lines.next(), isFence(first) else { return result }
+        var yamlLines: [Substring] = []
+        var closed = false
+        while let line = lines.next() {
+            if isFence(line) {
+                closed = true
+                break
+            }
+            yamlLines.append(line)
         }
-        guard let closing else {
+        guard closed else {
             result.diagnostics.append(.error(path, line: 1, column: 1, "front matter is never closed: add a line '---' after it"))
             result.body = ""
             return result
         }
-        let yaml = lines[1..<closing].joined(separator: "\n")
-        result.bodyLine = closing + 2
-        result.body = closing + 1 < lines.count
-            ? text[lines[closing + 1].startIndex...]
-            : ""
+        let yaml = yamlLines.joined(separator: "\n")
+        result.bodyLine = yamlLines.count + 3
+        result.body = text[lines.position...]
         let lineOffset = 1  // the opening `---`
         do {
             guard let node = try Yams.compose(yaml: yaml) else { return result }
@@ -66,6 +68,27 @@ public enum FrontMatterParser {
         default:
             return .error(path, line: 2, column: 1, "invalid front matter: \(error)")
         }
+    }
+}
+
+/// The lines of a text one at a time, without their `\n`.
+private struct LineScanner {
+    let text: String
+    /// Where the next line starts.
+    private(set) var position: String.Index
+
+    init(_ text: String) {
+        self.text = text
+        position = text.startIndex
+    }
+
+    mutating func next() -> Substring? {
+        guard position < text.endIndex else { return nil }
+        let utf8 = text.utf8
+        let end = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+        let line = text[position..<end]
+        position = end < text.endIndex ? utf8.index(after: end) : end
+        return line
     }
 }
 

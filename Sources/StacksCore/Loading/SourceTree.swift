@@ -17,6 +17,11 @@ public struct SourceDirectory: Sendable, Equatable {
         self.directories = directories
     }
 
+    /// Every Markdown file in this folder and below.
+    public var markdownFiles: [SourceFile] {
+        files.filter(\.isMarkdown) + directories.flatMap(\.markdownFiles)
+    }
+
     public func file(named name: String) -> SourceFile? {
         files.first { $0.name == name }
     }
