@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `stacks build` and `stacks check`: read, run the pipeline, write (or not).
 public enum SiteBuilder {
@@ -88,8 +91,30 @@ public struct SiteWriter: Sendable {
         return (files, total)
     }
 
+    /// Plain POSIX writes: Foundation's `Data.write` syncs each file to disk, which a site of
+    /// thousands of pages in a folder that is swapped in at the end does not need.
     static func write(_ bytes: [UInt8], to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
+        let path = url.path
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            guard result > 0 else { throw WriteError(path: path, code: errno) }
+            written += result
+        }
+    }
+
+    struct WriteError: Error, CustomStringConvertible {
+        var path: String
+        var code: Int32
+        var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
     }
 }

@@ -21,32 +21,28 @@ enum RootMarker {
     /// Replaces each marker by the way up from `depth`. `\u{1}./` becomes `./` at the root
     /// and `../../` below it.
     static func resolve(_ text: String, depth: Int) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { resolve($0, depth: depth) }
+    }
+
+    static func resolve(_ source: UnsafeBufferPointer<UInt8>, depth: Int) -> [UInt8] {
         let up = Array(RelativeURL.toRoot(fromDepth: depth).utf8)
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 256)
-        var utf8 = text.utf8.makeIterator()
-        var pending: UInt8?
-        while let byte = pending ?? utf8.next() {
-            pending = nil
-            guard byte == Self.byte else {
-                output.append(byte)
-                continue
+        output.reserveCapacity(source.count + 512)
+        var start = 0
+        while start < source.count {
+            // Copy the run up to the next marker in one go.
+            guard let marker = source[start...].firstIndex(of: byte) else {
+                output.append(contentsOf: source[start...])
+                break
             }
+            output.append(contentsOf: source[start..<marker])
+            start = marker + 1
             guard depth > 0 else { continue }
             output.append(contentsOf: up)
             // Drop a `./` that follows, so the root reads `../../`, not `../.././`.
-            guard let next = utf8.next() else { break }
-            guard next == UInt8(ascii: ".") else {
-                pending = next
-                continue
-            }
-            guard let afterDot = utf8.next() else {
-                output.append(next)
-                break
-            }
-            if afterDot != UInt8(ascii: "/") {
-                output.append(next)
-                pending = afterDot
+            if start + 1 < source.count, source[start] == UInt8(ascii: "."), source[start + 1] == UInt8(ascii: "/") {
+                start += 2
             }
         }
         return output
