@@ -18,8 +18,14 @@ public struct CatalogLoader: Sendable {
         let files = tree.markdownFiles
         let displayRoot = self.displayRoot
         let decoded = await Parallel.map(files.indices) { Document.decode(files[$0], displayRoot: displayRoot) }
+        return assemble(tree, documents: Dictionary(uniqueKeysWithValues: zip(files.map(\.relativePath), decoded)))
+    }
+
+    /// The loader once every Markdown file of `tree` is decoded (`documents`, by path), so that
+    /// `stacks serve` can decode only the files an edit changed.
+    func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded]) -> (Catalog, [Diagnostic]) {
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot)
-        state.documents = Dictionary(uniqueKeysWithValues: zip(files.map(\.relativePath), decoded))
+        state.documents = documents
         state.loadRoot(tree)
         return (Catalog(pages: state.pages, assets: state.assets), state.diagnostics)
     }
