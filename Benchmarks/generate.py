@@ -164,10 +164,10 @@ def tiny_png(rgb: tuple[int, int, int], size: int = 8) -> bytes:
 class Text:
     """Fast deterministic prose: words drawn in bulk, then cut into sentences."""
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, pool: list[str] | None = None):
         self.rng = rng
-        self.pool = rng.choices(WORDS, k=200_000)
-        self.pos = 0
+        self.pool = pool if pool is not None else rng.choices(WORDS, k=200_000)
+        self.pos = rng.randrange(0, len(self.pool) // 2) if pool is not None else 0
 
     def words(self, n: int) -> list[str]:
         if self.pos + n > len(self.pool):
@@ -299,7 +299,7 @@ def make_item(rng, text, slug, title, order, bundle, subs=()):
         "bullets": [text.sentence() for _ in range(rng.randint(3, 5))],
         "lang": lang,
         "code": code,
-        "target": rng.randint(1500, 3000),
+        "target": rng.randint(1500, 2700),
         "seed": rng.randrange(1 << 30),
         "link": None,
     }
@@ -351,12 +351,8 @@ def item_body(it: dict, link_url: str | None, text: Text) -> str:
 
 def item_bodies(it: dict) -> str:
     """Body text independent of the link URL (the URL is spliced in per tool)."""
-    # Re-seed per item so the text does not depend on the order files are written.
-    t = Text.__new__(Text)
-    t.rng = random.Random(it["seed"])
-    t.pool = SHARED_POOL
-    t.pos = t.rng.randrange(0, len(SHARED_POOL) - 50_000)
-    return item_body(it, "\x00LINK\x00", t)
+    # A generator per item, so the text does not depend on the order files are written.
+    return item_body(it, "\x00LINK\x00", Text(random.Random(it["seed"]), SHARED_POOL))
 
 
 SHARED_POOL: list[str] = []
