@@ -28,6 +28,12 @@ import Testing
         ])
     }
 
+    @Test func aBrokenStylesheetTemplateIsAnError() {
+        #expect(problems(["assets/stacks.css.mustache": "body { }\n@media (max-width: {{layout.wide}px) {}\n"]) == [
+            "templates/assets/stacks.css.mustache:2:33: error: template error: a tag is not closed",
+        ])
+    }
+
     @Test func aThemeMissingARequiredTemplateIsAnError() {
         var theme = Theme.builtIn
         theme.files["layout.mustache"] = nil

@@ -31,6 +31,18 @@ public struct TemplateSet: Sendable {
             }
             references += Self.partialReferences(in: text).map { (file, $0.name, $0.line, $0.column) }
         }
+        // Theme assets named `*.mustache` (the stylesheet) are rendered too; check them now.
+        for path in theme.assetPaths where path.hasSuffix(".mustache") {
+            do {
+                _ = try MustacheTemplate(string: theme.text(path) ?? "")
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error(displayRoot + "/" + path, line: error.context.lineNumber,
+                                          column: max(1, error.context.columnNumber),
+                                          "template error: \(Self.describe(error.error))"))
+            } catch {
+                diagnostics.append(.error(displayRoot + "/" + path, "template error: \(error)"))
+            }
+        }
         let names = Set(theme.templateNames.map { String($0.dropLast(".mustache".count)) })
         for reference in references where !names.contains(reference.partial) {
             diagnostics.append(.error(reference.template, line: reference.line, column: reference.column,
