@@ -34,7 +34,26 @@ struct PageContext {
         context["kind"] = page.kind.rawValue
         context["selected"] = selected
         if let summary = page.frontMatter.summary { context["summary"] = summary }
+        // The script's filter matches tags too; they are not shown in the row.
+        if !page.frontMatter.tags.isEmpty { context["tags"] = page.frontMatter.tags.joined(separator: ", ") }
         return context
+    }
+
+    /// Page `number` (from 1) of a large category's paginated list; page 1 is the category's page.
+    func listPageURL(_ category: Int, number: Int) -> String {
+        guard number > 1 else { return url(category) }
+        return RootMarker.string + listPageDirectory(category, number: number) + (config.portable ? "index.html" : "")
+    }
+
+    /// `weather/page/2/`: where page `number` (2 or more) of a category's list is written.
+    /// A category that has a child called `page` gets `_page/` instead, which no slug can be
+    /// (names starting with `_` are skipped), so the two never collide.
+    func listPageDirectory(_ category: Int, number: Int) -> String {
+        catalog[category].path.url + listPageSegment(category) + "/\(number)/"
+    }
+
+    func listPageSegment(_ category: Int) -> String {
+        catalog[category].children.contains { catalog[$0].slug == "page" } ? "_page" : "page"
     }
 
     func breadcrumbs(_ index: Int) -> [[String: Any]] {

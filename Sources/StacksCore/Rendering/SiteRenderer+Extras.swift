@@ -28,6 +28,10 @@ extension SiteRenderer {
                                         bytes: RootMarker.resolve(html, depth: depth)))
             }
         }
+        for list in listPages {
+            files.append(OutputFile(path: outputPath(ofListPage: list.number, category: list.category),
+                                    bytes: renderPage(list.category, listPage: list.number)))
+        }
         for path in theme.assetPaths {
             guard let bytes = theme.files[path] else { continue }
             if path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) {
@@ -37,7 +41,12 @@ extension SiteRenderer {
                 files.append(OutputFile(path: path, bytes: bytes))
             }
         }
-        files.append(OutputFile(path: "search-index.json", bytes: searchIndex()))
+        let index = searchIndex()
+        files.append(OutputFile(path: "search-index.json", bytes: index))
+        if config.portable {
+            // Opened from disk, a script cannot fetch the JSON, but it can load a script.
+            files.append(OutputFile(path: "search-index.js", bytes: Array("window.stacksSearchIndex = ".utf8) + index + Array(";\n".utf8)))
+        }
         files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
         if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
         return files

@@ -47,6 +47,32 @@ public struct SiteRenderer: Sendable {
     }
 
     public func renderPage(_ index: Int) -> [UInt8] {
+        renderPage(index, listPage: 1)
+    }
+
+    /// The extra pages of large categories' lists: `weather/page/2/` and on. Page 1 is the
+    /// category's own page. Each item appears on exactly one of them, so they add output in
+    /// proportion to the number of items.
+    public var listPages: [(category: Int, number: Int)] {
+        let limit = max(1, config.layout.listWindow)
+        return site.catalog.pages.indices.flatMap { index -> [(category: Int, number: Int)] in
+            let page = site.catalog[index]
+            guard page.kind == .category, page.children.count > limit else { return [] }
+            let count = (page.children.count + limit - 1) / limit
+            return (2...count).map { (category: index, number: $0) }
+        }
+    }
+
+    /// Where page `number` of a category's list is written, relative to the output root.
+    public func outputPath(ofListPage number: Int, category: Int) -> String {
+        guard number > 1 else { return outputPath(of: category) }
+        let context = PageContext(catalog: site.catalog, config: config, icons: [:])
+        return site.catalog[category].path.outputDirectory + "/" + context.listPageSegment(category) + "/\(number)/index.html"
+    }
+
+    /// A page; for a large category, `listPage` chooses which part of its list the content
+    /// column shows (page 1 is the category's own page).
+    public func renderPage(_ index: Int, listPage: Int) -> [UInt8] {
         let catalog = site.catalog
         let page = catalog[index]
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
@@ -58,8 +84,11 @@ public struct SiteRenderer: Sendable {
             "kindLabel": page.kind == .item ? "item" : "details",
             "depth": page.path.depth,
         ]
+        if listPage > 1 {
+            pageValues["documentTitle"] = page.title + " (page \(listPage)) – " + config.siteTitle
+        }
         if let summary = page.frontMatter.summary { pageValues["description"] = summary }
-        if let canonical = context.canonical(index) { pageValues["canonical"] = canonical }
+        if listPage == 1, let canonical = context.canonical(index) { pageValues["canonical"] = canonical }
         var values: [String: Any] = [
             "site": context.site(),
             "page": pageValues,
@@ -67,11 +96,13 @@ public struct SiteRenderer: Sendable {
             "breadcrumbs": context.breadcrumbs(index),
             "contentLabel": category.map { catalog[$0].title } ?? "Categories",
             "sidebar": sidebars[category ?? -1] ?? "",
-            "content": renderContent(category: category, page: index, context: context),
+            "content": renderContent(category: category, page: index, listPage: listPage, context: context),
             "detail": renderDetail(index, context: context),
         ]
         if let back = context.back(index) { values["back"] = back }
-        return RootMarker.resolve(templates.render("layout", values), depth: page.path.depth)
+        // A list page sits two folders below its category: `weather/page/2/`.
+        let depth = page.path.depth + (listPage > 1 ? 2 : 0)
+        return RootMarker.resolve(templates.render("layout", values), depth: depth)
     }
 
     // MARK: Columns
@@ -100,7 +131,12 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The content column: the deepest selected category's children, with the selection marked.
-    private func renderContent(category: Int?, page index: Int, context: PageContext) -> String {
+    ///
+    /// A category with more children than `layout.listWindow` shows them a page at a time on
+    /// its own pages, and a window of that many around the selection on its items' pages, so
+    /// the site's size grows linearly with the number of items. The list carries what the
+    /// script needs to load the rest: the first position shown, the total, page 1's URL.
+    private func renderContent(category: Int?, page index: Int, listPage: Int, context: PageContext) -> String {
         let catalog = site.catalog
         guard let category else {
             return templates.render("content", [
@@ -117,14 +153,26 @@ public struct SiteRenderer: Sendable {
         let list = lists[category] ?? RenderedList(plain: [], selected: [])
         var range = children.indices
         var window: [String: Any]?
-        let limit = config.layout.listWindow
-        if children.count > limit, index != category {
-            // Item pages of a large category show a window around their selection, so the
-            // site's size grows linearly with the number of items.
-            let center = selectedPosition ?? 0
-            let start = max(0, min(center - limit / 2, children.count - limit))
-            range = start..<(start + limit)
-            window = ["shown": limit, "total": children.count, "fullListURL": context.url(category)]
+        var pagination: [String: Any]?
+        let limit = max(1, config.layout.listWindow)
+        if children.count > limit {
+            let pages = (children.count + limit - 1) / limit
+            if index == category {
+                // The category's own pages: the list a page at a time.
+                let number = min(max(1, listPage), pages)
+                range = ((number - 1) * limit)..<min(children.count, number * limit)
+                var values: [String: Any] = ["number": number, "pages": pages]
+                if number > 1 { values["previous"] = context.listPageURL(category, number: number - 1) }
+                if number < pages { values["next"] = context.listPageURL(category, number: number + 1) }
+                pagination = values
+            } else {
+                // An item's page: a window around its selection, and the list page that holds it.
+                let center = selectedPosition ?? 0
+                let start = max(0, min(center - limit / 2, children.count - limit))
+                range = start..<(start + limit)
+                window = ["first": start + 1, "last": start + limit, "total": children.count,
+                          "fullListURL": context.listPageURL(category, number: center / limit + 1)]
+            }
         }
         var entries = ""
         for position in range {
@@ -133,12 +181,16 @@ public struct SiteRenderer: Sendable {
         var values: [String: Any] = [
             "id": category,
             "title": catalog[category].title,
+            "url": context.url(category),
             "count": children.count,
+            "offset": range.lowerBound,
             "entries": entries,
         ]
+        if window != nil || pagination != nil { values["partial"] = ["firstPage": context.url(category)] }
         if let summary = catalog[category].frontMatter.summary { values["summary"] = summary }
         if !site.bodies[category].isEmpty { values["intro"] = site.bodies[category] }
         if let window { values["window"] = window }
+        if let pagination { values["pagination"] = pagination }
         return templates.render("content", ["category": values])
     }
 
