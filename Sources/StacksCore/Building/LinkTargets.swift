@@ -1,6 +1,6 @@
 /// What a relative link in the content folder can point at: a page (by its Markdown file
 /// or folder) or a co-located file.
-struct LinkTargets {
+struct LinkTargets: Equatable, Sendable {
     enum Target {
         case page(StackPath, fragment: String)
         case asset(output: String, fragment: String)
@@ -26,14 +26,20 @@ struct LinkTargets {
     private var assets: [String: String] = [:]
 
     init(_ catalog: Catalog) {
-        for page in catalog.pages {
-            if let source = page.source { pages[source] = page.path }
-            if page.kind != .item || page.source?.hasSuffix("/index.md") == true {
-                pages[page.sourceDirectory] = page.path
+        pages.reserveCapacity(catalog.pages.count)
+        // By index: copying each whole page would cost more than the rest of the loop.
+        for index in catalog.pages.indices {
+            let source = catalog.pages[index].source
+            let path = catalog.pages[index].path
+            let directory = catalog.pages[index].sourceDirectory
+            if let source { pages[source] = path }
+            let isItem = catalog.pages[index].kind == .item
+            if !isItem || source?.hasSuffix("/index.md") == true {
+                pages[directory] = path
             }
-            if page.kind != .item {
+            if !isItem {
                 // A link to a category's `_index.md` works whether or not the file exists.
-                pages[page.sourceDirectory.isEmpty ? "_index.md" : page.sourceDirectory + "/_index.md"] = page.path
+                pages[directory.isEmpty ? "_index.md" : directory + "/_index.md"] = path
             }
         }
         for asset in catalog.assets { assets[asset.source] = asset.output }

@@ -13,39 +13,122 @@ public struct SiteResolver: Sendable {
     }
 
     public func resolve(_ catalog: Catalog, parsed: [ParsedMarkdown]) -> (ResolvedSite, [Diagnostic]) {
-        var catalog = catalog
-        for index in catalog.pages.indices where catalog.pages[index].frontMatter.title == nil {
-            if let heading = parsed[index].headingTitle, !heading.isEmpty {
-                catalog.pages[index].title = heading
-            }
+        var memo = Memo()
+        return resolve(catalog, parsed: parsed, memo: &memo)
+    }
+
+    /// What a resolve computed, kept by `stacks serve`: resolving an edited catalog then redoes
+    /// only the pages whose Markdown or link targets changed, and `IncrementalPipeline` can
+    /// patch single pages of the result.
+    struct Memo: Sendable {
+        var portable: Bool?
+        var displayRoot: String?
+        /// Titles as the order compares them, by title.
+        var foldedTitles: [String: String] = [:]
+        var targets: LinkTargets?
+        /// Bodies with their links resolved, by `pageKey`.
+        var bodies: [String: ResolvedBody] = [:]
+        /// The last result's link problems, by page index, and its alias problems.
+        var pageProblems: [[Diagnostic]] = []
+        var aliasProblems: [Diagnostic] = []
+
+        static func pageKey(_ page: Page) -> String {
+            page.source ?? page.sourceDirectory + "/"
         }
-        let sortKeys = catalog.pages.map { SortKey($0) }
+    }
+
+    struct ResolvedBody: Sendable {
+        var markdown: ParsedMarkdown
+        var sourceDirectory: String
+        var source: String?
+        var bodyLine: Int
+        var html: String
+        var diagnostics: [Diagnostic]
+
+        func isResult(of markdown: ParsedMarkdown, for page: Page) -> Bool {
+            bodyLine == page.bodyLine && sourceDirectory == page.sourceDirectory && source == page.source
+                && self.markdown == markdown
+        }
+    }
+
+    /// `resolve(_:parsed:)`, reusing what `memo` holds from an earlier resolve and leaving in it
+    /// what this one computed. The result is the same as without a memo.
+    func resolve(_ catalog: consuming Catalog, parsed: [ParsedMarkdown], memo: inout Memo) -> (ResolvedSite, [Diagnostic]) {
+        if memo.portable != portable || memo.displayRoot != displayRoot {
+            memo = Memo(portable: portable, displayRoot: displayRoot)
+        }
+        var catalog = catalog
+        for index in catalog.pages.indices {
+            Self.settleTitle(of: &catalog.pages[index], parsed: parsed[index])
+        }
+        var folded: [String: String] = [:]
+        folded.reserveCapacity(catalog.pages.count)
+        let sortKeys = catalog.pages.indices.map { index in
+            let title = catalog.pages[index].title
+            let foldedTitle = folded[title] ?? memo.foldedTitles[title] ?? SortKey.fold(title)
+            folded[title] = foldedTitle
+            return SortKey(catalog.pages[index], foldedTitle: foldedTitle)
+        }
+        memo.foldedTitles = folded
         for index in catalog.pages.indices {
             catalog.pages[index].children.sort { sortKeys[$0] < sortKeys[$1] }
         }
         let targets = LinkTargets(catalog)
-        var diagnostics: [Diagnostic] = []
+        let reusable = memo.targets == targets ? memo.bodies : [:]
+        var resolvedBodies: [String: ResolvedBody] = [:]
+        var pageProblems = [[Diagnostic]](repeating: [], count: catalog.pages.count)
         var bodies: [String] = []
         bodies.reserveCapacity(catalog.pages.count)
-        for (index, page) in catalog.pages.enumerated() {
+        for index in catalog.pages.indices {
             let markdown = parsed[index]
-            var urls: [String] = []
-            urls.reserveCapacity(markdown.links.count)
-            for link in markdown.links {
-                switch targets.resolve(link.destination, from: page.sourceDirectory) {
-                case .success(let target):
-                    urls.append(url(for: target))
-                case .failure(let problem):
-                    let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
-                    diagnostics.append(.error(file, line: link.line + page.bodyLine - 1, column: link.column,
-                                              problem.message(link)))
-                    urls.append(link.destination)
-                }
+            guard !markdown.links.isEmpty else {
+                bodies.append(markdown.html)
+                continue
             }
-            bodies.append(LinkTokens.substitute(in: markdown.html, urls: urls))
+            let page = catalog.pages[index]
+            let key = Memo.pageKey(page)
+            if let earlier = reusable[key], earlier.isResult(of: markdown, for: page) {
+                bodies.append(earlier.html)
+                pageProblems[index] = earlier.diagnostics
+                resolvedBodies[key] = earlier
+                continue
+            }
+            let (html, problems) = resolveLinks(of: page, markdown: markdown, targets: targets)
+            bodies.append(html)
+            pageProblems[index] = problems
+            resolvedBodies[key] = ResolvedBody(markdown: markdown, sourceDirectory: page.sourceDirectory, source: page.source,
+                                               bodyLine: page.bodyLine, html: html, diagnostics: problems)
         }
-        diagnostics += aliasProblems(catalog)
-        return (ResolvedSite(catalog: catalog, bodies: bodies), diagnostics)
+        memo.targets = targets
+        memo.bodies = resolvedBodies
+        memo.pageProblems = pageProblems
+        memo.aliasProblems = aliasProblems(catalog)
+        return (ResolvedSite(catalog: catalog, bodies: bodies), pageProblems.flatMap { $0 } + memo.aliasProblems)
+    }
+
+    /// A title from the first heading, when the front matter has none.
+    static func settleTitle(of page: inout Page, parsed: ParsedMarkdown) {
+        if page.frontMatter.title == nil, let heading = parsed.headingTitle, !heading.isEmpty {
+            page.title = heading
+        }
+    }
+
+    /// The page's body with each link made a URL, and the links that lead nowhere.
+    func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> (html: String, problems: [Diagnostic]) {
+        var urls: [String] = []
+        var problems: [Diagnostic] = []
+        urls.reserveCapacity(markdown.links.count)
+        for link in markdown.links {
+            switch targets.resolve(link.destination, from: page.sourceDirectory) {
+            case .success(let target):
+                urls.append(url(for: target))
+            case .failure(let problem):
+                let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
+                problems.append(.error(file, line: link.line + page.bodyLine - 1, column: link.column, problem.message(link)))
+                urls.append(link.destination)
+            }
+        }
+        return (LinkTokens.substitute(in: markdown.html, urls: urls), problems)
     }
 
     /// In root-marker form: the renderer puts each page's way up in place of the marker.
@@ -57,7 +140,8 @@ public struct SiteResolver: Sendable {
     }
 
     /// Aliases become redirect pages, so they must not land on a real page or on each other.
-    private func aliasProblems(_ catalog: Catalog) -> [Diagnostic] {
+    func aliasProblems(_ catalog: Catalog) -> [Diagnostic] {
+        guard catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) else { return [] }
         var pageURLs = Set(catalog.pages.map(\.path.url))
         var problems: [Diagnostic] = []
         for page in catalog.pages {
@@ -77,18 +161,22 @@ public struct SiteResolver: Sendable {
 }
 
 /// Titles compared as a reader would: without regard to case or accents.
-private struct SortKey: Comparable {
+struct SortKey: Comparable {
     /// Sub-categories come before items.
     var isItem: Bool
     var order: Int
     var title: String
     var slug: String
 
-    init(_ page: Page) {
+    init(_ page: Page, foldedTitle: String) {
         isItem = page.kind == .item
         order = page.frontMatter.order ?? Int.max
-        title = page.title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        title = foldedTitle
         slug = page.slug
+    }
+
+    static func fold(_ title: String) -> String {
+        title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     static func < (lhs: SortKey, rhs: SortKey) -> Bool {

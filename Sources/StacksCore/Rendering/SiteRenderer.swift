@@ -7,16 +7,22 @@ public struct SiteRenderer: Sendable {
     public let config: SiteConfig
     let templates: TemplateSet
     /// The sidebar for each selected category (`-1`: none selected), in root-marker form.
-    private let sidebars: [Int: String]
+    let sidebars: [Int: String]
     /// Each category's entries, rendered plain and selected, in catalog order.
-    private let lists: [Int: RenderedList]
+    let lists: [Int: RenderedList]
 
-    struct RenderedList: Sendable {
+    struct RenderedList: Sendable, Equatable {
         var plain: [String]
         var selected: [String]
     }
 
     public init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) {
+        self.init(site: site, config: config, templates: templates, reusing: nil)
+    }
+
+    /// With `earlier`, entries and sidebars that cannot differ from an earlier renderer's are
+    /// taken from it instead of rendered again (`stacks serve`); the renderer is the same.
+    init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, reusing earlier: RenderReuse?) {
         self.site = site
         self.config = config
         self.templates = templates
@@ -28,11 +34,16 @@ public struct SiteRenderer: Sendable {
         for owner in listOwners {
             let children = owner == Catalog.rootIndex ? catalog.categoryChildren(of: owner) : catalog[owner].children
             lists[owner] = RenderedList(
-                plain: children.map { templates.render("list-entry", context.entry($0, selected: false)) },
-                selected: children.map { templates.render("list-entry", context.entry($0, selected: true)) })
+                plain: children.map {
+                    earlier?.entry($0, selected: false) ?? templates.render("list-entry", context.entry($0, selected: false))
+                },
+                selected: children.map {
+                    earlier?.entry($0, selected: true) ?? templates.render("list-entry", context.entry($0, selected: true))
+                })
         }
         for selection in Set(catalog.pages.indices.map { catalog.deepestCategory(of: $0) ?? -1 }) {
-            sidebars[selection] = Self.renderSidebar(selected: selection, context: context, templates: templates)
+            sidebars[selection] = earlier?.sidebar(selection)
+                ?? Self.renderSidebar(selected: selection, context: context, templates: templates)
         }
         self.sidebars = sidebars
         self.lists = lists

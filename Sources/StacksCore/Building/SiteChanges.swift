@@ -1,0 +1,114 @@
+/// Which pages may render differently after a rebuild: what `stacks serve` renders again and
+/// reloads in open browsers.
+///
+/// Read off the two prepared sites, not the edit, so it holds for any edit: a page changes
+/// with its own text and front matter, with the titles on its breadcrumbs, with the list its
+/// content column or sub-items show (a list changes when an entry's title, summary, order,
+/// icon or colour does, or when an entry comes or goes), with the category whose column it
+/// shows, and with the sidebar, which every page has. New templates or configuration change
+/// everything.
+public struct SiteChanges: Sendable, Equatable {
+    /// Every page may differ.
+    public var everything: Bool
+    /// Pages of the new site, by index, that may render differently, new pages included; a
+    /// category's list pages change with it.
+    public var pages: Set<Int>
+    /// Pages of the old site, by index, that the new one no longer has.
+    public var removed: Set<Int>
+    /// Whether pages came, went or moved, so that indices and paths no longer correspond.
+    public var structure: Bool
+    /// Whether the files beside the pages (search index, catalog description, redirects, 404,
+    /// theme assets) may differ.
+    public var extras: Bool
+    /// Whether the co-located files of the content folder are not the same list.
+    public var assets: Bool
+
+    public static let none = SiteChanges(everything: false, pages: [], removed: [], structure: false, extras: false,
+                                         assets: false)
+
+    public init(everything: Bool, pages: Set<Int>, removed: Set<Int>, structure: Bool, extras: Bool, assets: Bool) {
+        self.everything = everything
+        self.pages = pages
+        self.removed = removed
+        self.structure = structure
+        self.extras = extras
+        self.assets = assets
+    }
+
+    public init(from old: Pipeline.Prepared, to new: Pipeline.Prepared) {
+        let before = old.renderer
+        let after = new.renderer
+        let oldCatalog = before.site.catalog
+        let catalog = after.site.catalog
+        let counterparts = CatalogCorrespondence(old: oldCatalog, new: catalog).oldIndex
+        let identical = oldCatalog.pages.count == catalog.pages.count
+            && counterparts.enumerated().allSatisfy { $0.element == $0.offset }
+        var removed = Set(oldCatalog.pages.indices)
+        for case let counterpart? in counterparts { removed.remove(counterpart) }
+        self.init(everything: false, pages: [], removed: removed, structure: !identical, extras: !identical,
+                  assets: oldCatalog.assets != catalog.assets)
+
+        if old.theme != new.theme || before.config != after.config {
+            everything = true
+            extras = true
+            pages = Set(catalog.pages.indices)
+            return
+        }
+        for (selection, sidebar) in after.sidebars {
+            let counterpart = selection < 0 ? selection : counterparts[selection]
+            guard let counterpart, before.sidebars[counterpart] == sidebar else {
+                everything = true
+                extras = true
+                pages = Set(catalog.pages.indices)
+                return
+            }
+        }
+
+        // What each page says of itself, and whether its own list is the same.
+        var ownChanged = [Bool](repeating: false, count: catalog.pages.count)
+        var headerChanged = [Bool](repeating: false, count: catalog.pages.count)
+        var listChanged = [Bool](repeating: false, count: catalog.pages.count)
+        for index in catalog.pages.indices {
+            guard let counterpart = counterparts[index] else {
+                ownChanged[index] = true
+                headerChanged[index] = true
+                listChanged[index] = true
+                continue
+            }
+            // By index: copying whole pages would cost more than comparing them.
+            let sameChildren = identical
+                ? oldCatalog.pages[counterpart].children == catalog.pages[index].children
+                : oldCatalog.pages[counterpart].children.map { oldCatalog.pages[$0].path }
+                    == catalog.pages[index].children.map { catalog.pages[$0].path }
+            let sameEntry = CatalogCorrespondence.sameEntry(oldCatalog, counterpart, catalog, index)
+            headerChanged[index] = oldCatalog.pages[counterpart].title != catalog.pages[index].title
+            ownChanged[index] = !sameEntry || !sameChildren || oldCatalog.pages[counterpart].body != catalog.pages[index].body
+                || oldCatalog.pages[counterpart].bodyLine != catalog.pages[index].bodyLine
+                || before.site.bodies[counterpart] != after.site.bodies[index]
+            listChanged[index] = before.lists[counterpart] != after.lists[index]
+            if !sameEntry || !sameChildren { extras = true }
+        }
+
+        // Pages are stored parents first, so one pass carries what ancestors pass down.
+        var ancestorChanged = [Bool](repeating: false, count: catalog.pages.count)
+        var category = [Int?](repeating: nil, count: catalog.pages.count)
+        for index in catalog.pages.indices {
+            if let parent = catalog.pages[index].parent {
+                ancestorChanged[index] = ancestorChanged[parent] || headerChanged[parent]
+                category[index] = category[parent]
+            }
+            if catalog.pages[index].kind == .category { category[index] = index }
+        }
+        for index in catalog.pages.indices {
+            var changed = ownChanged[index] || ancestorChanged[index] || listChanged[index]
+            // The content column: the deepest category's title, introduction and list, and its
+            // index, which names the filter field. The home page shows the categories' list.
+            let shown = category[index] ?? Catalog.rootIndex
+            if shown != index {
+                changed = changed || ownChanged[shown] || listChanged[shown]
+            }
+            if category[index] != nil, counterparts[shown] != shown { changed = true }
+            if changed { pages.insert(index) }
+        }
+    }
+}
