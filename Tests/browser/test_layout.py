@@ -134,6 +134,12 @@ def test_screenshots(page, name, width):
     page.screenshot(f"{width}-item-dark")
     page.open(LARGE + "parts/part-0300/", width)
     page.screenshot(f"{width}-large-item")
+    if 720 <= width < 1200:
+        page.media({"prefers-color-scheme": "light", "prefers-reduced-motion": "reduce"})
+        page.open(EXAMPLE + "weather/sun/")
+        tap(page, ".sidebar-toggle label")
+        page.screenshot(f"{width}-sidebar-open")
+        page.js("localStorage.clear()")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
