@@ -37,7 +37,8 @@ import Testing
         defer { project.remove() }
         let outcome = try run(["build"], in: project.root)
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput.hasPrefix("Built 4 pages and 5 files into output/ in "))
+        let fileCount = Theme.builtIn.assetPaths.count + 3  // 404.html, search-index.json, catalog.json
+        #expect(outcome.standardOutput.hasPrefix("Built 4 pages and \(fileCount) files into output/ in "))
         #expect(outcome.standardOutput.hasSuffix(" ms\n"))
         #expect(outcome.standardError.isEmpty)
     }

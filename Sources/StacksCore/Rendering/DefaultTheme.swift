@@ -8,6 +8,7 @@ enum DefaultTheme {
 <html lang="{{site.language}}">
 <head>
 <meta charset="utf-8">
+<link rel="icon" href="data:,">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Not found – {{site.title}}</title>
 <style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1d1d1f;background:#fff}a{color:#0a58ca}@media (prefers-color-scheme:dark){body{color:#f5f5f7;background:#1c1c1e}a{color:#6ea8fe}}</style>
@@ -31,16 +32,16 @@ enum DefaultTheme {
 
 """####,
         "content.mustache": ####"""
-{{#category}}<header class="column-header">
+{{#category}}<header class="column-header" data-category="{{url}}">
 <h2 class="column-title">{{title}}</h2>
 {{#summary}}<p class="summary">{{summary}}</p>{{/summary}}
 </header>
 {{#intro}}<div class="intro prose">{{{intro}}}</div>
-{{/intro}}<div class="filter" hidden><label class="visually-hidden" for="filter-{{id}}">Filter {{title}}</label><input type="search" id="filter-{{id}}" class="filter-input" placeholder="Filter" autocomplete="off"></div>
-<ul class="list" data-count="{{count}}">
+{{/intro}}<div class="filter" hidden><label class="visually-hidden" for="filter-{{id}}">Filter {{title}}</label><input type="search" id="filter-{{id}}" class="filter-input" placeholder="Filter {{count}} entries" autocomplete="off" spellcheck="false"></div>
+<ul class="list" data-count="{{count}}" data-offset="{{offset}}"{{#partial}} data-first-page="{{firstPage}}"{{/partial}}>
 {{{entries}}}</ul>
-{{#window}}<p class="list-window">Showing {{shown}} of {{total}}. <a href="{{fullListURL}}">All {{total}} items</a></p>
-{{/window}}{{#pagination}}<nav class="pagination" aria-label="Pages of {{title}}">{{#previous}}<a rel="prev" href="{{previous}}">Previous</a>{{/previous}} <span>Page {{number}} of {{pages}}</span> {{#next}}<a rel="next" href="{{next}}">Next</a>{{/next}}</nav>
+{{#window}}<p class="list-window">Showing {{first}}–{{last}} of {{total}}. <a href="{{fullListURL}}">Show in the full list</a></p>
+{{/window}}{{#pagination}}<nav class="pagination" aria-label="Pages of {{title}}">{{#previous}}<a rel="prev" href="{{previous}}">‹ Previous</a>{{/previous}}<span>Page {{number}} of {{pages}}</span>{{#next}}<a rel="next" href="{{next}}">Next ›</a>{{/next}}</nav>
 {{/pagination}}{{/category}}{{^category}}<div class="placeholder content-placeholder"><p>{{placeholder}}</p></div>
 <ul class="list home-categories">
 {{{entries}}}</ul>
@@ -50,7 +51,7 @@ enum DefaultTheme {
         "detail.mustache": ####"""
 {{#item}}<article class="item" data-path="{{path}}">
 {{#stack}}<nav class="detail-stack" aria-label="Item stack">
-<a class="detail-back" rel="up" href="{{back.url}}"><span aria-hidden="true">‹ </span>{{back.title}}</a>
+<a class="detail-back" rel="up" href="{{back.url}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polyline points="15 5 8 12 15 19"/></svg>{{back.title}}</a>
 <ol>{{#crumbs}}<li>{{#current}}<span aria-current="page">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>{{/crumbs}}</ol>
 </nav>
 {{/stack}}<header class="item-header">
@@ -87,7 +88,7 @@ enum DefaultTheme {
 
 """####,
         "icon.mustache": ####"""
-<span class="icon" aria-hidden="true"{{#color}} style="--accent: {{color}}"{{/color}}>{{{iconSVG}}}{{^iconSVG}}{{iconText}}{{/iconSVG}}</span>
+<span class="icon" aria-hidden="true"{{#color}} style="--accent: {{color}}"{{/color}}>{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}</span>
 
 """####,
         "layout.mustache": ####"""
@@ -99,26 +100,35 @@ enum DefaultTheme {
 <title>{{page.documentTitle}}</title>
 {{#page.description}}<meta name="description" content="{{page.description}}">
 {{/page.description}}{{#page.canonical}}<link rel="canonical" href="{{page.canonical}}">
-{{/page.canonical}}<link rel="stylesheet" href="{{site.assets}}stacks.css">
+{{/page.canonical}}<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="{{site.assets}}stacks.css">
 <script src="{{site.assets}}stacks.js" defer></script>
 </head>
 <body class="stacks" data-kind="{{page.kind}}" data-depth="{{page.depth}}" data-columns="{{layout.columns}}" data-style="{{layout.style}}" data-root="{{site.root}}" data-portable="{{site.portable}}">
-<a class="skip-link" href="#detail">Skip to the {{page.kindLabel}}</a>
+<a class="skip-link skip-detail" href="#detail">Skip to the {{page.kindLabel}}</a>
+<a class="skip-link skip-content" href="#content">Skip to the list</a>
+<a class="skip-link skip-sidebar" href="#sidebar">Skip to the categories</a>
 <header class="topbar">
-<input type="checkbox" id="sidebar-toggle" class="sidebar-toggle-state" aria-hidden="true" tabindex="-1">
-<label for="sidebar-toggle" class="sidebar-toggle" title="Show or hide the categories"><span aria-hidden="true">☰</span><span class="visually-hidden">Categories</span></label>
-<a class="site-title" href="{{site.root}}">{{site.title}}</a>
-{{#back}}<a class="back-link" rel="up" href="{{url}}"><span aria-hidden="true">‹ </span>{{title}}</a>
+<span class="sidebar-toggle"><input type="checkbox" id="sidebar-toggle" class="sidebar-toggle-state" aria-controls="sidebar"><label for="sidebar-toggle" title="Show or hide the categories"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><rect x="3" y="4" width="18" height="16" rx="3"/><line x1="9.5" y1="4" x2="9.5" y2="20"/></svg><span class="visually-hidden">Show the categories</span></label></span>
+{{#back}}<a class="back-link" rel="up" href="{{url}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polyline points="15 5 8 12 15 19"/></svg>{{title}}</a>
 {{/back}}{{> breadcrumbs}}
+<div class="search" role="search" hidden>
+<label class="visually-hidden" for="search-input">Search {{site.title}}</label>
+<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">
+<div class="search-panel" hidden>
+<p class="search-status" id="search-status" aria-live="polite"></p>
+<ul class="search-results"></ul>
+</div>
+</div>
 </header>
 <div class="columns">
-<nav class="column sidebar" data-column="sidebar" aria-label="Categories">
+<nav class="column sidebar" id="sidebar" data-column="sidebar" aria-label="Categories" tabindex="-1">
 {{{sidebar}}}
 </nav>
-<section class="column content" data-column="content" aria-label="{{contentLabel}}">
+<section class="column content" id="content" data-column="content" aria-label="{{contentLabel}}" tabindex="-1">
 {{{content}}}
 </section>
-<main class="column detail" data-column="detail" id="detail" tabindex="-1">
+<main class="column detail" id="detail" data-column="detail" tabindex="-1">
 {{{detail}}}
 </main>
 </div>
@@ -127,7 +137,7 @@ enum DefaultTheme {
 
 """####,
         "list-entry.mustache": ####"""
-<li class="entry {{kind}}"><a href="{{url}}"{{#selected}} aria-current="page"{{/selected}}>{{> icon}}<span class="text"><span class="title">{{title}}</span>{{#summary}}<span class="summary">{{summary}}</span>{{/summary}}</span></a></li>
+<li class="entry {{kind}}"{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#selected}} aria-current="page"{{/selected}}>{{> icon}}<span class="text"><span class="title">{{title}}</span>{{#summary}}<span class="summary">{{summary}}</span>{{/summary}}</span></a></li>
 
 """####,
         "redirect.mustache": ####"""
@@ -135,6 +145,7 @@ enum DefaultTheme {
 <html lang="{{site.language}}">
 <head>
 <meta charset="utf-8">
+<link rel="icon" href="data:,">
 <title>{{title}}</title>
 <link rel="canonical" href="{{url}}">
 <meta http-equiv="refresh" content="0; url={{url}}">
@@ -159,110 +170,327 @@ enum DefaultTheme {
 </ul>
 
 """####,
+        "assets/favicon.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="2" width="28" height="28" rx="7" fill="#0066cc"/><rect x="8" y="8" width="5" height="16" rx="1.5" fill="#fff"/><rect x="15" y="8" width="9" height="7" rx="1.5" fill="#fff" opacity=".85"/><rect x="15" y="17" width="9" height="7" rx="1.5" fill="#fff" opacity=".6"/></svg>
+
+"""####,
         "assets/stacks.css.mustache": ####"""
-/* Stacks default theme. Breakpoints come from stacks.yml (layout.breakpoints). */
+/* Stacks default theme.
+   Narrow (< {{layout.medium}}px): one column, the deepest one the path selects.
+   Medium ({{layout.medium}}–{{layout.wideBelow}}px): content and detail; the sidebar behind a toggle.
+   Wide (≥ {{layout.wide}}px): sidebar, content and detail.
+   Breakpoints come from stacks.yml (layout.breakpoints); body[data-columns] and
+   body[data-style] carry layout.columns and layout.style. */
+
 :root {
   color-scheme: light dark;
-  --bg: #ffffff; --bg-column: #f5f5f7; --fg: #1d1d1f; --muted: #55555a;
-  --line: #d2d2d7; --accent-default: #0a58ca; --selected: #dde8fb; --focus: #0a58ca;
-  --sidebar-width: 16rem; --content-width: 22rem;
+  --bg: #ffffff;
+  --bg-sidebar: #f2f2f7;
+  --bg-content: #fafafc;
+  --bg-raised: #ffffff;
+  --fill: #e8e8ed;
+  --fg: #1d1d1f;
+  --muted: #5b5b60;
+  --line: #d5d5da;
+  --accent-default: #0062c4;
+  --selected-bg: #0062c4;
+  --selected-fg: #ffffff;
+  --tint: #e1eaf8;
+  --focus: #0062c4;
+  --shadow: 0 .5rem 2rem rgb(0 0 0 / .18);
+  --sidebar-width: 15.5rem;
+  --content-width: 21rem;
+  --topbar-height: 3.25rem;
+  --radius: .55rem;
+  --ease: cubic-bezier(.2, .8, .2, 1);
 }
 @media (prefers-color-scheme: dark) {
-  :root { --bg: #1c1c1e; --bg-column: #242426; --fg: #f5f5f7; --muted: #b4b4bb;
-          --line: #3a3a3c; --accent-default: #6ea8fe; --selected: #2c3e5c; --focus: #8ab4ff; }
+  :root {
+    --bg: #1c1c1e;
+    --bg-sidebar: #141416;
+    --bg-content: #19191b;
+    --bg-raised: #2c2c2e;
+    --fill: #2e2e31;
+    --fg: #f5f5f7;
+    --muted: #a8a8ae;
+    --line: #38383b;
+    --accent-default: #5aa2ff;
+    --selected-bg: #0b5ec2;
+    --selected-fg: #ffffff;
+    --tint: #20324d;
+    --focus: #7ab6ff;
+    --shadow: 0 .5rem 2rem rgb(0 0 0 / .6);
+  }
 }
+
 *, *::before, *::after { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 html, body { margin: 0; padding: 0; }
-body { font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
-a { color: var(--accent-default); }
-:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-.skip-link { position: absolute; left: -999px; top: 0; background: var(--bg); padding: .5rem; z-index: 10; }
-.skip-link:focus { left: .5rem; }
-.topbar { display: flex; flex-wrap: wrap; align-items: center; gap: .25rem 1rem; padding: .5rem 1rem; border-bottom: 1px solid var(--line); }
-.site-title { font-weight: 600; color: var(--fg); text-decoration: none; }
-.breadcrumbs ol { display: flex; flex-wrap: wrap; list-style: none; margin: 0; padding: 0; }
-.breadcrumbs li + li::before { content: "›"; padding: 0 .4rem; color: var(--muted); }
-.breadcrumbs a { text-decoration: none; overflow-wrap: anywhere; }
-.breadcrumbs a[aria-current="page"] { color: var(--fg); font-weight: 600; }
-.back-link { display: none; text-decoration: none; font-weight: 600; }
-.sidebar-toggle-state { position: absolute; opacity: 0; pointer-events: none; }
-.sidebar-toggle { display: none; cursor: pointer; padding: .25rem .5rem; border: 1px solid var(--line); border-radius: .4rem; }
-.columns { display: grid; grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); min-height: calc(100vh - 3rem); }
-.column { min-width: 0; overflow-wrap: anywhere; }
-.sidebar, .content { background: var(--bg-column); border-right: 1px solid var(--line); padding: .75rem 0; }
-.detail { padding: 1rem 2rem 3rem; }
-.column-title { font-size: 1.1rem; margin: 0 1rem .5rem; }
-.column-title a { color: var(--fg); text-decoration: none; }
-.column-header .summary { margin: 0 1rem .5rem; color: var(--muted); }
-.tree, .tree ul, .list { list-style: none; margin: 0; padding: 0; }
-.tree ul { padding-left: 1rem; }
-.tree a, .list a { display: flex; gap: .6rem; align-items: center; padding: .4rem 1rem; color: var(--fg); text-decoration: none; }
-.tree a:hover, .list a:hover { background: var(--selected); }
-.tree a[aria-current], .list a[aria-current="page"] { background: var(--selected); font-weight: 600; }
-.list .text { display: flex; flex-direction: column; min-width: 0; }
-.list .summary { color: var(--muted); font-size: .875rem; }
-.icon { display: inline-grid; place-items: center; flex: none; width: 1.75rem; height: 1.75rem; border-radius: .45rem; color: #fff; background: var(--accent, var(--accent-default)); font-size: 1rem; }
-.icon svg { width: 1.1rem; height: 1.1rem; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
-.item-header .icon { width: 3rem; height: 3rem; border-radius: .75rem; }
-.item-header .icon svg { width: 1.8rem; height: 1.8rem; }
-.item-header h1 { margin: .5rem 0 .25rem; }
-.item-header .summary { color: var(--muted); margin: 0; }
-.date { color: var(--muted); margin: .25rem 0; }
-.tags { display: flex; flex-wrap: wrap; gap: .4rem; list-style: none; padding: 0; margin: .5rem 0; }
-.tags li { border: 1px solid var(--line); border-radius: 1rem; padding: 0 .6rem; font-size: .875rem; }
-.attributes { border-collapse: collapse; margin: 1rem 0; max-width: 100%; }
-.attributes th, .attributes td { text-align: left; padding: .3rem .8rem .3rem 0; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
-.attributes th { color: var(--muted); font-weight: 500; }
-.prose { max-width: 46rem; }
-.prose img, .item-image { max-width: 100%; height: auto; }
-.prose pre { overflow-x: auto; background: var(--bg-column); padding: .75rem; border-radius: .4rem; }
-.placeholder { display: grid; place-items: center; min-height: 12rem; color: var(--muted); }
-.home-categories { display: none; }
-.filter { padding: 0 1rem .5rem; }
-.filter-input { width: 100%; padding: .35rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--bg); color: var(--fg); font: inherit; }
-.list-window, .pagination { padding: .5rem 1rem; font-size: .875rem; }
-.detail-stack { margin-bottom: 1rem; }
-.detail-stack ol { display: flex; flex-wrap: wrap; list-style: none; padding: 0; margin: .25rem 0; font-size: .875rem; }
-.detail-stack li + li::before { content: "›"; padding: 0 .4rem; color: var(--muted); }
-.detail-back { text-decoration: none; font-weight: 600; }
-.subitems h2 { font-size: 1.1rem; }
-
-/* layout.columns = doubleColumn: the sidebar waits behind its toggle even on wide screens. */
-body[data-columns="doubleColumn"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
-body[data-columns="doubleColumn"] .sidebar { display: none; }
-body[data-columns="doubleColumn"] .sidebar-toggle { display: inline-block; }
-body[data-columns="detailOnly"] .columns { grid-template-columns: minmax(0, 1fr); }
-body[data-columns="detailOnly"] .sidebar, body[data-columns="detailOnly"] .content { display: none; }
-body[data-columns="detailOnly"] .back-link { display: inline; }
-
-/* Medium: content and detail; the sidebar opens with its toggle. */
-@media (max-width: {{layout.wideBelow}}px) {
-  body:not([data-columns="all"]) .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); position: relative; }
-  body:not([data-columns="all"]) .sidebar { display: none; }
-  body:not([data-columns="all"]) .sidebar-toggle { display: inline-block; }
-  body:not([data-columns="all"]) .sidebar-toggle-state:checked ~ * { }
-  body:not([data-columns="all"]):has(.sidebar-toggle-state:checked) .sidebar { display: block; }
-  body[data-style="prominentDetail"]:has(.sidebar-toggle-state:checked) .sidebar { position: absolute; z-index: 5; top: 0; bottom: 0; left: 0; width: var(--sidebar-width); box-shadow: 0 0 2rem rgb(0 0 0 / .3); }
-  body[data-style="balanced"]:not([data-columns="all"]):has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
-  /* Home: no category is selected yet, so the categories take the content column's place. */
-  body[data-kind="home"] .content-placeholder { display: none; }
-  body[data-kind="home"] .home-categories { display: block; }
+body {
+  font: 1rem/1.5 system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", sans-serif;
+  color: var(--fg); background: var(--bg);
+  -webkit-font-smoothing: antialiased;
+}
+a { color: var(--accent-default); text-underline-offset: .15em; }
+svg { flex: none; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: .2rem; }
+.column:focus-visible { outline-offset: -3px; }
+[hidden] { display: none !important; }
+.visually-hidden {
+  position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0;
 }
 
-/* Narrow: one column, the deepest one the path selects, with the back link on top. */
+/* Skip links: the one for the column that leads at this width shows when focused. */
+.skip-link {
+  position: absolute; left: .5rem; top: -10rem; z-index: 50; padding: .5rem .9rem;
+  background: var(--bg-raised); color: var(--accent-default); border-radius: var(--radius); box-shadow: var(--shadow);
+}
+.skip-link:focus { top: .5rem; }
+.skip-content, .skip-sidebar { display: none; }
+
+/* ── Top bar: sidebar toggle, back link, breadcrumbs, search ── */
+.topbar {
+  position: sticky; top: 0; z-index: 30;
+  display: flex; align-items: center; gap: .5rem 1rem;
+  min-height: var(--topbar-height); padding: .45rem 1rem;
+  background: color-mix(in srgb, var(--bg) 88%, transparent);
+  -webkit-backdrop-filter: saturate(180%) blur(18px); backdrop-filter: saturate(180%) blur(18px);
+  border-bottom: 1px solid var(--line);
+}
+.breadcrumbs { flex: 1 1 auto; min-width: 0; }
+.breadcrumbs ol { display: flex; flex-wrap: wrap; align-items: center; list-style: none; margin: 0; padding: 0; }
+.breadcrumbs li { min-width: 0; }
+.breadcrumbs li + li::before { content: "›"; padding: 0 .45rem; color: var(--muted); }
+.breadcrumbs a { color: var(--muted); text-decoration: none; overflow-wrap: anywhere; }
+.breadcrumbs a:hover { color: var(--fg); }
+.breadcrumbs a[aria-current="page"] { color: var(--fg); font-weight: 600; }
+.back-link {
+  display: none; align-items: center; gap: .1rem; min-width: 0;
+  text-decoration: none; font-weight: 500; overflow-wrap: anywhere;
+}
+.back-link svg, .detail-back svg { width: 1.25rem; height: 1.25rem; fill: none; stroke: currentColor; stroke-width: 2.4; stroke-linecap: round; stroke-linejoin: round; margin-left: -.35rem; }
+
+/* The sidebar toggle: a real checkbox, so it works without the script, focusable and
+   labelled; drawn as a toolbar button. */
+.sidebar-toggle { display: none; position: relative; flex: none; }
+.sidebar-toggle-state { position: absolute; inset: 0; width: 100%; height: 100%; margin: 0; opacity: 0; cursor: pointer; }
+.sidebar-toggle label {
+  display: grid; place-items: center; width: 2.25rem; height: 2.25rem; border-radius: var(--radius);
+  color: var(--accent-default); cursor: pointer;
+}
+.sidebar-toggle label svg { width: 1.4rem; height: 1.4rem; fill: none; stroke: currentColor; stroke-width: 1.8; stroke-linejoin: round; }
+.sidebar-toggle:hover label { background: var(--fill); }
+.sidebar-toggle-state:checked + label { background: var(--tint); }
+.sidebar-toggle-state:focus-visible + label { outline: 3px solid var(--focus); outline-offset: 2px; }
+
+.search { position: relative; flex: 0 1 15rem; min-width: 7rem; margin-left: auto; }
+.search-input, .filter-input {
+  width: 100%; padding: .4rem .7rem .4rem 2rem; border: 1px solid transparent; border-radius: var(--radius);
+  background: var(--fill) no-repeat .6rem 50% / 1rem url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%238e8e93' stroke-width='2.4' stroke-linecap='round'%3E%3Ccircle cx='11' cy='11' r='7'/%3E%3Cline x1='21' y1='21' x2='16' y2='16'/%3E%3C/svg%3E");
+  color: var(--fg); font: inherit; font-size: .9375rem;
+}
+.search-input::placeholder, .filter-input::placeholder { color: var(--muted); opacity: 1; }
+.search-input:focus, .filter-input:focus { background-color: var(--bg-raised); border-color: var(--focus); outline: 3px solid color-mix(in srgb, var(--focus) 35%, transparent); outline-offset: 0; }
+.search-panel {
+  position: absolute; right: 0; top: calc(100% + .4rem); z-index: 40;
+  width: min(26rem, calc(100vw - 2rem)); max-height: min(32rem, 70vh); overflow-y: auto;
+  background: var(--bg-raised); border: 1px solid var(--line); border-radius: .8rem; box-shadow: var(--shadow); padding: .35rem;
+}
+.search-status { margin: .3rem .6rem; font-size: .8125rem; color: var(--muted); }
+.search-status:empty { display: none; }
+.search-results { list-style: none; margin: 0; padding: 0; }
+.search-results a {
+  display: block; padding: .45rem .65rem; border-radius: var(--radius); color: var(--fg); text-decoration: none; overflow-wrap: anywhere;
+}
+.search-results a:hover, .search-results a:focus-visible { background: var(--selected-bg); color: var(--selected-fg); outline: none; }
+.search-results .title { display: block; font-weight: 600; }
+.search-results .path { display: block; font-size: .8125rem; color: var(--muted); }
+.search-results a:hover .path, .search-results a:focus-visible .path { color: inherit; }
+.search-results mark { background: none; color: inherit; text-decoration: underline; text-decoration-thickness: 2px; }
+
+/* ── Columns ── */
+.columns { position: relative; display: grid; grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
+.column { min-width: 0; overflow-wrap: anywhere; }
+.sidebar { background: var(--bg-sidebar); border-right: 1px solid var(--line); padding: .75rem .5rem 2rem; }
+.content { background: var(--bg-content); border-right: 1px solid var(--line); padding: .75rem .5rem 2rem; }
+.detail { padding: 2rem clamp(1.25rem, 4vw, 3rem) 4rem; background: var(--bg); }
+
+.column-title { font-size: 1.375rem; line-height: 1.25; font-weight: 700; letter-spacing: -.01em; margin: .25rem .5rem .35rem; }
+.sidebar .column-title { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; margin: .25rem .75rem .5rem; }
+.sidebar .column-title a { color: var(--muted); text-decoration: none; padding: .1rem .25rem; margin-left: -.25rem; border-radius: .3rem; }
+.sidebar .column-title a[aria-current="page"] { color: var(--fg); }
+.column-header { padding: 0 .25rem .25rem; }
+.column-header .summary { margin: 0 .5rem .5rem; color: var(--muted); font-size: .9375rem; }
+.content .intro { display: none; margin: 0 .75rem 1rem; font-size: .9375rem; }
+
+/* Rows: the category tree and the item lists. */
+.tree, .tree ul, .list { list-style: none; margin: 0; padding: 0; }
+.tree ul { padding-left: 1.1rem; }
+.tree a, .list a {
+  display: flex; gap: .7rem; align-items: center; min-height: 2.5rem;
+  padding: .45rem .6rem; margin: 1px 0; border-radius: var(--radius);
+  color: var(--fg); text-decoration: none;
+}
+.tree a:focus-visible, .list a:focus-visible { outline-offset: -3px; }
+.tree a:hover, .list a:hover { background: var(--fill); }
+.tree a[aria-current="true"] { font-weight: 600; }
+.tree a[aria-current="page"] { background: var(--tint); font-weight: 600; }
+.list a[aria-current] { background: var(--selected-bg); color: var(--selected-fg); }
+.list a[aria-current] .summary { color: inherit; opacity: .92; }
+.list a[aria-current]:focus-visible { outline-color: var(--fg); }
+.list .text { display: flex; flex-direction: column; min-width: 0; flex: 1; }
+.list .title { font-weight: 500; line-height: 1.3; }
+.list .summary { color: var(--muted); font-size: .8125rem; line-height: 1.35; margin-top: .1rem; }
+.list .category > a::after {
+  content: ""; flex: none; width: .45rem; height: .45rem; margin-right: .25rem;
+  border: solid currentColor; border-width: 2px 2px 0 0; transform: rotate(45deg); opacity: .45;
+}
+.list .entry[data-filtered] { display: none; }
+.filter-empty { margin: 1rem .75rem; color: var(--muted); font-size: .9375rem; }
+
+.icon {
+  display: inline-grid; place-items: center; flex: none; width: 1.9rem; height: 1.9rem; border-radius: .5rem;
+  color: #fff; background: var(--accent, #636366); font-size: 1.05rem; line-height: 1;
+}
+.icon :is(img, svg) { display: block; width: 1.15rem; height: 1.15rem; }
+.icon svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
+.tree .icon { width: 1.65rem; height: 1.65rem; border-radius: .45rem; }
+.tree .icon :is(img, svg) { width: 1rem; height: 1rem; }
+
+.filter { padding: .25rem .25rem .6rem; }
+.list-window, .pagination { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: center; margin: .75rem .5rem 0; font-size: .875rem; color: var(--muted); }
+.pagination span { flex: 1; text-align: center; }
+.list-loading { margin: .75rem; font-size: .875rem; color: var(--muted); }
+
+/* ── Detail ── */
+.detail > * { max-width: 46rem; }
+.item-header { display: grid; grid-template-columns: auto minmax(0, 1fr); column-gap: 1.1rem; align-items: center; margin-bottom: 1.5rem; }
+.item-header .icon { grid-row: span 2; width: 4rem; height: 4rem; border-radius: 1rem; font-size: 2rem; box-shadow: 0 1px 3px rgb(0 0 0 / .15); }
+.item-header .icon :is(img, svg) { width: 2.3rem; height: 2.3rem; }
+.item-header h1, .home-intro h1, .category-intro h1 { font-size: clamp(1.75rem, 2.5vw + 1rem, 2.25rem); line-height: 1.15; letter-spacing: -.02em; margin: 0; }
+.item-header h1 { align-self: end; }
+.item-header .summary { color: var(--muted); margin: .2rem 0 0; font-size: 1.0625rem; align-self: start; }
+.item-header .date, .item-header .tags { grid-column: 1 / -1; }
+.date { color: var(--muted); margin: .75rem 0 0; font-size: .9375rem; }
+.tags { display: flex; flex-wrap: wrap; gap: .4rem; list-style: none; padding: 0; margin: .75rem 0 0; }
+.tags li { background: var(--fill); border-radius: 1rem; padding: .1rem .7rem; font-size: .8125rem; }
+.item-image { display: block; max-width: 100%; height: auto; border-radius: .8rem; margin: 0 0 1.5rem; }
+.attributes { width: 100%; border-collapse: separate; border-spacing: 0; margin: 0 0 1.75rem; background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; overflow: hidden; table-layout: fixed; }
+.attributes th, .attributes td { text-align: left; padding: .6rem 1rem; vertical-align: top; overflow-wrap: anywhere; border-top: 1px solid var(--line); }
+.attributes tr:first-child th, .attributes tr:first-child td { border-top: 0; }
+.attributes th { width: 38%; color: var(--muted); font-weight: 500; }
+.prose { line-height: 1.65; }
+.prose > :first-child { margin-top: 0; }
+.prose h2 { font-size: 1.3rem; margin: 2rem 0 .5rem; letter-spacing: -.01em; }
+.prose h3 { font-size: 1.1rem; margin: 1.5rem 0 .4rem; }
+.prose img { max-width: 100%; height: auto; border-radius: .5rem; }
+.prose pre { overflow-x: auto; background: var(--fill); padding: .9rem 1rem; border-radius: var(--radius); font-size: .875rem; line-height: 1.5; }
+.prose code { font: .9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.prose table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; }
+.prose th, .prose td { border: 1px solid var(--line); padding: .35rem .6rem; }
+.prose blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+.subitems { margin-top: 2.25rem; }
+.subitems h2 { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--muted); margin: 0 0 .5rem; }
+.subitems .list { background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; padding: .3rem; }
+.detail-stack { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .25rem 1rem; margin: -1rem 0 1.5rem; padding-bottom: .6rem; border-bottom: 1px solid var(--line); font-size: .875rem; }
+.detail-stack ol { display: flex; flex-wrap: wrap; list-style: none; padding: 0; margin: 0; color: var(--muted); }
+.detail-stack li + li::before { content: "›"; padding: 0 .4rem; }
+.detail-stack a { text-decoration: none; }
+.detail-back { display: inline-flex; align-items: center; font-weight: 500; font-size: 1rem; }
+.placeholder { display: grid; place-items: center; min-height: 14rem; height: 100%; margin: 0; color: var(--muted); font-size: 1.0625rem; text-align: center; }
+.home-categories { display: none; }
+.home-intro .prose, .category-intro .prose { margin-top: 1rem; font-size: 1.0625rem; }
+
+/* ── Medium and wide: an app window; each column scrolls on its own, so choosing an item
+   leaves the lists where they were. ── */
+@media (min-width: {{layout.medium}}px) {
+  body { display: flex; flex-direction: column; height: 100vh; height: 100dvh; overflow: hidden; }
+  .topbar { flex: none; }
+  .columns { flex: 1; min-height: 0; }
+  .column { overflow-y: auto; overscroll-behavior: contain; }
+
+  /* The sidebar waits behind its toggle: layout.columns doubleColumn at every width,
+     automatic below the wide breakpoint. */
+  body[data-columns="doubleColumn"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
+  body[data-columns="doubleColumn"] .sidebar { display: none; }
+  body[data-columns="doubleColumn"] .sidebar-toggle { display: block; }
+  body[data-columns="doubleColumn"][data-kind="home"] .sidebar-toggle { display: none; }
+  body[data-columns="doubleColumn"][data-kind="home"] .content-placeholder { display: none; }
+  body[data-columns="doubleColumn"][data-kind="home"] .home-categories { display: block; }
+
+  /* detailOnly: the detail alone; the toggle brings the sidebar and the list. */
+  body[data-columns="detailOnly"] .columns { grid-template-columns: minmax(0, 1fr); }
+  body[data-columns="detailOnly"] .sidebar, body[data-columns="detailOnly"] .content { display: none; }
+  body[data-columns="detailOnly"] .sidebar-toggle { display: block; }
+  body[data-columns="detailOnly"] .back-link { display: inline-flex; }
+
+  /* Toggle open, prominentDetail: the hidden columns slide in over the detail. */
+  body[data-style="prominentDetail"]:is([data-columns="doubleColumn"], [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .sidebar {
+    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
+    animation: stacks-slide-in .28s var(--ease);
+  }
+  body[data-style="prominentDetail"][data-columns="doubleColumn"]:has(.sidebar-toggle-state:checked) .content {
+    position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
+  }
+  body[data-style="prominentDetail"][data-columns="detailOnly"]:has(.sidebar-toggle-state:checked) .content {
+    display: block; position: absolute; z-index: 20; top: 0; bottom: 0; left: var(--sidebar-width); width: var(--content-width);
+    box-shadow: var(--shadow); animation: stacks-slide-in .28s var(--ease);
+  }
+  /* Toggle open, balanced: the columns make room for the sidebar. */
+  body[data-style="balanced"]:is([data-columns="doubleColumn"], [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
+  body[data-style="balanced"]:is([data-columns="doubleColumn"], [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) :is(.sidebar, .content) { display: block; }
+}
+@keyframes stacks-slide-in { from { transform: translateX(-1.5rem); opacity: 0; } }
+
+/* ── Medium: content and detail (layout.columns automatic). ── */
+@media (min-width: {{layout.medium}}px) and (max-width: {{layout.wideBelow}}px) {
+  :root { --sidebar-width: 15rem; --content-width: 19rem; }
+  body[data-columns="automatic"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
+  body[data-columns="automatic"] .sidebar { display: none; }
+  body[data-columns="automatic"] .sidebar-toggle { display: block; }
+  /* Home: no category is selected yet, so the categories take the content column's place. */
+  body[data-columns="automatic"][data-kind="home"] .sidebar-toggle { display: none; }
+  body[data-columns="automatic"][data-kind="home"] .content-placeholder { display: none; }
+  body[data-columns="automatic"][data-kind="home"] .home-categories { display: block; }
+  body[data-style="prominentDetail"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .sidebar {
+    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
+    animation: stacks-slide-in .28s var(--ease);
+  }
+  body[data-style="prominentDetail"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .content {
+    position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
+    transition: transform .28s var(--ease);
+  }
+  body[data-style="balanced"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
+  body[data-style="balanced"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .sidebar { display: block; }
+  body[data-columns="all"] .columns { grid-template-columns: 13rem 17rem minmax(0, 1fr); }
+  body[data-columns="all"] .detail { padding-left: 1.5rem; padding-right: 1.5rem; }
+}
+/* ── Narrow: one column, the deepest one the path selects — home: the categories; a category:
+   its list with its introduction; an item: the item — and the back link on top. ── */
 @media (max-width: {{layout.mediumBelow}}px) {
-  body .columns, body:not([data-columns="all"]) .columns { display: block; }
-  body .sidebar, body .content, body .detail { display: none; border: 0; }
-  body .sidebar-toggle { display: none !important; }
-  body[data-kind="home"] .sidebar { display: block; }
-  body[data-kind="category"] .content { display: block; }
-  body[data-kind="item"] .detail { display: block; padding: 1rem; }
-  body:has(.sidebar-toggle-state:checked) .sidebar { display: none; }
-  body[data-kind="home"]:has(.sidebar-toggle-state:checked) .sidebar { display: block; }
-  .back-link { display: inline; }
-  .breadcrumbs { width: 100%; font-size: .875rem; }
-  .detail-stack .detail-back { display: none; }
+  .topbar { flex-wrap: wrap; padding: .4rem .75rem; gap: .35rem .75rem; }
+  .back-link { display: inline-flex; flex: 1 1 auto; font-size: 1.0625rem; min-height: 2.25rem; }
+  .breadcrumbs { order: 3; flex-basis: 100%; font-size: .8125rem; }
+  body[data-kind="home"] .breadcrumbs { order: 0; flex-basis: auto; font-size: 1.0625rem; }
+  .search { flex: 0 1 11rem; }
+  .sidebar-toggle { display: none !important; }
+  .columns { display: block; }
+  .column { display: none !important; border: 0; }
+  body[data-kind="home"] .sidebar, body[data-kind="category"] .content, body[data-kind="item"] .detail { display: block !important; }
+  .sidebar, .content { background: var(--bg); padding: 1rem .5rem 3rem; }
+  .detail { padding: 1.5rem 1rem 3rem; }
+  .content .intro { display: block; }
+  .detail-stack { display: none; }
+  .sidebar .column-title { display: none; }
+  .tree a, .list a { min-height: 3rem; }
+  .tree a::after, .list .category > a::after {
+    content: ""; flex: none; width: .45rem; height: .45rem; margin: 0 .25rem 0 auto;
+    border: solid currentColor; border-width: 2px 2px 0 0; transform: rotate(45deg); opacity: .4;
+  }
+  .tree .label { flex: 1; }
+  .skip-detail, .skip-content, .skip-sidebar { display: none; }
+  body[data-kind="home"] .skip-sidebar, body[data-kind="category"] .skip-content, body[data-kind="item"] .skip-detail { display: block; }
 }
 
 @media (prefers-reduced-motion: reduce) {
@@ -272,82 +500,662 @@ body[data-columns="detailOnly"] .back-link { display: inline; }
 """####,
         "assets/stacks.js": ####"""
 // Stacks: progressive enhancement for the catalog. Everything works without this script.
+//
+// - Choosing an item (or a sub-item, a breadcrumb, the back link) in the current category
+//   fetches that page and swaps in only what changes — the detail column, breadcrumbs, back
+//   link, title and selection — and pushes a history entry; Back and Forward restore it.
+//   The lists are not touched, so they keep their scroll positions.
+// - Keyboard: ↑/↓ move through the focused list, Enter opens, Escape goes back one level,
+//   "/" focuses the filter (or the search).
+// - A filter on each item list, a site search over search-index.json, loaded on first use.
+// - The sidebar toggle's state is remembered.
+// No network beyond the site's own files; every URL is relative, so the site works under any
+// sub-path. Opened from disk (file://) nothing is fetched: links navigate normally.
 (() => {
   "use strict";
-  for (const filter of document.querySelectorAll(".filter")) filter.hidden = false;
+
+  const body = document.body;
+  const fromDisk = location.protocol === "file:";
+  const canFetch = !fromDisk && typeof fetch === "function" && typeof DOMParser === "function" && !!history.pushState;
+  const storage = (() => {
+    try { const s = window.localStorage; s.getItem("stacks"); return s; } catch { return null; }
+  })();
+  const $ = (selector, root = document) => root.querySelector(selector);
+  const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+  const column = (name) => $(`[data-column="${name}"]`);
+  const isVisible = (element) => !!element && element.getClientRects().length > 0;
+  const pageKey = (url) => { const u = new URL(url, location.href); u.hash = ""; return u.href; };
+
+  // ── URLs ────────────────────────────────────────────────────────────────────────────
+
+  /** The site root as a folder URL (in portable mode data-root names index.html). */
+  function siteRoot() {
+    return new URL("./", new URL(body.dataset.root || "./", location.href));
+  }
+
+  /** `target` relative to the page at `base`: the way the site writes every link. */
+  function relativeURL(target, base) {
+    if (target.protocol !== base.protocol || target.host !== base.host) return target.href;
+    const from = base.pathname.split("/").slice(0, -1);
+    const to = target.pathname.split("/");
+    let shared = 0;
+    while (shared < from.length && shared < to.length - 1 && from[shared] === to[shared]) shared++;
+    const path = "../".repeat(from.length - shared) + to.slice(shared).join("/");
+    return (path || "./") + target.search + target.hash;
+  }
+
+  const absolute = /^(?:[a-z][a-z0-9+.-]*:|\/|#)/i;
+
+  /** Rewrites the relative links under `root`, written for the page at `from`, for `to`. */
+  function rebase(root, from, to) {
+    if (!root || from === to) return;
+    const base = new URL(from), target = new URL(to);
+    for (const element of [root, ...root.querySelectorAll("[href], [src], [data-first-page], [data-category]")]) {
+      for (const name of ["href", "src", "data-first-page", "data-category"]) {
+        const value = element.getAttribute(name);
+        if (value === null || absolute.test(value)) continue;
+        element.setAttribute(name, relativeURL(new URL(value, base), target));
+      }
+    }
+  }
+
+  /** The current category's page, as a folder URL; null on the home page. */
+  function categoryOf(doc, url) {
+    const header = $("[data-column=content] [data-category]", doc);
+    if (!header) return null;
+    return new URL("./", new URL(header.getAttribute("data-category"), url)).href;
+  }
+
+  // ── Script navigation ───────────────────────────────────────────────────────────────
+
+  /** The URL the kept parts of the page (sidebar, content) are written for. */
+  let currentURL = pageKey(location.href);
+  const cache = new Map();
+  let pending = null;
+  let listScroll = 0;
+
+  function partsOf(doc, url) {
+    const detail = $("[data-column=detail]", doc);
+    const crumbs = $(".breadcrumbs", doc);
+    if (!detail || !crumbs) return null;
+    const selected = $("[data-column=content] .list a[aria-current]", doc);
+    const description = $('meta[name="description"]', doc);
+    return {
+      url,
+      title: doc.title,
+      kind: doc.body.dataset.kind,
+      depth: doc.body.dataset.depth,
+      root: doc.body.dataset.root,
+      category: categoryOf(doc, url),
+      detail: detail.innerHTML,
+      breadcrumbs: crumbs.outerHTML,
+      back: $(".back-link", doc)?.outerHTML ?? "",
+      selected: selected ? new URL(selected.getAttribute("href"), url).href : null,
+      description: description ? description.getAttribute("content") : null,
+    };
+  }
+
+  function fragment(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content;
+  }
+
+  function scrollState() {
+    return { window: window.scrollY, detail: column("detail")?.scrollTop ?? 0, kind: body.dataset.kind };
+  }
+
+  /** Shows `parts` in place of the current page's detail, breadcrumbs, back link and title. */
+  function apply(parts) {
+    const from = currentURL;
+    const focused = document.activeElement;
+    const detail = column("detail");
+    if (body.dataset.kind === "category" && parts.kind !== "category") listScroll = window.scrollY;
+    body.dataset.kind = parts.kind;
+    body.dataset.depth = parts.depth;
+    body.dataset.root = parts.root;
+    document.title = parts.title;
+    rebase(column("sidebar"), from, parts.url);
+    rebase(column("content"), from, parts.url);
+    detail.replaceChildren(fragment(parts.detail));
+    $(".breadcrumbs").replaceWith(fragment(parts.breadcrumbs));
+    $(".back-link")?.remove();
+    if (parts.back) $(".breadcrumbs").before(fragment(parts.back));
+    const description = $('meta[name="description"]');
+    if (description && parts.description) description.setAttribute("content", parts.description);
+    for (const link of $$("[data-column=content] .list a[aria-current]")) link.removeAttribute("aria-current");
+    if (parts.selected) {
+      const link = $$("[data-column=content] .list a").find((a) => a.href === parts.selected);
+      link?.setAttribute("aria-current", "page");
+    }
+    currentURL = parts.url;
+    announce(parts.title.split(" – ")[0]);
+    if (!isVisible(focused) || !document.contains(focused)) {
+      const target = parts.kind === "category" && !isVisible(detail) ? column("content") : detail;
+      target.focus({ preventScroll: true });
+    }
+  }
+
+  async function load(url, signal) {
+    const key = pageKey(url);
+    if (cache.has(key)) return cache.get(key);
+    const response = await fetch(key, { signal, credentials: "same-origin" });
+    if (!response.ok || !/html/.test(response.headers.get("content-type") || "text/html")) throw new Error(`HTTP ${response.status}`);
+    const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+    const parts = partsOf(doc, pageKey(response.url || key));
+    if (!parts) throw new Error("not a Stacks page");
+    cache.set(key, parts);
+    return parts;
+  }
+
+  /** Opens `url` in place when it is a page of the current category; otherwise navigates. */
+  async function open(url) {
+    if (pageKey(url) === currentURL) return;
+    pending?.abort();
+    const controller = new AbortController();
+    pending = controller;
+    const wasCategory = body.dataset.kind === "category";
+    try {
+      const parts = await load(url, controller.signal);
+      if (controller.signal.aborted) return;
+      if (parts.category === null || parts.category !== categoryOf(document, currentURL)) {
+        location.assign(url);
+        return;
+      }
+      history.replaceState({ stacks: true, scroll: scrollState() }, "", location.href);
+      history.pushState({ stacks: true }, "", parts.url + new URL(url).hash);
+      apply(parts);
+      column("detail").scrollTop = 0;
+      if (!wasCategory && parts.kind === "category" && isVisible(column("content")) && !isVisible(column("detail"))) {
+        window.scrollTo(0, listScroll);
+      } else if (window.scrollY > 0 && (!isVisible(column("content")) || !isVisible(column("detail")))) {
+        window.scrollTo(0, 0);
+      }
+    } catch (error) {
+      if (error.name !== "AbortError") location.assign(url);
+    } finally {
+      if (pending === controller) pending = null;
+    }
+  }
+
+  const navigable = [
+    "[data-column=content] .list .entry.item > a",
+    "[data-column=detail] a",
+    ".breadcrumbs a",
+    ".back-link",
+    ".search-results a",
+  ].join(", ");
+
+  /** Only pages below the current category can be shown without reloading the lists. */
+  function opensInPlace(link) {
+    if (!canFetch || !link.matches(navigable)) return false;
+    if (link.target && link.target !== "_self") return false;
+    if (link.hasAttribute("download") || link.relList.contains("external")) return false;
+    const url = new URL(link.href);
+    if (url.origin !== location.origin) return false;
+    if (url.pathname === location.pathname && url.hash) return false;
+    if (!/(\/|\/index\.html)$/.test(url.pathname)) return false;
+    const category = categoryOf(document, currentURL);
+    return category !== null && url.href.startsWith(category);
+  }
+
+  if (canFetch) {
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    // The browser re-reads the icon as soon as the URL changes, before any rewriting could.
+    for (const link of $$('head link[rel~="icon"]')) link.setAttribute("href", link.href);
+    history.replaceState({ stacks: true }, "", location.href);
+    const initial = partsOf(document, currentURL);
+    if (initial) cache.set(currentURL, initial);
+
+    document.addEventListener("click", (event) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target.closest?.("a[href]");
+      if (!link || !opensInPlace(link)) return;
+      event.preventDefault();
+      closeSearch();
+      open(link.href);
+    });
+
+    window.addEventListener("popstate", async (event) => {
+      const key = pageKey(location.href);
+      if (key === currentURL) return;
+      try {
+        const parts = await load(key);
+        if (parts.category === null || parts.category !== categoryOf(document, currentURL)) throw new Error("other category");
+        apply(parts);
+        const scroll = event.state?.scroll;
+        column("detail").scrollTop = scroll?.detail ?? 0;
+        window.scrollTo(0, scroll?.window ?? 0);
+      } catch {
+        location.reload();
+      }
+    });
+  }
+
+  // ── A live region, so a screen reader hears what the swap changed ──────────────────
+
+  const announcer = document.createElement("div");
+  announcer.className = "visually-hidden";
+  announcer.setAttribute("aria-live", "polite");
+  body.append(announcer);
+  function announce(text) {
+    announcer.textContent = "";
+    setTimeout(() => { announcer.textContent = text; }, 50);
+  }
+
+  // ── Large lists: the rest of a windowed or paginated list, loaded on demand ─────────
+
+  async function loadFullList(list) {
+    if (!canFetch || !list?.dataset.firstPage || list.dataset.loading) return;
+    list.dataset.loading = "true";
+    const note = document.createElement("p");
+    note.className = "list-loading";
+    note.setAttribute("role", "status");
+    note.textContent = `Loading all ${list.dataset.count} entries…`;
+    list.after(note);
+    try {
+      const entries = [];
+      let url = new URL(list.dataset.firstPage, location.href).href;
+      for (let guard = 0; url && guard < 10000; guard++) {
+        const response = await fetch(url, { credentials: "same-origin" });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+        const pageURL = response.url || url;
+        const pageList = $("[data-column=content] .list", doc);
+        if (!pageList) throw new Error("no list");
+        rebase(pageList, pageURL, location.href);
+        entries.push(...pageList.children);
+        const next = $(".pagination a[rel=next]", doc);
+        url = next ? new URL(next.getAttribute("href"), pageURL).href : null;
+      }
+      const scroller = list.closest(".column");
+      const selectedHref = $("a[aria-current]", list)?.href;
+      const anchor = $("a[aria-current]", list) ?? list.querySelector("a");
+      const anchorHref = anchor?.href;
+      const before = anchor ? anchor.getBoundingClientRect().top : 0;
+      list.replaceChildren(...entries.map((entry) => document.importNode(entry, true)));
+      if (selectedHref) $$("a", list).find((a) => a.href === selectedHref)?.setAttribute("aria-current", "page");
+      const again = anchorHref ? $$("a", list).find((a) => a.href === anchorHref) : null;
+      if (again) {
+        const delta = again.getBoundingClientRect().top - before;
+        if (scroller && scroller.scrollHeight > scroller.clientHeight && getComputedStyle(scroller).overflowY !== "visible") {
+          scroller.scrollTop += delta;
+        } else {
+          window.scrollBy(0, delta);
+        }
+      }
+      delete list.dataset.firstPage;
+      list.dataset.offset = "0";
+      for (const element of $$(".list-window, .pagination", list.parentElement)) element.remove();
+      list.dispatchEvent(new CustomEvent("stacks:listloaded", { bubbles: true }));
+    } catch {
+      // The links to the list's pages stay; nothing is lost.
+    } finally {
+      note.remove();
+      delete list.dataset.loading;
+    }
+  }
+
+  function watchPartialLists() {
+    if (!canFetch || typeof IntersectionObserver !== "function") return;
+    for (const list of $$(".list[data-first-page]")) {
+      const observer = new IntersectionObserver((records) => {
+        if (records.some((record) => record.isIntersecting)) {
+          observer.disconnect();
+          loadFullList(list);
+        }
+      }, { rootMargin: "400px 0px" });
+      const edges = [list.lastElementChild];
+      if (Number(list.dataset.offset) > 0) edges.push(list.firstElementChild);
+      for (const edge of edges) if (edge) observer.observe(edge);
+    }
+  }
+
+  // ── Filter: case- and diacritic-insensitive "contains" on title, summary and tags ───
+
+  const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+  const haystacks = new WeakMap();
+  function haystack(entry) {
+    if (!haystacks.has(entry)) haystacks.set(entry, fold(`${entry.textContent} ${entry.dataset.tags ?? ""}`));
+    return haystacks.get(entry);
+  }
+
+  function applyFilter(input) {
+    const list = input.closest("[data-column]")?.querySelector(".list");
+    if (!list) return;
+    const words = fold(input.value).split(" ").filter(Boolean);
+    let shown = 0;
+    for (const entry of list.children) {
+      const match = words.every((word) => haystack(entry).includes(word));
+      entry.toggleAttribute("data-filtered", !match);
+      if (match) shown++;
+    }
+    let empty = list.parentElement.querySelector(".filter-empty");
+    if (!empty) {
+      empty = document.createElement("p");
+      empty.className = "filter-empty";
+      empty.setAttribute("role", "status");
+      list.after(empty);
+    }
+    empty.textContent = words.length === 0 ? "" : shown === 0 ? `No entries match “${input.value.trim()}”.` : "";
+    empty.hidden = !(words.length && shown === 0);
+  }
+
+  for (const filter of $$(".filter")) {
+    const input = $(".filter-input", filter);
+    filter.hidden = false;
+    input.addEventListener("input", () => {
+      applyFilter(input);
+      loadFullList(input.closest("[data-column]")?.querySelector(".list[data-first-page]"));
+    });
+    input.addEventListener("focus", () => loadFullList(input.closest("[data-column]")?.querySelector(".list[data-first-page]")));
+  }
+  document.addEventListener("stacks:listloaded", (event) => {
+    const input = $(".filter-input", event.target.closest("[data-column]"));
+    if (input?.value) applyFilter(input);
+  });
+
+  // ── Site search over search-index.json ─────────────────────────────────────────────
+
+  const search = $(".search");
+  const searchInput = $(".search-input");
+  const searchPanel = $(".search-panel");
+  const searchStatus = $(".search-status");
+  const searchResults = $(".search-results");
+  let searchIndex = null;
+
+  function loadSearchIndex() {
+    if (searchIndex) return searchIndex;
+    const root = siteRoot();
+    const entries = canFetch
+      ? fetch(new URL("search-index.json", root)).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      : new Promise((resolve, reject) => {
+        // Opened from disk: a portable build also writes the index as a script.
+        const script = document.createElement("script");
+        script.src = new URL("search-index.js", root).href;
+        script.onload = () => (window.stacksSearchIndex ? resolve(window.stacksSearchIndex) : reject(new Error("empty")));
+        script.onerror = () => reject(new Error("no search index"));
+        document.head.append(script);
+      });
+    searchIndex = entries.then((list) => list.map((entry) => ({
+      ...entry,
+      folded: fold(entry.title),
+      text: fold([entry.title, entry.summary ?? "", ...(entry.tags ?? [])].join(" ")),
+    })));
+    searchIndex.catch(() => { searchIndex = null; });
+    return searchIndex;
+  }
+
+  function closeSearch() {
+    if (searchPanel) searchPanel.hidden = true;
+  }
+
+  let searchRun = 0;
+  async function runSearch() {
+    const run = ++searchRun;
+    const query = fold(searchInput.value);
+    if (!query) {
+      closeSearch();
+      return;
+    }
+    searchPanel.hidden = false;
+    let entries;
+    try {
+      if (!Array.isArray(searchIndex)) searchStatus.textContent = "Loading…";
+      entries = await loadSearchIndex();
+    } catch {
+      if (run === searchRun) searchStatus.textContent = "Search is not available.";
+      return;
+    }
+    if (run !== searchRun) return;
+    const words = query.split(" ");
+    const scored = [];
+    for (const entry of entries) {
+      if (!words.every((word) => entry.text.includes(word))) continue;
+      const score = entry.folded === query ? 0 : entry.folded.startsWith(query) ? 1 : entry.folded.includes(query) ? 2 : 3;
+      scored.push([score, entry]);
+    }
+    scored.sort((a, b) => a[0] - b[0] || a[1].folded.localeCompare(b[1].folded));
+    const root = siteRoot();
+    const here = new URL(location.href);
+    const items = scored.slice(0, 50).map(([, entry]) => {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = relativeURL(new URL(entry.url, root), here);
+      const title = document.createElement("span");
+      title.className = "title";
+      title.textContent = entry.title;
+      const path = document.createElement("span");
+      path.className = "path";
+      const trail = (entry.path ?? []).slice(0, -1);
+      path.textContent = trail.length ? trail.join(" › ") : entry.kind === "category" ? "Category" : "";
+      link.append(title, path);
+      item.append(link);
+      return item;
+    });
+    searchResults.replaceChildren(...items);
+    searchStatus.textContent = scored.length === 0 ? "No results."
+      : scored.length > items.length ? `${items.length} of ${scored.length} results` : `${scored.length} result${scored.length === 1 ? "" : "s"}`;
+  }
+
+  if (search && searchInput) {
+    search.hidden = false;
+    searchInput.addEventListener("focus", () => { loadSearchIndex()?.catch(() => {}); if (searchInput.value) runSearch(); });
+    searchInput.addEventListener("input", runSearch);
+    searchInput.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        const first = $("a", searchResults);
+        if (first && !searchPanel.hidden) { event.preventDefault(); first.click(); }
+      }
+    });
+    document.addEventListener("click", (event) => {
+      if (!search.contains(event.target)) closeSearch();
+    });
+    search.addEventListener("focusout", (event) => {
+      if (!search.contains(event.relatedTarget)) closeSearch();
+    });
+  }
+
+  // ── Sidebar toggle: remembered; an overlay closes when done with ───────────────────
+
+  const toggle = $("#sidebar-toggle");
+  const sidebarKey = "stacks.sidebar";
+  function overlayOpen() {
+    return !!toggle?.checked && isVisible(column("sidebar")) && getComputedStyle(column("sidebar")).position === "absolute";
+  }
+  function setSidebar(open) {
+    if (!toggle) return;
+    toggle.checked = open;
+    storage?.setItem(sidebarKey, open ? "open" : "closed");
+  }
+  if (toggle) {
+    const saved = storage?.getItem(sidebarKey);
+    if (saved) toggle.checked = saved === "open";
+    toggle.addEventListener("change", () => storage?.setItem(sidebarKey, toggle.checked ? "open" : "closed"));
+    document.addEventListener("click", (event) => {
+      if (!overlayOpen()) return;
+      const target = event.target;
+      if (target.closest?.(".sidebar-toggle")) return;
+      // Choosing a category in the overlay, or clicking beside it, closes it.
+      if (target.closest?.("[data-column=sidebar] a") || !target.closest?.("[data-column=sidebar], [data-column=content]")) setSidebar(false);
+    }, true);
+  }
+
+  // ── Keyboard ───────────────────────────────────────────────────────────────────────
+
+  const lists = ".list, .tree, .search-results";
+  function linksOf(container) {
+    return $$("a", container).filter(isVisible);
+  }
+
+  function focusFilterOrSearch() {
+    const filter = $$(".filter-input").find(isVisible);
+    const target = filter ?? (isVisible(searchInput) ? searchInput : null);
+    if (!target) return false;
+    target.focus();
+    target.select?.();
+    return true;
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.isComposing) return;
+    const target = event.target;
+    const typing = target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) && target.type !== "checkbox";
+
+    if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === "k" && isVisible(searchInput)) {
+      event.preventDefault();
+      searchInput.focus();
+      searchInput.select();
+      return;
+    }
+    if (event.metaKey || event.ctrlKey || event.altKey) return;
+
+    if (event.key === "/" && !typing) {
+      if (focusFilterOrSearch()) event.preventDefault();
+      return;
+    }
+
+    if (event.key === "Escape") {
+      if (searchPanel && !searchPanel.hidden) {
+        closeSearch();
+        searchInput.focus();
+        event.preventDefault();
+        return;
+      }
+      if (overlayOpen()) {
+        setSidebar(false);
+        $(".sidebar-toggle-state")?.focus();
+        event.preventDefault();
+        return;
+      }
+      if (typing) {
+        if (!target.value) target.blur();
+        return;
+      }
+      const back = $(".back-link");
+      if (back) {
+        event.preventDefault();
+        back.click();
+      }
+      return;
+    }
+
+    if (event.key === "ArrowDown" || event.key === "ArrowUp" || ((event.key === "Home" || event.key === "End") && !typing)) {
+      let container = target.closest?.(lists);
+      let links;
+      let index;
+      if (!container && typing && event.key === "ArrowDown") {
+        // From the filter or the search box into its list.
+        container = target === searchInput ? searchResults : target.closest("[data-column]")?.querySelector(".list");
+        links = container ? linksOf(container) : [];
+        index = -1;
+      } else if (container) {
+        links = linksOf(container);
+        index = links.indexOf(target.closest("a"));
+      } else {
+        return;
+      }
+      if (!links.length) return;
+      let next;
+      if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = links.length - 1;
+      else next = index + (event.key === "ArrowDown" ? 1 : -1);
+      if (next < 0) {
+        // Up from the first entry: back to the filter or search box above it.
+        const field = container === searchResults ? searchInput : $(".filter-input", container.closest("[data-column]") ?? document);
+        if (field && isVisible(field)) { event.preventDefault(); field.focus(); }
+        return;
+      }
+      next = Math.min(next, links.length - 1);
+      event.preventDefault();
+      links[next].focus();
+      links[next].scrollIntoView({ block: "nearest" });
+    }
+  });
+
+  // ── On load: the selection in view, the rest of long lists on demand ───────────────
+
+  const selected = $("[data-column=content] .list a[aria-current]");
+  const content = column("content");
+  if (selected && content && isVisible(content) && getComputedStyle(content).overflowY !== "visible") {
+    const top = selected.getBoundingClientRect().top - content.getBoundingClientRect().top + content.scrollTop;
+    if (top + selected.offsetHeight > content.clientHeight) content.scrollTop = top - content.clientHeight / 3;
+  }
+  watchPartialLists();
 })();
 
 """####,
-        "icons/airplane.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M17.8 19.2 16 11l3.5-3.5C21 6 21.5 4 21 3c-1-.5-3 0-4.5 1.5L13 8 4.8 6.2c-.5-.1-.9.1-1.1.5l-.3.5c-.2.5-.1 1 .3 1.3L9 12l-2 3H4l-1 1 3 2 2 3 1-1v-3l3-2 3.5 5.3c.3.4.8.5 1.3.3l.5-.2c.4-.3.6-.7.5-1.2z"/></svg>
+        "assets/icons/airplane.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M17.8 19.2 16 11l3.5-3.5C21 6 21.5 4 21 3c-1-.5-3 0-4.5 1.5L13 8 4.8 6.2c-.5-.1-.9.1-1.1.5l-.3.5c-.2.5-.1 1 .3 1.3L9 12l-2 3H4l-1 1 3 2 2 3 1-1v-3l3-2 3.5 5.3c.3.4.8.5 1.3.3l.5-.2c.4-.3.6-.7.5-1.2z"/></svg>
 
 """####,
-        "icons/car.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M5 17H3v-5l2-5h14l2 5v5h-2"/><line x1="3" y1="12" x2="21" y2="12"/><circle cx="7.5" cy="17" r="2"/><circle cx="16.5" cy="17" r="2"/><line x1="9.5" y1="17" x2="14.5" y2="17"/></svg>
+        "assets/icons/car.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M5 17H3v-5l2-5h14l2 5v5h-2"/><line x1="3" y1="12" x2="21" y2="12"/><circle cx="7.5" cy="17" r="2"/><circle cx="16.5" cy="17" r="2"/><line x1="9.5" y1="17" x2="14.5" y2="17"/></svg>
 
 """####,
-        "icons/cloud.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M18 10h-1.26A8 8 0 1 0 9 20h9a5 5 0 0 0 0-10z"/></svg>
+        "assets/icons/cloud.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M18 10h-1.26A8 8 0 1 0 9 20h9a5 5 0 0 0 0-10z"/></svg>
 
 """####,
-        "icons/document.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z"/><polyline points="14 2 14 8 20 8"/></svg>
+        "assets/icons/document.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z"/><polyline points="14 2 14 8 20 8"/></svg>
 
 """####,
-        "icons/drizzle.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><line x1="8" y1="19" x2="8" y2="21"/><line x1="8" y1="13" x2="8" y2="15"/><line x1="16" y1="19" x2="16" y2="21"/><line x1="16" y1="13" x2="16" y2="15"/><line x1="12" y1="21" x2="12" y2="23"/><line x1="12" y1="15" x2="12" y2="17"/><path d="M20 16.58A5 5 0 0 0 18 7h-1.26A8 8 0 1 0 4 15.25"/></svg>
+        "assets/icons/drizzle.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><line x1="8" y1="19" x2="8" y2="21"/><line x1="8" y1="13" x2="8" y2="15"/><line x1="16" y1="19" x2="16" y2="21"/><line x1="16" y1="13" x2="16" y2="15"/><line x1="12" y1="21" x2="12" y2="23"/><line x1="12" y1="15" x2="12" y2="17"/><path d="M20 16.58A5 5 0 0 0 18 7h-1.26A8 8 0 1 0 4 15.25"/></svg>
 
 """####,
-        "icons/folder.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5l2 3h9a2 2 0 0 1 2 2z"/></svg>
+        "assets/icons/folder.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M22 19a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h5l2 3h9a2 2 0 0 1 2 2z"/></svg>
 
 """####,
-        "icons/message.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M21 11.5a8.38 8.38 0 0 1-.9 3.8 8.5 8.5 0 0 1-7.6 4.7 8.38 8.38 0 0 1-3.8-.9L3 21l1.9-5.7a8.38 8.38 0 0 1-.9-3.8 8.5 8.5 0 0 1 4.7-7.6 8.38 8.38 0 0 1 3.8-.9h.5a8.48 8.48 0 0 1 8 8v.5z"/></svg>
+        "assets/icons/message.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M21 11.5a8.38 8.38 0 0 1-.9 3.8 8.5 8.5 0 0 1-7.6 4.7 8.38 8.38 0 0 1-3.8-.9L3 21l1.9-5.7a8.38 8.38 0 0 1-.9-3.8 8.5 8.5 0 0 1 4.7-7.6 8.38 8.38 0 0 1 3.8-.9h.5a8.48 8.48 0 0 1 8 8v.5z"/></svg>
 
 """####,
-        "icons/mic.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 1a3 3 0 0 0-3 3v8a3 3 0 0 0 6 0V4a3 3 0 0 0-3-3z"/><path d="M19 10v2a7 7 0 0 1-14 0v-2"/><line x1="12" y1="19" x2="12" y2="23"/><line x1="8" y1="23" x2="16" y2="23"/></svg>
+        "assets/icons/mic.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M12 1a3 3 0 0 0-3 3v8a3 3 0 0 0 6 0V4a3 3 0 0 0-3-3z"/><path d="M19 10v2a7 7 0 0 1-14 0v-2"/><line x1="12" y1="19" x2="12" y2="23"/><line x1="8" y1="23" x2="16" y2="23"/></svg>
 
 """####,
-        "icons/navigation.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polygon points="3 11 22 2 13 21 11 13 3 11"/></svg>
+        "assets/icons/navigation.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><polygon points="3 11 22 2 13 21 11 13 3 11"/></svg>
 
 """####,
-        "icons/person.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2"/><circle cx="12" cy="7" r="4"/></svg>
+        "assets/icons/person.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2"/><circle cx="12" cy="7" r="4"/></svg>
 
 """####,
-        "icons/phone.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><rect x="6" y="2" width="12" height="20" rx="2"/><line x1="11" y1="18" x2="13" y2="18"/></svg>
+        "assets/icons/phone.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect x="6" y="2" width="12" height="20" rx="2"/><line x1="11" y1="18" x2="13" y2="18"/></svg>
 
 """####,
-        "icons/radio.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="2"/><path d="M16.24 7.76a6 6 0 0 1 0 8.49m-8.48-.01a6 6 0 0 1 0-8.49m11.31-2.82a10 10 0 0 1 0 14.14m-14.14 0a10 10 0 0 1 0-14.14"/></svg>
+        "assets/icons/radio.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="2"/><path d="M16.24 7.76a6 6 0 0 1 0 8.49m-8.48-.01a6 6 0 0 1 0-8.49m11.31-2.82a10 10 0 0 1 0 14.14m-14.14 0a10 10 0 0 1 0-14.14"/></svg>
 
 """####,
-        "icons/rain.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><line x1="16" y1="13" x2="16" y2="21"/><line x1="8" y1="13" x2="8" y2="21"/><line x1="12" y1="15" x2="12" y2="23"/><path d="M20 16.58A5 5 0 0 0 18 7h-1.26A8 8 0 1 0 4 15.25"/></svg>
+        "assets/icons/rain.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><line x1="16" y1="13" x2="16" y2="21"/><line x1="8" y1="13" x2="8" y2="21"/><line x1="12" y1="15" x2="12" y2="23"/><path d="M20 16.58A5 5 0 0 0 18 7h-1.26A8 8 0 1 0 4 15.25"/></svg>
 
 """####,
-        "icons/sun.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="5"/><line x1="12" y1="1" x2="12" y2="3"/><line x1="12" y1="21" x2="12" y2="23"/><line x1="4.22" y1="4.22" x2="5.64" y2="5.64"/><line x1="18.36" y1="18.36" x2="19.78" y2="19.78"/><line x1="1" y1="12" x2="3" y2="12"/><line x1="21" y1="12" x2="23" y2="12"/><line x1="4.22" y1="19.78" x2="5.64" y2="18.36"/><line x1="18.36" y1="5.64" x2="19.78" y2="4.22"/></svg>
+        "assets/icons/sun.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="5"/><line x1="12" y1="1" x2="12" y2="3"/><line x1="12" y1="21" x2="12" y2="23"/><line x1="4.22" y1="4.22" x2="5.64" y2="5.64"/><line x1="18.36" y1="18.36" x2="19.78" y2="19.78"/><line x1="1" y1="12" x2="3" y2="12"/><line x1="21" y1="12" x2="23" y2="12"/><line x1="4.22" y1="19.78" x2="5.64" y2="18.36"/><line x1="18.36" y1="5.64" x2="19.78" y2="4.22"/></svg>
 
 """####,
-        "icons/truck.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><rect x="1" y="3" width="15" height="13"/><polygon points="16 8 20 8 23 11 23 16 16 16 16 8"/><circle cx="5.5" cy="18.5" r="2.5"/><circle cx="18.5" cy="18.5" r="2.5"/></svg>
+        "assets/icons/truck.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect x="1" y="3" width="15" height="13"/><polygon points="16 8 20 8 23 11 23 16 16 16 16 8"/><circle cx="5.5" cy="18.5" r="2.5"/><circle cx="18.5" cy="18.5" r="2.5"/></svg>
 
 """####,
-        "icons/umbrella.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M23 12a11.05 11.05 0 0 0-22 0zm-5 7a3 3 0 0 1-6 0v-7"/></svg>
+        "assets/icons/umbrella.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M23 12a11.05 11.05 0 0 0-22 0zm-5 7a3 3 0 0 1-6 0v-7"/></svg>
 
 """####,
-        "icons/users.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2"/><circle cx="9" cy="7" r="4"/><path d="M23 21v-2a4 4 0 0 0-3-3.87"/><path d="M16 3.13a4 4 0 0 1 0 7.75"/></svg>
+        "assets/icons/users.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2"/><circle cx="9" cy="7" r="4"/><path d="M23 21v-2a4 4 0 0 0-3-3.87"/><path d="M16 3.13a4 4 0 0 1 0 7.75"/></svg>
 
 """####,
-        "icons/wind.svg": ####"""
-<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9.59 4.59A2 2 0 1 1 11 8H2m10.59 11.41A2 2 0 1 0 14 16H2m15.73-8.27A2.5 2.5 0 1 1 19.5 12H2"/></svg>
+        "assets/icons/wind.svg": ####"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M9.59 4.59A2 2 0 1 1 11 8H2m10.59 11.41A2 2 0 1 0 14 16H2m15.73-8.27A2.5 2.5 0 1 1 19.5 12H2"/></svg>
 
 """####,
     ]

@@ -10,11 +10,11 @@ struct PageContext {
         RootMarker.page(catalog[index].path, portable: config.portable)
     }
 
-    /// `iconSVG` for an icon the theme has (`icons/NAME.svg`), else `iconText` (an emoji, say).
+    /// `iconURL` for an icon the theme has (`assets/icons/NAME.svg`), else `iconText` (an emoji, say).
     func icon(_ page: Page) -> [String: Any] {
         var context: [String: Any] = [:]
         if let name = page.frontMatter.icon {
-            if let svg = icons[name] { context["iconSVG"] = svg } else { context["iconText"] = name }
+            if let asset = icons[name] { context["iconURL"] = RootMarker.file(asset) } else { context["iconText"] = name }
         }
         if let color = page.frontMatter.color.flatMap(Self.safeColor) { context["color"] = color }
         return context

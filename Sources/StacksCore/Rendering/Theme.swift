@@ -1,5 +1,3 @@
-import Foundation
-
 /// The files of a theme by their path inside `templates/`: Mustache templates at the top,
 /// icons under `icons/`, files to publish under `assets/`.
 ///
@@ -29,12 +27,13 @@ public struct Theme: Sendable, Equatable {
         files[path].map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Icons by name, from `icons/NAME.svg`.
+    /// Icons by name, from `assets/icons/NAME.svg`, each with the path it is published at.
+    /// Pages refer to icons rather than inline them: a list of 50 entries would otherwise
+    /// carry 50 copies of the same drawings on every page.
     public var icons: [String: String] {
         var icons: [String: String] = [:]
-        for (path, bytes) in files where path.hasPrefix("icons/") && path.hasSuffix(".svg") {
-            let name = String(path.dropFirst("icons/".count).dropLast(".svg".count))
-            icons[name] = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        for path in files.keys where path.hasPrefix("assets/icons/") && path.hasSuffix(".svg") {
+            icons[String(path.dropFirst("assets/icons/".count).dropLast(".svg".count))] = path
         }
         return icons
     }
