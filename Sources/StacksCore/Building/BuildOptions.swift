@@ -23,7 +23,8 @@ public struct BuildOptions: Sendable {
         self.portable = portable
     }
 
-    func url(_ path: String) -> URL {
+    /// A path from `stacks.yml` or the command line, relative to the project folder.
+    public func url(_ path: String) -> URL {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : projectDirectory.appendingPathComponent(path)
     }
 }
@@ -33,6 +34,19 @@ public enum ProjectReader {
     public static let configName = "stacks.yml"
 
     public static func read(_ options: BuildOptions) -> (Pipeline.Input, outputDirectory: URL) {
+        let (config, configProblems) = readConfig(options)
+        let (content, contentProblems) = readContent(options, config: config)
+        let (theme, themeProblems) = readTheme(options, config: config)
+        let input = Pipeline.Input(config: config, content: content, theme: theme,
+                                   diagnostics: configProblems + contentProblems + themeProblems,
+                                   contentDisplay: config.paths.content, templatesDisplay: config.paths.templates)
+        return (input, options.url(config.paths.output))
+    }
+
+    // The three parts of `read`, which `stacks serve` reads again one at a time as files change.
+
+    /// `stacks.yml`, with the command line's options on top.
+    public static func readConfig(_ options: BuildOptions) -> (SiteConfig, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
         let configURL = options.projectDirectory.appendingPathComponent(configName)
@@ -51,23 +65,23 @@ public enum ProjectReader {
         if let baseURL = options.baseURL { config.baseURL = baseURL }
         if let portable = options.portable { config.portable = portable }
         config.includeDrafts = options.drafts || config.includeDrafts
+        return (config, diagnostics)
+    }
 
+    /// The content folder `config` names.
+    public static func readContent(_ options: BuildOptions, config: SiteConfig) -> (SourceDirectory, [Diagnostic]) {
         let contentURL = options.url(config.paths.content)
         var isDirectory: ObjCBool = false
-        var content = SourceDirectory(name: "", relativePath: "")
-        if FileManager.default.fileExists(atPath: contentURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            let (tree, problems) = ContentReader(root: contentURL, displayRoot: config.paths.content).read()
-            content = tree
-            diagnostics += problems
-        } else {
-            diagnostics.append(.error(config.paths.content, "content folder not found"))
+        guard FileManager.default.fileExists(atPath: contentURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return (SourceDirectory(name: "", relativePath: ""), [.error(config.paths.content, "content folder not found")])
         }
-        let (overrides, themeProblems) = readTemplates(options.url(config.paths.templates), display: config.paths.templates)
-        diagnostics += themeProblems
-        let input = Pipeline.Input(config: config, content: content, theme: Theme.builtIn.overridden(by: overrides),
-                                   diagnostics: diagnostics, contentDisplay: config.paths.content,
-                                   templatesDisplay: config.paths.templates)
-        return (input, options.url(config.paths.output))
+        return ContentReader(root: contentURL, displayRoot: config.paths.content).read()
+    }
+
+    /// The built-in theme with the templates folder `config` names on top.
+    public static func readTheme(_ options: BuildOptions, config: SiteConfig) -> (Theme, [Diagnostic]) {
+        let (overrides, problems) = readTemplates(options.url(config.paths.templates), display: config.paths.templates)
+        return (Theme.builtIn.overridden(by: overrides), problems)
     }
 
     /// Every file of the catalog's `templates/` folder, if it has one.
