@@ -73,7 +73,7 @@ def test_narrow_back_link_leads_to_the_parent(page, path):
     page.open(EXAMPLE + path, 390)
     link = page.js("""const a = document.querySelector('.back-link');
         const box = a.getBoundingClientRect();
-        return {text: a.innerText.trim(), rel: a.rel, href: a.href, top: box.top, visible: a.getClientRects().length > 0,
+        return {text: a.textContent.replace('‹', '').trim(), rel: a.rel, href: a.href, top: box.top, visible: a.getClientRects().length > 0,
                 first: [...document.querySelectorAll('.topbar a, [data-column] a')].find((e) => e.getClientRects().length) === a}""")
     assert link["visible"] and link["first"], "the back link is the first link on a phone"
     assert link["rel"] == "up"

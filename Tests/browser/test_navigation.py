@@ -297,10 +297,10 @@ def test_narrow_navigation_is_a_stack(page):
     scroll = page.js("return window.scrollY")
     click(page, "[data-column=content] a[href$='rain/']")
     page.wait(lambda: page.visible_columns() == ["detail"] and detail_title(page) == "Rain")
-    assert page.js("return document.querySelector('.back-link').textContent.trim()") == "Weather"
+    assert page.js("return document.querySelector('.back-link').textContent.replace('‹', '').trim()") == "Weather"
     click(page, ".subitems a[href$='downpour/']")
     page.wait(lambda: detail_title(page) == "Downpour")
-    assert page.js("return document.querySelector('.back-link').textContent.trim()") == "Rain"
+    assert page.js("return document.querySelector('.back-link').textContent.replace('‹', '').trim()") == "Rain"
     page.driver.back()
     page.wait(lambda: detail_title(page) == "Rain")
     page.driver.back()
