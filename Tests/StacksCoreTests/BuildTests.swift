@@ -92,6 +92,25 @@ import Testing
         #expect(!project.exists("output"))
     }
 
+    @Test func frontMatterImagesAndAliasesMustPointSomewhere() async throws {
+        let project = try TemporaryProject([
+            "content/a/one.md": "---\ntitle: One\nimage: photo.jpg\naliases: [a/two/]\n---\nText",
+            "content/a/two.md": "---\ntitle: Two\nimage: https://example.org/remote.jpg\naliases: [../up]\n---\nText",
+        ])
+        defer { project.remove() }
+        #expect(await project.buildErrors() == [
+            "content/a/one.md:3:1: error: missing image 'photo.jpg': there is no file content/a/photo.jpg",
+            "content/a/one.md:4:1: error: alias 'a/two/' is already the URL of another page or alias",
+            "content/a/two.md:4:1: error: alias '../up' is not a path inside the site",
+        ])
+        try project.write("content/a/photo.jpg", "JPEG")
+        try project.write("content/a/one.md", "---\ntitle: One\nimage: photo.jpg\n---\nText")
+        try project.write("content/a/two.md", "---\ntitle: Two\nimage: https://example.org/remote.jpg\n---\nText")
+        _ = try await SiteBuilder.build(project.options)
+        #expect(try project.read("output/a/one/index.html").contains("src=\"../../a/photo.jpg\""))
+        #expect(try project.read("output/a/two/index.html").contains("src=\"https://example.org/remote.jpg\""))
+    }
+
     @Test func refusesToWriteWhereItWouldLoseWork() async throws {
         let project = try TemporaryProject(Self.catalog)
         defer { project.remove() }

@@ -140,19 +140,31 @@ public struct SiteResolver: Sendable {
     }
 
     /// Aliases become redirect pages, so they must not land on a real page or on each other.
+    /// Problems of the front-matter keys that point somewhere: `aliases` must be free URLs
+    /// inside the site, a relative `image` must be a co-located file.
     func aliasProblems(_ catalog: Catalog) -> [Diagnostic] {
-        guard catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) else { return [] }
+        let hasImages = catalog.pages.contains { $0.frontMatter.image.map(MarkdownParser.isRelative) == true }
+        guard hasImages || catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) else { return [] }
         var pageURLs = Set(catalog.pages.map(\.path.url))
+        let targets = hasImages ? LinkTargets(catalog) : nil
         var problems: [Diagnostic] = []
         for page in catalog.pages {
-            for alias in page.frontMatter.aliases {
-                let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
+            let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
+            let matter = page.frontMatter
+            for alias in matter.aliases {
+                let line = matter.keyLines["aliases"] ?? 1
                 guard let normalized = Alias.normalize(alias) else {
-                    problems.append(.error(file, line: 1, column: 1, "alias '\(alias)' is not a path inside the site"))
+                    problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is not a path inside the site"))
                     continue
                 }
                 if !pageURLs.insert(normalized).inserted {
-                    problems.append(.error(file, line: 1, column: 1, "alias '\(alias)' is already the URL of another page or alias"))
+                    problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is already the URL of another page or alias"))
+                }
+            }
+            if let image = matter.image, MarkdownParser.isRelative(image), let targets {
+                if case .failure(let problem) = targets.resolve(image, from: page.sourceDirectory) {
+                    let link = MarkdownLink(destination: image, isImage: true, line: 0, column: 0)
+                    problems.append(.error(file, line: matter.keyLines["image"] ?? 1, column: 1, problem.message(link)))
                 }
             }
         }

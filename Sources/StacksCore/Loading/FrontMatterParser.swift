@@ -105,6 +105,7 @@ private struct KeyReader {
                 fail(keyNode, "front matter keys must be text")
                 continue
             }
+            matter.keyLines[key] = (keyNode.mark?.line ?? 1) + lineOffset
             switch key {
             case "title": matter.title = string(value, key)
             case "summary": matter.summary = string(value, key)

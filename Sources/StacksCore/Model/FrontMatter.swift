@@ -17,6 +17,8 @@ public struct FrontMatter: Sendable, Equatable {
     public var aliases: [String] = []
     /// Keys Stacks does not know, passed to templates as they are.
     public var params: [String: ParamValue] = [:]
+    /// The line of the file each key is on, for diagnostics found after loading.
+    public var keyLines: [String: Int] = [:]
 
     public init() {}
 }
