@@ -51,7 +51,7 @@ enum DefaultTheme {
         "detail.mustache": ####"""
 {{#item}}<article class="item" data-path="{{path}}">
 {{#stack}}<nav class="detail-stack" aria-label="Item stack">
-<a class="detail-back" rel="up" href="{{back.url}}"><span aria-hidden="true">‹ </span>{{back.title}}</a>
+<a class="detail-back" rel="up" href="{{back.url}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polyline points="15 5 8 12 15 19"/></svg>{{back.title}}</a>
 <ol>{{#crumbs}}<li>{{#current}}<span aria-current="page">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>{{/crumbs}}</ol>
 </nav>
 {{/stack}}<header class="item-header">
@@ -110,7 +110,7 @@ enum DefaultTheme {
 <a class="skip-link skip-sidebar" href="#sidebar">Skip to the categories</a>
 <header class="topbar">
 <span class="sidebar-toggle"><input type="checkbox" id="sidebar-toggle" class="sidebar-toggle-state" aria-controls="sidebar"><label for="sidebar-toggle" title="Show or hide the categories"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><rect x="3" y="4" width="18" height="16" rx="3"/><line x1="9.5" y1="4" x2="9.5" y2="20"/></svg><span class="visually-hidden">Show the categories</span></label></span>
-{{#back}}<a class="back-link" rel="up" href="{{url}}"><span aria-hidden="true">‹ </span>{{title}}</a>
+{{#back}}<a class="back-link" rel="up" href="{{url}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polyline points="15 5 8 12 15 19"/></svg>{{title}}</a>
 {{/back}}{{> breadcrumbs}}
 <div class="search" role="search" hidden>
 <label class="visually-hidden" for="search-input">Search {{site.title}}</label>
@@ -269,12 +269,7 @@ svg { flex: none; }
   display: none; align-items: center; gap: .1rem; min-width: 0;
   text-decoration: none; font-weight: 500; overflow-wrap: anywhere;
 }
-/* The "‹ " glyph stays in the markup (for text browsers); a drawn chevron replaces it. */
-.back-link > span[aria-hidden], .detail-back > span[aria-hidden] { font-size: 0; display: inline-block; width: .75rem; height: 1rem; margin-right: .2rem; position: relative; }
-.back-link > span[aria-hidden]::before, .detail-back > span[aria-hidden]::before {
-  content: ""; position: absolute; left: .2rem; top: .2rem; width: .55rem; height: .55rem;
-  border: solid currentColor; border-width: 0 0 2.5px 2.5px; border-radius: 1px; transform: rotate(45deg);
-}
+.back-link svg, .detail-back svg { width: 1.25rem; height: 1.25rem; fill: none; stroke: currentColor; stroke-width: 2.4; stroke-linecap: round; stroke-linejoin: round; margin-left: -.35rem; }
 
 /* The sidebar toggle: a real checkbox, so it works without the script, focusable and
    labelled; drawn as a toolbar button. */
