@@ -6,7 +6,7 @@ from conftest import tap, EXAMPLE, EXAMPLE_DIR, LARGE, LARGE_DIR, MATRIX, WIDTHS
 
 # (depth, page, kind) — depth 3 exists in the example: weather/rain/drizzle/ and teams/design/ada/.
 MATRIX_PAGES = [
-    (0, "", "home", EXAMPLE),
+    (0, "(home)", "home", EXAMPLE),
     (1, "weather/", "category", EXAMPLE),
     (2, "weather/rain/", "item", EXAMPLE),
     (2, "teams/design/", "item", EXAMPLE),
@@ -31,7 +31,7 @@ def expected_columns(width, kind):
 def test_visible_columns_by_width_and_depth(page, width):
     problems = []
     for depth, name, kind, site in MATRIX_PAGES:
-        path = name.split(": ")[-1]
+        path = "" if name == "(home)" else name.split(": ")[-1]
         page.open(site + path, width)
         assert page.js("return document.body.dataset.depth") == str(depth), path
         visible = page.visible_columns()
