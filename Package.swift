@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 "StacksCore",
                 .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -7,7 +7,7 @@ struct Stacks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stacks",
         abstract: "Build navigable catalog sites from folders of Markdown.",
-        subcommands: [Build.self, Check.self, Init.self],
+        subcommands: [Build.self, Check.self, Init.self, Serve.self],
         defaultSubcommand: Build.self)
 }
 

@@ -1,0 +1,90 @@
+import FlyingFox
+import Foundation
+import Logging
+import StacksCore
+
+/// Answers the preview's HTTP requests from the built site in memory, as a static host
+/// would answer for the published folder: the same files at the same paths, `index.html`
+/// for a folder, a redirect for a folder named without its slash, `404.html` with status
+/// 404. Every HTML page gets the live-reload snippet; nothing may be cached.
+struct PreviewHandler: HTTPHandler {
+    let site: PreviewSite
+    let hub: ReloadHub
+    let logger: Logger
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let raw = request.target.path(percentEncoded: true)
+        let target = RequestTarget.parse(raw)
+        if target == .liveReload {
+            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: ReloadSocket(hub: hub)))
+                .handleRequest(request)
+        }
+        guard request.method == .GET || request.method == .HEAD else {
+            return Self.response(405, "text/plain; charset=utf-8", Array("Method not allowed\n".utf8), request: request,
+                                 extra: [HTTPHeader("Allow"): "GET, HEAD"])
+        }
+        guard case .site(let segments, let directory) = target else {
+            if case .refused(let reason) = target { logger.debug("refused \(raw): \(reason)") }
+            return Self.response(400, "text/plain; charset=utf-8", Array("Bad request\n".utf8), request: request)
+        }
+        let answer = await site.answer(segments: segments, directory: directory)
+        let snippet = { LiveReloadSnippet.html(serverID: hub.serverID, generation: answer.generation, failure: answer.failure) }
+        switch answer.lookup {
+        case .bytes(let bytes, let contentType):
+            let body = contentType == ContentType.html ? LiveReloadSnippet.inject(snippet(), into: bytes) : bytes
+            return Self.response(200, contentType, body, request: request)
+        case .render(let renderer, let route, let path, let generation):
+            let bytes: [UInt8]
+            switch route {
+            case .page(let index): bytes = renderer.renderPage(index)
+            case .listPage(let category, let number): bytes = renderer.renderPage(category, listPage: number)
+            case .asset: bytes = []
+            }
+            await site.keep(bytes, path: path, generation: generation)
+            return Self.response(200, ContentType.html, LiveReloadSnippet.inject(snippet(), into: bytes), request: request)
+        case .file(let url, let contentType):
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                return Self.response(404, "text/plain; charset=utf-8", Array("Not found\n".utf8), request: request)
+            }
+            return Self.response(200, contentType, [UInt8](data), request: request)
+        case .redirect:
+            var location = raw + "/"
+            let query = request.target.query(percentEncoded: true)
+            if !query.isEmpty { location += "?" + query }
+            return Self.response(301, "text/plain; charset=utf-8", Array("Moved to \(location)\n".utf8), request: request,
+                                 extra: [.location: location])
+        case .notFound(let page):
+            let body = page ?? Array("<!DOCTYPE html><title>Not found</title><body><h1>Not found</h1></body>\n".utf8)
+            return Self.response(404, ContentType.html, LiveReloadSnippet.inject(snippet(), into: body), request: request)
+        case .noSite:
+            let page = Array("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Stacks: build failed</title></head><body><p>The site has not built yet.</p></body></html>\n".utf8)
+            return Self.response(500, ContentType.html, LiveReloadSnippet.inject(snippet(), into: page), request: request)
+        }
+    }
+
+    static func response(_ status: Int, _ contentType: String, _ body: [UInt8], request: HTTPRequest,
+                         extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers[.contentType] = contentType
+        headers[.cacheControl] = "no-store"
+        headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+        for (name, value) in extra { headers[name] = value }
+        let code = HTTPStatusCode(status, phrase: phrase(status))
+        if request.method == .HEAD {
+            headers[.contentLength] = String(body.count)
+            return HTTPResponse(statusCode: code, headers: headers)
+        }
+        return HTTPResponse(statusCode: code, headers: headers, body: Data(body))
+    }
+
+    static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 301: "Moved Permanently"
+        case 400: "Bad Request"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        default: "Internal Server Error"
+        }
+    }
+}

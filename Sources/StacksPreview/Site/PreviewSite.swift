@@ -1,0 +1,243 @@
+import Foundation
+import StacksCore
+
+/// The site `stacks serve` shows: the last good build, in memory, brought up to date as
+/// files change.
+///
+/// A rebuild runs the same stages as `stacks build` (through `IncrementalPipeline`), then
+/// forgets only the rendered pages that `SiteChanges` says may differ; pages are rendered
+/// when first asked for. A failed rebuild keeps the last good site and records the problems
+/// for the overlay. Nothing is ever written to disk.
+actor PreviewSite {
+    private var source: ProjectSource
+    private var pipeline = IncrementalPipeline()
+    private var current: Current?
+    /// The problems of the last build, when it failed.
+    private(set) var failure: Diagnostics?
+    /// Counts successful builds; pages rendered for an older one are not kept.
+    private(set) var generation = 0
+    /// Rendered pages and list pages, by output path.
+    private var rendered: [String: [UInt8]] = [:]
+    /// The theme's published files and the 404 page, which depend on templates and configuration only.
+    private var themeFiles: [String: [UInt8]]?
+    /// The search index, catalog description, sitemap and alias redirects.
+    private var catalogFiles: [String: [UInt8]]?
+    private var extrasTask: (generation: Int, task: Task<[SiteRenderer.OutputFile], Never>)?
+
+    struct Current: Sendable {
+        var prepared: Pipeline.Prepared
+        var routes: SiteRoutes
+        var contentRoot: URL
+    }
+
+    /// What a rebuild did, for the terminal and the browsers.
+    struct Report: Sendable {
+        var reading: ProjectSource.Reading
+        var duration: Duration
+        /// `nil` when the build failed.
+        var changes: SiteChanges?
+        var pageCount: Int
+        var warnings: [Diagnostic]
+        var failure: Diagnostics?
+        /// A failure was fixed by this build.
+        var recovered: Bool
+        var reload: Reload?
+    }
+
+    enum Reload: Sendable, Equatable {
+        case all
+        /// URL paths, decoded: `/weather/rain/`.
+        case paths([String])
+    }
+
+    init(options: BuildOptions) {
+        source = ProjectSource(options)
+    }
+
+    var folders: WatchedFolders { source.folders }
+
+    /// The first build.
+    func build() async -> Report {
+        await rebuild(reading: .everything, changedFiles: [], start: .now)
+    }
+
+    /// Reads what `changes` touched and rebuilds.
+    func update(_ changes: FileChanges) async -> Report {
+        let start = ContinuousClock.now
+        let (reading, changedFiles) = source.apply(changes)
+        return await rebuild(reading: reading, changedFiles: changedFiles, start: start)
+    }
+
+    private func rebuild(reading: ProjectSource.Reading, changedFiles: [String], start: ContinuousClock.Instant) async -> Report {
+        let input = source.input
+        let (result, next) = await pipeline.prepare(input)
+        pipeline = next
+        let prepared: Pipeline.Prepared
+        switch result {
+        case .failure(let problems):
+            failure = problems
+            return Report(reading: reading, duration: .now - start, changes: nil, pageCount: current?.prepared.renderer.pageCount ?? 0,
+                          warnings: [], failure: problems, recovered: false, reload: nil)
+        case .success(let value):
+            prepared = value
+        }
+        let recovered = failure != nil
+        failure = nil
+        let contentRoot = source.options.url(input.config.paths.content)
+        let changes: SiteChanges
+        var routes: SiteRoutes
+        var reload: Reload
+        if let previous = current {
+            changes = SiteChanges(from: previous.prepared, to: prepared)
+            routes = changes.structure || changes.assets || changes.everything ? SiteRoutes(prepared.renderer) : previous.routes
+            reload = Self.reload(for: changes, old: previous.prepared.renderer, new: prepared.renderer)
+            forget(changes, routes: routes)
+        } else {
+            changes = SiteChanges(everything: true, pages: Set(0..<prepared.renderer.pageCount), removed: [], structure: true,
+                                  extras: true, assets: true)
+            routes = SiteRoutes(prepared.renderer)
+            reload = .all
+            forget(changes, routes: routes)
+        }
+        if !changedFiles.isEmpty || recovered { reload = .all }
+        current = Current(prepared: prepared, routes: routes, contentRoot: contentRoot)
+        generation += 1
+        return Report(reading: reading, duration: .now - start, changes: changes, pageCount: prepared.renderer.pageCount,
+                      warnings: prepared.warnings, failure: nil, recovered: recovered, reload: reload)
+    }
+
+    /// Drops what the new site may render differently.
+    private func forget(_ changes: SiteChanges, routes: SiteRoutes) {
+        if changes.everything {
+            rendered = [:]
+            themeFiles = nil
+            catalogFiles = nil
+        } else {
+            rendered = rendered.filter { path, _ in
+                switch routes[path] {
+                case .page(let index): !changes.pages.contains(index)
+                case .listPage(let category, _): !changes.pages.contains(category)
+                case .asset, nil: false
+                }
+            }
+            if changes.extras || changes.structure { catalogFiles = nil }
+        }
+        extrasTask = nil
+    }
+
+    private static func reload(for changes: SiteChanges, old: SiteRenderer, new: SiteRenderer) -> Reload {
+        if changes.everything { return .all }
+        var paths: Set<String> = []
+        for index in changes.pages { paths.insert(SiteRoutes.urlPath(ofOutput: new.outputPath(of: index))) }
+        for index in changes.removed { paths.insert(SiteRoutes.urlPath(ofOutput: old.outputPath(of: index))) }
+        let categories = changes.pages.filter { new.site.catalog.pages[$0].kind == .category }
+        if !categories.isEmpty {
+            for list in new.listPages where categories.contains(list.category) {
+                paths.insert(SiteRoutes.urlPath(ofOutput: new.outputPath(ofListPage: list.number, category: list.category)))
+            }
+        }
+        if !changes.removed.isEmpty || changes.structure {
+            for list in old.listPages {
+                paths.insert(SiteRoutes.urlPath(ofOutput: old.outputPath(ofListPage: list.number, category: list.category)))
+            }
+        }
+        return paths.count > 2000 ? .all : .paths(paths.sorted())
+    }
+
+    // MARK: Requests
+
+    /// What a request for a path of the site gets.
+    enum Lookup: Sendable {
+        case bytes([UInt8], contentType: String)
+        /// A page not rendered yet: render it, then `keep` it.
+        case render(SiteRenderer, SiteRoutes.Route, path: String, generation: Int)
+        case file(URL, contentType: String)
+        /// A folder asked for without its slash.
+        case redirect
+        case notFound([UInt8]?)
+        /// No build has succeeded yet.
+        case noSite
+    }
+
+    struct Answer: Sendable {
+        var lookup: Lookup
+        var failure: Diagnostics?
+        var generation: Int
+    }
+
+    func answer(segments: [String], directory: Bool) async -> Answer {
+        Answer(lookup: await lookup(segments: segments, directory: directory), failure: failure, generation: generation)
+    }
+
+    private func lookup(segments: [String], directory: Bool) async -> Lookup {
+        guard let current else { return .noSite }
+        let joined = segments.joined(separator: "/")
+        let path = directory ? (joined.isEmpty ? "index.html" : joined + "/index.html") : joined
+        if let found = await find(path, in: current) { return found }
+        if !directory, !joined.isEmpty, await find(joined + "/index.html", in: current) != nil { return .redirect }
+        return .notFound(await extraFile("404.html"))
+    }
+
+    private func find(_ path: String, in current: Current) async -> Lookup? {
+        switch current.routes[path] {
+        case .page, .listPage:
+            if let bytes = rendered[path] { return .bytes(bytes, contentType: ContentType.html) }
+            return .render(current.prepared.renderer, current.routes[path]!, path: path, generation: generation)
+        case .asset(let source):
+            return assetFile(source, contentRoot: current.contentRoot).map { .file($0, contentType: ContentType.of(path)) }
+        case nil:
+            return await extraFile(path).map { .bytes($0, contentType: ContentType.of(path)) }
+        }
+    }
+
+    /// A co-located file, as long as it is still a file inside the content folder.
+    private nonisolated func assetFile(_ source: String, contentRoot: URL) -> URL? {
+        let url = contentRoot.appendingPathComponent(source)
+        guard let root = realPath(contentRoot.path), let file = realPath(url.path), file.hasPrefix(root + "/") else { return nil }
+        var status = stat()
+        guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return URL(fileURLWithPath: file)
+    }
+
+    private nonisolated func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Keeps a page rendered for `generation`, unless the site has changed since.
+    func keep(_ bytes: [UInt8], path: String, generation: Int) {
+        if generation == self.generation { rendered[path] = bytes }
+    }
+
+    /// A file beside the pages, rendering them all when needed.
+    private func extraFile(_ path: String) async -> [UInt8]? {
+        if let bytes = themeFiles?[path] { return bytes }
+        if let files = catalogFiles, themeFiles != nil { return files[path] }
+        guard let current else { return nil }
+        let task: Task<[SiteRenderer.OutputFile], Never>
+        if let running = extrasTask, running.generation == generation {
+            task = running.task
+        } else {
+            let prepared = current.prepared
+            task = Task.detached { prepared.renderer.renderExtras(theme: prepared.theme) }
+            extrasTask = (generation, task)
+        }
+        let requested = generation
+        let files = await task.value
+        if requested == generation, self.current != nil {
+            let themePaths = Set(current.prepared.theme.assetPaths.map {
+                $0.hasSuffix(".mustache") ? String($0.dropLast(".mustache".count)) : $0
+            } + ["404.html"])
+            var theme: [String: [UInt8]] = [:]
+            var catalog: [String: [UInt8]] = [:]
+            for file in files where self.current!.routes[file.path] == nil {
+                if themePaths.contains(file.path) { theme[file.path] = file.bytes } else { catalog[file.path] = file.bytes }
+            }
+            if themeFiles == nil { themeFiles = theme }
+            catalogFiles = catalog
+            extrasTask = nil
+        }
+        return files.first { $0.path == path && current.routes[$0.path] == nil }?.bytes
+    }
+}

@@ -1,0 +1,36 @@
+import StacksCore
+
+/// Where each page and co-located file of a prepared site is published, by output path (as
+/// `stacks build` writes it): the preview looks requests up here, and nowhere else.
+struct SiteRoutes: Sendable {
+    enum Route: Sendable, Equatable {
+        case page(Int)
+        /// Page `number` (2 or more) of a large category's list.
+        case listPage(category: Int, number: Int)
+        /// A co-located file, by its path in the content folder.
+        case asset(source: String)
+    }
+
+    private(set) var routes: [String: Route] = [:]
+
+    static let empty = SiteRoutes()
+
+    private init() {}
+
+    init(_ renderer: SiteRenderer) {
+        routes.reserveCapacity(renderer.pageCount + renderer.site.catalog.assets.count)
+        for asset in renderer.site.catalog.assets { routes[asset.output] = .asset(source: asset.source) }
+        for list in renderer.listPages {
+            routes[renderer.outputPath(ofListPage: list.number, category: list.category)] =
+                .listPage(category: list.category, number: list.number)
+        }
+        for index in 0..<renderer.pageCount { routes[renderer.outputPath(of: index)] = .page(index) }
+    }
+
+    subscript(path: String) -> Route? { routes[path] }
+
+    /// The path a browser shows for an output path: `weather/rain/index.html` → `/weather/rain/`.
+    static func urlPath(ofOutput path: String) -> String {
+        "/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path)
+    }
+}
