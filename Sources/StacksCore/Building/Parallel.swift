@@ -30,13 +30,37 @@ enum Parallel {
 }
 
 extension Parallel {
-    static func mapThrowing<Result: Sendable>(
-        _ indices: Range<Int>, _ transform: @escaping @Sendable (Int) throws -> Result
+    /// `map`, with a value each chunk makes for itself and carries from one index to the next
+    /// (a memo, say): nothing is shared between threads but `makeState` and `transform`.
+    static func map<State, Result: Sendable>(
+        _ indices: Range<Int>, state makeState: @escaping @Sendable () -> State,
+        _ transform: @escaping @Sendable (inout State, Int) -> Result
+    ) async -> [Result] {
+        await withTaskGroup(of: (Int, [Result]).self) { group in
+            let chunks = chunked(indices)
+            for (number, chunk) in chunks.enumerated() {
+                group.addTask {
+                    var state = makeState()
+                    return (number, chunk.map { transform(&state, $0) })
+                }
+            }
+            var parts = [[Result]](repeating: [], count: chunks.count)
+            for await (number, part) in group { parts[number] = part }
+            return parts.flatMap { $0 }
+        }
+    }
+
+    static func mapThrowing<State, Result: Sendable>(
+        _ indices: Range<Int>, state makeState: @escaping @Sendable () -> State,
+        _ transform: @escaping @Sendable (inout State, Int) throws -> Result
     ) async throws -> [Result] {
         try await withThrowingTaskGroup(of: (Int, [Result]).self) { group in
             let chunks = chunked(indices)
             for (number, chunk) in chunks.enumerated() {
-                group.addTask { (number, try chunk.map(transform)) }
+                group.addTask {
+                    var state = makeState()
+                    return (number, try chunk.map { try transform(&state, $0) })
+                }
             }
             var parts = [[Result]](repeating: [], count: chunks.count)
             for try await (number, part) in group { parts[number] = part }

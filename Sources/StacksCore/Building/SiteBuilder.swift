@@ -28,7 +28,9 @@ public enum SiteBuilder {
         let prepared = try await Pipeline.prepare(input)
         let renderer = prepared.renderer
         guard write else {
-            _ = await Parallel.map(0..<renderer.pageCount) { renderer.renderPage($0).count }
+            _ = await Parallel.map(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
+                renderer.renderPage(index, stamps: &stamps).count
+            }
             return Summary(pages: renderer.pageCount, files: renderer.site.catalog.assets.count, bytes: 0,
                            milliseconds: elapsed(since: start), output: nil, warnings: prepared.warnings)
         }
@@ -69,8 +71,8 @@ public struct SiteWriter: Sendable {
     public func write(_ prepared: Pipeline.Prepared, contentRoot: URL) async throws -> (files: Int, bytes: Int) {
         let renderer = prepared.renderer
         let root = self.root
-        let pageBytes = try await Parallel.mapThrowing(0..<renderer.pageCount) { index in
-            let bytes = renderer.renderPage(index)
+        let pageBytes = try await Parallel.mapThrowing(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
+            let bytes = renderer.renderPage(index, stamps: &stamps)
             try Self.write(bytes, to: root.appendingPathComponent(renderer.outputPath(of: index)))
             return bytes.count
         }

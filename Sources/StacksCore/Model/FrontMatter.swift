@@ -38,13 +38,4 @@ public indirect enum ParamValue: Sendable, Equatable {
     case string(String)
     case list([ParamValue])
     case map([String: ParamValue])
-
-    /// The form swift-mustache reads: strings, arrays and dictionaries.
-    var templateValue: Any {
-        switch self {
-        case .string(let value): value
-        case .list(let values): values.map(\.templateValue)
-        case .map(let values): values.mapValues(\.templateValue)
-        }
-    }
 }

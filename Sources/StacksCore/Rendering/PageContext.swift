@@ -1,5 +1,5 @@
-/// The values templates see, as dictionaries of precomputed strings: swift-mustache reads
-/// dictionaries directly (structs go through `Mirror`, which is slow and hides computed
+/// The values templates see, as objects of precomputed strings (swift-mustache reads them as
+/// dictionaries; structs would go through `Mirror`, which is slow and hides computed
 /// properties). Every URL here is in root-marker form. README lists the keys.
 struct PageContext {
     let catalog: Catalog
@@ -11,12 +11,12 @@ struct PageContext {
     }
 
     /// `iconURL` for an icon the theme has (`assets/icons/NAME.svg`), else `iconText` (an emoji, say).
-    func icon(_ page: Page) -> [String: Any] {
-        var context: [String: Any] = [:]
+    func icon(_ page: Page) -> TemplateObject {
+        var context = TemplateObject()
         if let name = page.frontMatter.icon {
-            if let asset = icons[name] { context["iconURL"] = RootMarker.file(asset) } else { context["iconText"] = name }
+            if let asset = icons[name] { context["iconURL"] = .text(RootMarker.file(asset)) } else { context["iconText"] = .text(name) }
         }
-        if let color = page.frontMatter.color.flatMap(Self.safeColor) { context["color"] = color }
+        if let color = page.frontMatter.color.flatMap(Self.safeColor) { context["color"] = .text(color) }
         return context
     }
 
@@ -26,16 +26,16 @@ struct PageContext {
         return allowed && !color.isEmpty ? color : nil
     }
 
-    func entry(_ index: Int, selected: Bool) -> [String: Any] {
+    func entry(_ index: Int, selected: Bool) -> TemplateObject {
         let page = catalog[index]
         var context = icon(page)
-        context["title"] = page.title
-        context["url"] = url(index)
-        context["kind"] = page.kind.rawValue
-        context["selected"] = selected
-        if let summary = page.frontMatter.summary { context["summary"] = summary }
+        context["title"] = .text(page.title)
+        context["url"] = .text(url(index))
+        context["kind"] = .text(page.kind.rawValue)
+        context["selected"] = .flag(selected)
+        if let summary = page.frontMatter.summary { context["summary"] = .text(summary) }
         // The script's filter matches tags too; they are not shown in the row.
-        if !page.frontMatter.tags.isEmpty { context["tags"] = page.frontMatter.tags.joined(separator: ", ") }
+        if !page.frontMatter.tags.isEmpty { context["tags"] = .text(page.frontMatter.tags.joined(separator: ", ")) }
         return context
     }
 
@@ -56,36 +56,36 @@ struct PageContext {
         catalog[category].children.contains { catalog[$0].slug == "page" } ? "_page" : "page"
     }
 
-    func breadcrumbs(_ index: Int) -> [[String: Any]] {
+    func breadcrumbs(_ index: Int) -> TemplateValue {
         let chain = catalog.chain(to: index)
-        return chain.map { crumb in
-            ["title": crumb == Catalog.rootIndex ? config.siteTitle : catalog[crumb].title,
-             "url": url(crumb),
-             "current": crumb == index]
-        }
+        return .list(chain.map { crumb in
+            .object(["title": .text(crumb == Catalog.rootIndex ? config.siteTitle : catalog[crumb].title),
+                     "url": .text(url(crumb)),
+                     "current": .flag(crumb == index)])
+        })
     }
 
-    func back(_ index: Int) -> [String: Any]? {
+    func back(_ index: Int) -> TemplateObject? {
         guard let parent = catalog[index].parent else { return nil }
-        return ["title": parent == Catalog.rootIndex ? config.siteTitle : catalog[parent].title, "url": url(parent)]
+        return ["title": .text(parent == Catalog.rootIndex ? config.siteTitle : catalog[parent].title), "url": .text(url(parent))]
     }
 
-    func site() -> [String: Any] {
-        ["title": config.siteTitle,
-         "language": config.language,
-         "assets": RootMarker.string + "assets/",
-         "root": RootMarker.page(.root, portable: config.portable),
-         "home": config.baseURL ?? RootMarker.page(.root, portable: config.portable),
-         "portable": config.portable ? "true" : "false"]
+    func site() -> TemplateObject {
+        ["title": .text(config.siteTitle),
+         "language": .text(config.language),
+         "assets": .text(RootMarker.string + "assets/"),
+         "root": .text(RootMarker.page(.root, portable: config.portable)),
+         "home": .text(config.baseURL ?? RootMarker.page(.root, portable: config.portable)),
+         "portable": .text(config.portable ? "true" : "false")]
     }
 
-    func layout() -> [String: Any] {
-        ["columns": config.layout.columns.rawValue,
-         "style": config.layout.style.rawValue,
-         "mediumBelow": config.layout.mediumBreakpoint - 1,
-         "wideBelow": config.layout.wideBreakpoint - 1,
-         "medium": config.layout.mediumBreakpoint,
-         "wide": config.layout.wideBreakpoint]
+    func layout() -> TemplateObject {
+        ["columns": .text(config.layout.columns.rawValue),
+         "style": .text(config.layout.style.rawValue),
+         "mediumBelow": .number(config.layout.mediumBreakpoint - 1),
+         "wideBelow": .number(config.layout.wideBreakpoint - 1),
+         "medium": .number(config.layout.mediumBreakpoint),
+         "wide": .number(config.layout.wideBreakpoint)]
     }
 
     func canonical(_ index: Int) -> String? {

@@ -13,29 +13,30 @@ extension SiteRenderer {
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
         var files: [OutputFile] = []
         files.append(OutputFile(path: "404.html",
-                                bytes: RootMarker.resolve(templates.render("404", ["site": context.site()]), depth: 0)))
+                                bytes: RootMarker.resolve(templates.render("404", ["site": context.site().mustacheValue]), depth: 0)))
         for page in catalog.pages {
             for alias in page.frontMatter.aliases {
                 guard let url = Alias.normalize(alias) else { continue }
                 let depth = url.split(separator: "/").count
                 let html = templates.render("redirect", [
-                    "site": context.site(),
+                    "site": context.site().mustacheValue,
                     "title": page.title,
                     "url": RootMarker.page(page.path, portable: config.portable),
-                ])
+                ] as [String: Any])
                 let directory = url.split(separator: "/").map { URLEncoding.decodePathSegment(String($0)) ?? String($0) }
                 files.append(OutputFile(path: directory.joined(separator: "/") + "/index.html",
                                         bytes: RootMarker.resolve(html, depth: depth)))
             }
         }
+        var stamps = TemplateStamps()
         for list in listPages {
             files.append(OutputFile(path: outputPath(ofListPage: list.number, category: list.category),
-                                    bytes: renderPage(list.category, listPage: list.number)))
+                                    bytes: renderPage(list.category, listPage: list.number, stamps: &stamps)))
         }
         for path in theme.assetPaths {
             guard let bytes = theme.files[path] else { continue }
             if path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) {
-                let text = template.render(["layout": context.layout(), "site": context.site()])
+                let text = template.render(["layout": context.layout().mustacheValue, "site": context.site().mustacheValue])
                 files.append(OutputFile(path: String(path.dropLast(".mustache".count)), bytes: Array(text.utf8)))
             } else {
                 files.append(OutputFile(path: path, bytes: bytes))

@@ -1,7 +1,9 @@
 /// The render stage: every page of a resolved site as HTML, through the theme's templates.
 ///
 /// Lists that many pages share (the sidebar, a category's items) are rendered once, up front;
-/// a page then only picks its selection out of them. Pure, and safe to call from many threads.
+/// a page then only picks its selection out of them. The templates of a page go through
+/// `TemplateStamps`, so pages of the same shape share one rendering. Pure, and safe to call
+/// from many threads.
 public struct SiteRenderer: Sendable {
     public let site: ResolvedSite
     public let config: SiteConfig
@@ -30,16 +32,16 @@ public struct SiteRenderer: Sendable {
         let catalog = site.catalog
         var sidebars: [Int: String] = [:]
         var lists: [Int: RenderedList] = [:]
+        var stamps = TemplateStamps()
+        func entry(_ index: Int, selected: Bool) -> String {
+            earlier?.entry(index, selected: selected)
+                ?? stamps.render("list-entry", context.entry(index, selected: selected), with: templates)
+        }
         let listOwners = [Catalog.rootIndex] + catalog.pages.indices.filter { catalog[$0].kind != .item || !catalog[$0].children.isEmpty }
         for owner in listOwners {
             let children = owner == Catalog.rootIndex ? catalog.categoryChildren(of: owner) : catalog[owner].children
-            lists[owner] = RenderedList(
-                plain: children.map {
-                    earlier?.entry($0, selected: false) ?? templates.render("list-entry", context.entry($0, selected: false))
-                },
-                selected: children.map {
-                    earlier?.entry($0, selected: true) ?? templates.render("list-entry", context.entry($0, selected: true))
-                })
+            lists[owner] = RenderedList(plain: children.map { entry($0, selected: false) },
+                                        selected: children.map { entry($0, selected: true) })
         }
         for selection in Set(catalog.pages.indices.map { catalog.deepestCategory(of: $0) ?? -1 }) {
             sidebars[selection] = earlier?.sidebar(selection)
@@ -59,6 +61,42 @@ public struct SiteRenderer: Sendable {
 
     public func renderPage(_ index: Int) -> [UInt8] {
         renderPage(index, listPage: 1)
+    }
+
+    /// `renderPage(_:listPage:)`, for many pages in a row: `stamps` keeps the renderings of the
+    /// shapes seen so far (one per thread; see `Parallel.map(_:state:_:)`).
+    func renderPage(_ index: Int, listPage: Int = 1, stamps: inout TemplateStamps) -> [UInt8] {
+        let catalog = site.catalog
+        let page = catalog[index]
+        let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
+        let category = catalog.deepestCategory(of: index)
+        var pageValues: TemplateObject = [
+            "title": .text(index == Catalog.rootIndex ? config.siteTitle : page.title),
+            "documentTitle": .text(index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle),
+            "kind": .text(page.kind.rawValue),
+            "kindLabel": .text(page.kind == .item ? "item" : "details"),
+            "depth": .number(page.path.depth),
+        ]
+        if listPage > 1 {
+            pageValues["documentTitle"] = .text(page.title + " (page \(listPage)) – " + config.siteTitle)
+        }
+        if let summary = page.frontMatter.summary { pageValues["description"] = .text(summary) }
+        if listPage == 1, let canonical = context.canonical(index) { pageValues["canonical"] = .text(canonical) }
+        var values: TemplateObject = [
+            "site": .object(context.site()),
+            "page": .object(pageValues),
+            "layout": .object(context.layout()),
+            "breadcrumbs": context.breadcrumbs(index),
+            "contentLabel": .text(category.map { catalog[$0].title } ?? "Categories"),
+            "sidebar": .text(sidebars[category ?? -1] ?? ""),
+            "content": .text(renderContent(category: category, page: index, listPage: listPage, context: context,
+                                           stamps: &stamps)),
+            "detail": .text(renderDetail(index, context: context, stamps: &stamps)),
+        ]
+        if let back = context.back(index) { values["back"] = .object(back) }
+        // A list page sits two folders below its category: `weather/page/2/`.
+        let depth = page.path.depth + (listPage > 1 ? 2 : 0)
+        return RootMarker.resolve(stamps.render("layout", values, with: templates), depth: depth)
     }
 
     /// The extra pages of large categories' lists: `weather/page/2/` and on. Page 1 is the
@@ -84,36 +122,8 @@ public struct SiteRenderer: Sendable {
     /// A page; for a large category, `listPage` chooses which part of its list the content
     /// column shows (page 1 is the category's own page).
     public func renderPage(_ index: Int, listPage: Int) -> [UInt8] {
-        let catalog = site.catalog
-        let page = catalog[index]
-        let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
-        let category = catalog.deepestCategory(of: index)
-        var pageValues: [String: Any] = [
-            "title": index == Catalog.rootIndex ? config.siteTitle : page.title,
-            "documentTitle": index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle,
-            "kind": page.kind.rawValue,
-            "kindLabel": page.kind == .item ? "item" : "details",
-            "depth": page.path.depth,
-        ]
-        if listPage > 1 {
-            pageValues["documentTitle"] = page.title + " (page \(listPage)) – " + config.siteTitle
-        }
-        if let summary = page.frontMatter.summary { pageValues["description"] = summary }
-        if listPage == 1, let canonical = context.canonical(index) { pageValues["canonical"] = canonical }
-        var values: [String: Any] = [
-            "site": context.site(),
-            "page": pageValues,
-            "layout": context.layout(),
-            "breadcrumbs": context.breadcrumbs(index),
-            "contentLabel": category.map { catalog[$0].title } ?? "Categories",
-            "sidebar": sidebars[category ?? -1] ?? "",
-            "content": renderContent(category: category, page: index, listPage: listPage, context: context),
-            "detail": renderDetail(index, context: context),
-        ]
-        if let back = context.back(index) { values["back"] = back }
-        // A list page sits two folders below its category: `weather/page/2/`.
-        let depth = page.path.depth + (listPage > 1 ? 2 : 0)
-        return RootMarker.resolve(templates.render("layout", values), depth: depth)
+        var stamps = TemplateStamps()
+        return renderPage(index, listPage: listPage, stamps: &stamps)
     }
 
     // MARK: Columns
@@ -121,24 +131,26 @@ public struct SiteRenderer: Sendable {
     private static func renderSidebar(selected: Int, context: PageContext, templates: TemplateSet) -> String {
         let catalog = context.catalog
         let chain = selected >= 0 ? Set(catalog.chain(to: selected)) : []
-        func node(_ index: Int) -> [String: Any] {
+        func node(_ index: Int) -> TemplateValue {
             let children = catalog.categoryChildren(of: index)
             var values = context.icon(catalog[index])
-            values["title"] = catalog[index].title
-            values["url"] = context.url(index)
-            values["current"] = index == selected
-            values["inPath"] = chain.contains(index)
-            values["open"] = chain.contains(index)
-            values["hasChildren"] = !children.isEmpty
-            values["children"] = children.map(node)
-            return values
+            values["title"] = .text(catalog[index].title)
+            values["url"] = .text(context.url(index))
+            values["current"] = .flag(index == selected)
+            values["inPath"] = .flag(chain.contains(index))
+            values["open"] = .flag(chain.contains(index))
+            values["hasChildren"] = .flag(!children.isEmpty)
+            values["children"] = .list(children.map(node))
+            return .object(values)
         }
-        return templates.render("sidebar", [
-            "siteTitle": context.config.siteTitle,
-            "home": context.url(Catalog.rootIndex),
-            "homeCurrent": selected < 0,
-            "categories": catalog.categoryChildren(of: Catalog.rootIndex).map(node),
-        ])
+        let values: TemplateObject = [
+            "siteTitle": .text(context.config.siteTitle),
+            "home": .text(context.url(Catalog.rootIndex)),
+            "homeCurrent": .flag(selected < 0),
+            "categories": .list(catalog.categoryChildren(of: Catalog.rootIndex).map(node)),
+        ]
+        // Each sidebar has its own shape (its selection), so stamps would not help.
+        return templates.render("sidebar", values.mustacheValue)
     }
 
     /// The content column: the deepest selected category's children, with the selection marked.
@@ -147,13 +159,14 @@ public struct SiteRenderer: Sendable {
     /// its own pages, and a window of that many around the selection on its items' pages, so
     /// the site's size grows linearly with the number of items. The list carries what the
     /// script needs to load the rest: the first position shown, the total, page 1's URL.
-    private func renderContent(category: Int?, page index: Int, listPage: Int, context: PageContext) -> String {
+    private func renderContent(category: Int?, page index: Int, listPage: Int, context: PageContext,
+                               stamps: inout TemplateStamps) -> String {
         let catalog = site.catalog
         guard let category else {
-            return templates.render("content", [
-                "placeholder": config.placeholders.noCategory,
-                "entries": lists[Catalog.rootIndex]?.plain.joined() ?? "",
-            ])
+            return stamps.render("content", [
+                "placeholder": .text(config.placeholders.noCategory),
+                "entries": .text(lists[Catalog.rootIndex]?.plain.joined() ?? ""),
+            ], with: templates)
         }
         let children = catalog[category].children
         let chain = catalog.chain(to: index)
@@ -163,8 +176,8 @@ public struct SiteRenderer: Sendable {
         let selectedPosition = selectedChild.flatMap { children.firstIndex(of: $0) }
         let list = lists[category] ?? RenderedList(plain: [], selected: [])
         var range = children.indices
-        var window: [String: Any]?
-        var pagination: [String: Any]?
+        var window: TemplateObject?
+        var pagination: TemplateObject?
         let limit = max(1, config.layout.listWindow)
         if children.count > limit {
             let pages = (children.count + limit - 1) / limit
@@ -172,79 +185,82 @@ public struct SiteRenderer: Sendable {
                 // The category's own pages: the list a page at a time.
                 let number = min(max(1, listPage), pages)
                 range = ((number - 1) * limit)..<min(children.count, number * limit)
-                var values: [String: Any] = ["number": number, "pages": pages]
-                if number > 1 { values["previous"] = context.listPageURL(category, number: number - 1) }
-                if number < pages { values["next"] = context.listPageURL(category, number: number + 1) }
+                var values: TemplateObject = ["number": .number(number), "pages": .number(pages)]
+                if number > 1 { values["previous"] = .text(context.listPageURL(category, number: number - 1)) }
+                if number < pages { values["next"] = .text(context.listPageURL(category, number: number + 1)) }
                 pagination = values
             } else {
                 // An item's page: a window around its selection, and the list page that holds it.
                 let center = selectedPosition ?? 0
                 let start = max(0, min(center - limit / 2, children.count - limit))
                 range = start..<(start + limit)
-                window = ["first": start + 1, "last": start + limit, "total": children.count,
-                          "fullListURL": context.listPageURL(category, number: center / limit + 1)]
+                window = ["first": .number(start + 1), "last": .number(start + limit), "total": .number(children.count),
+                          "fullListURL": .text(context.listPageURL(category, number: center / limit + 1))]
             }
         }
         var entries = ""
         for position in range {
             entries += position == selectedPosition ? list.selected[position] : list.plain[position]
         }
-        var values: [String: Any] = [
-            "id": category,
-            "title": catalog[category].title,
-            "url": context.url(category),
-            "count": children.count,
-            "offset": range.lowerBound,
-            "entries": entries,
+        var values: TemplateObject = [
+            "id": .number(category),
+            "title": .text(catalog[category].title),
+            "url": .text(context.url(category)),
+            "count": .number(children.count),
+            "offset": .number(range.lowerBound),
+            "entries": .text(entries),
         ]
-        if window != nil || pagination != nil { values["partial"] = ["firstPage": context.url(category)] }
-        if let summary = catalog[category].frontMatter.summary { values["summary"] = summary }
-        if !site.bodies[category].isEmpty { values["intro"] = site.bodies[category] }
-        if let window { values["window"] = window }
-        if let pagination { values["pagination"] = pagination }
-        return templates.render("content", ["category": values])
+        if window != nil || pagination != nil { values["partial"] = .object(["firstPage": .text(context.url(category))]) }
+        if let summary = catalog[category].frontMatter.summary { values["summary"] = .text(summary) }
+        if !site.bodies[category].isEmpty { values["intro"] = .text(site.bodies[category]) }
+        if let window { values["window"] = .object(window) }
+        if let pagination { values["pagination"] = .object(pagination) }
+        return stamps.render("content", ["category": .object(values)], with: templates)
     }
 
-    private func renderDetail(_ index: Int, context: PageContext) -> String {
+    private func renderDetail(_ index: Int, context: PageContext, stamps: inout TemplateStamps) -> String {
         let catalog = site.catalog
         let page = catalog[index]
         switch page.kind {
         case .home:
-            return templates.render("detail", ["home": ["title": config.siteTitle, "intro": site.bodies[index]]])
+            return stamps.render("detail", ["home": .object(["title": .text(config.siteTitle), "intro": .text(site.bodies[index])])],
+                                 with: templates)
         case .category:
-            var values: [String: Any] = ["title": page.title, "placeholder": config.placeholders.noItem]
-            if !site.bodies[index].isEmpty { values["intro"] = site.bodies[index] }
-            return templates.render("detail", ["category": values])
+            var values: TemplateObject = ["title": .text(page.title), "placeholder": .text(config.placeholders.noItem)]
+            if !site.bodies[index].isEmpty { values["intro"] = .text(site.bodies[index]) }
+            return stamps.render("detail", ["category": .object(values)], with: templates)
         case .item:
             var values = context.icon(page)
             let matter = page.frontMatter
-            values["title"] = page.title
-            values["path"] = page.path.url
-            values["body"] = site.bodies[index]
-            values["tags"] = matter.tags
-            values["hasTags"] = !matter.tags.isEmpty
-            values["attributes"] = matter.attributes.map { ["name": $0.name, "value": $0.value] }
-            values["hasAttributes"] = !matter.attributes.isEmpty
-            values["params"] = matter.params.mapValues(\.templateValue)
-            if let summary = matter.summary { values["summary"] = summary }
+            values["title"] = .text(page.title)
+            values["path"] = .text(page.path.url)
+            values["body"] = .text(site.bodies[index])
+            values["tags"] = .list(matter.tags.map(TemplateValue.text))
+            values["hasTags"] = .flag(!matter.tags.isEmpty)
+            values["attributes"] = .list(matter.attributes.map { .object(["name": .text($0.name), "value": .text($0.value)]) })
+            values["hasAttributes"] = .flag(!matter.attributes.isEmpty)
+            values["params"] = .object(TemplateObject(sorted: matter.params.mapValues(\.templateValue)))
+            if let summary = matter.summary { values["summary"] = .text(summary) }
             if let date = matter.date {
-                values["date"] = ["machine": DateText.machine(date), "readable": DateText.readable(date)]
+                values["date"] = .object(["machine": .text(DateText.machine(date)), "readable": .text(DateText.readable(date))])
             }
-            if let image = matter.image, let output = imageOutput(image, of: page) { values["image"] = output }
+            if let image = matter.image, let output = imageOutput(image, of: page) { values["image"] = .text(output) }
             if let list = lists[index] {
-                values["subitems"] = list.plain.joined()
-                values["hasSubitems"] = true
+                values["subitems"] = .text(list.plain.joined())
+                values["hasSubitems"] = .flag(true)
             }
             let split = SplitViewState(page.path)
             if split.detailHasBackButton {
                 // Below the first item, the detail column has its own stack: items only.
                 let itemChain = catalog.chain(to: index).filter { catalog[$0].kind == .item }
-                values["stack"] = [
-                    "back": context.back(index) ?? [:],
-                    "crumbs": itemChain.map { ["title": catalog[$0].title, "url": context.url($0), "current": $0 == index] },
-                ]
+                values["stack"] = .object([
+                    "back": .object(context.back(index) ?? [:]),
+                    "crumbs": .list(itemChain.map {
+                        .object(["title": .text(catalog[$0].title), "url": .text(context.url($0)), "current": .flag($0 == index)])
+                    }),
+                ])
             }
-            return templates.render("detail", ["item": values])
+            return stamps.render("detail", ["item": .object(values)], with: templates)
         }
     }
 

@@ -11,6 +11,9 @@ public struct TemplateSet: Sendable {
 
     let library: MustacheLibrary
     public let icons: [String: String]
+    /// Whether `TemplateStamps` may render these templates (none uses a feature that would
+    /// make a stamp differ from a rendering).
+    var allowsStamps: Bool
 
     /// `displayRoot` names the templates folder in diagnostics, e.g. `templates`.
     public init(theme: Theme, displayRoot: String = "templates") throws(Diagnostics) {
@@ -54,10 +57,11 @@ public struct TemplateSet: Sendable {
         if diagnostics.hasErrors { throw diagnostics }
         self.library = library
         self.icons = theme.icons
+        self.allowsStamps = theme.templateNames.allSatisfy { TemplateStamps.allowsStamps(theme.text($0) ?? "") }
     }
 
     /// Renders a template known to exist (checked in `init`).
-    func render(_ name: String, _ context: [String: Any]) -> String {
+    func render(_ name: String, _ context: Any) -> String {
         library.render(context, withTemplate: name) ?? ""
     }
 

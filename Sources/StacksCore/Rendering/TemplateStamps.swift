@@ -1,0 +1,272 @@
+import Mustache
+
+/// Renders a template once per *shape* of context and fills in each page's text.
+///
+/// The pages of a site differ in their text (titles, URLs, bodies) far more than in their
+/// shape (which values are present, which flags are set, how long the lists are). A context is
+/// taken apart into its shape and its leaves (texts and numbers, in a fixed order); the first
+/// context of a shape is rendered by swift-mustache with a sentinel in place of each leaf, and
+/// that *stamp* is then filled with the leaves of every context of the same shape, escaped
+/// where the template escaped the sentinel. Rendering goes through the engine a few times per
+/// shape instead of once per page.
+///
+/// Why a filled stamp is byte for byte what swift-mustache renders from the real context:
+/// the engine looks values up by name, so a lookup finds the same place in both contexts
+/// (same names, same flags, same list lengths). Texts and numbers decide nothing in a render
+/// but what they print: a section over one renders once either way, an inverted section not
+/// at all, and a lookup inside one finds nothing (strings and numbers have no named
+/// children). What they print is their description, escaped by `{{name}}` (the sentinel's
+/// `&` comes out as `&amp;`) and not by `{{{name}}}`; outside sentinels the output is the
+/// same, and concatenation is concatenation. Three features would break that, and a template
+/// set using any of them is rendered without stamps (`allowsStamps`): transforms (which
+/// compute with the text), dynamic partial names (which are text), and indented partials
+/// and blocks (whose indentation depends on where the text has line breaks); delimiter
+/// changes and pragmas are refused too, as they would hide the others from the check. A
+/// list or object printed as text (not a section) prints its elements' escaped descriptions,
+/// which a sentinel cannot stand for: stamps put a poison in its place, and a shape whose
+/// stamp has one is always rendered directly.
+///
+/// Local to one thread of work: a build gives each chunk of pages its own.
+struct TemplateStamps {
+    private var stamps: [Key: Stamp?] = [:]
+
+    init() {}
+
+    private struct Key: Hashable {
+        var template: String
+        var shape: [UInt8]
+    }
+
+    /// The template `name` rendered with `context`, the same text as `templates.render`.
+    mutating func render(_ name: String, _ context: TemplateObject, with templates: TemplateSet) -> String {
+        guard templates.allowsStamps else { return templates.render(name, context.mustacheValue) }
+        var shape = Shape()
+        shape.add(context)
+        let key = Key(template: name, shape: shape.bytes)
+        let stamp: Stamp?
+        if let known = stamps[key] {
+            stamp = known
+        } else {
+            var next = 0
+            let sentinels = Self.sentinelObject(context, next: &next)
+            stamp = Stamp(templates.render(name, sentinels), holes: next)
+            stamps[key] = stamp
+        }
+        guard let stamp else { return templates.render(name, context.mustacheValue) }
+        return stamp.fill(shape.leaves)
+    }
+
+    // MARK: Shapes
+
+    /// A context's shape as bytes (names, flags, list lengths, where leaves are) and its leaves
+    /// in the order `sentinelObject` numbers them.
+    private struct Shape {
+        var bytes: [UInt8] = []
+        var leaves: [String] = []
+
+        init() {
+            bytes.reserveCapacity(512)
+            leaves.reserveCapacity(64)
+        }
+
+        mutating func add(_ value: TemplateValue) {
+            switch value {
+            case .text(let text):
+                bytes.append(1)
+                leaves.append(text)
+            case .number(let number):
+                bytes.append(2)
+                // What swift-mustache prints for an `Int`: its description.
+                leaves.append(String(describing: number))
+            case .flag(let flag):
+                bytes.append(flag ? 3 : 4)
+            case .list(let values):
+                bytes.append(5)
+                addCount(values.count)
+                for value in values { add(value) }
+            case .object(let object):
+                add(object)
+            }
+        }
+
+        mutating func add(_ object: TemplateObject) {
+            bytes.append(6)
+            addCount(object.names.count)
+            for (name, value) in zip(object.names, object.values) {
+                addCount(name.utf8.count)
+                bytes.append(contentsOf: name.utf8)
+                add(value)
+            }
+        }
+
+        private mutating func addCount(_ count: Int) {
+            var rest = count
+            repeat {
+                bytes.append(UInt8(rest & 0x7F) | (rest > 0x7F ? 0x80 : 0))
+                rest >>= 7
+            } while rest > 0
+        }
+    }
+
+    // MARK: Sentinels
+
+    /// Starts a sentinel: `\u{2}`, the leaf's number, `&`, `\u{3}`. No template may contain it.
+    static let sentinelStart: UInt8 = 0x02
+    private static let sentinelEnd: UInt8 = 0x03
+
+    /// The context with sentinels for leaves, numbered in `Shape` order; lists and objects
+    /// are wrapped so that printing one as text leaves a poison in the stamp.
+    private static func sentinelObject(_ object: TemplateObject, next: inout Int) -> SentinelObject {
+        var children: [String: Any] = [:]
+        children.reserveCapacity(object.names.count)
+        for (name, value) in zip(object.names, object.values) {
+            children[name] = sentinelValue(value, next: &next)
+        }
+        return SentinelObject(children: children)
+    }
+
+    private static func sentinelValue(_ value: TemplateValue, next: inout Int) -> Any {
+        switch value {
+        case .text, .number:
+            defer { next += 1 }
+            return "\u{2}\(next)&\u{3}"
+        case .flag(let flag):
+            return flag
+        case .list(let values):
+            var elements: [Any] = []
+            elements.reserveCapacity(values.count)
+            for value in values { elements.append(sentinelValue(value, next: &next)) }
+            return SentinelList(elements: elements)
+        case .object(let object):
+            return sentinelObject(object, next: &next)
+        }
+    }
+
+    /// What a list or object prints as text in a stamp: not a sentinel, so the stamp is refused.
+    fileprivate static let poison = "\u{2}list or object printed as text\u{3}"
+
+    // MARK: Which templates
+
+    /// Whether a template may be stamped (see the type's notes): no sentinel character, no
+    /// transforms, dynamic names, delimiter changes or pragmas, and no space or tab right
+    /// before a partial, block, parent or comment tag (the only way to indent a partial).
+    /// Errs on the side of refusing.
+    static func allowsStamps(_ template: String) -> Bool {
+        let bytes = Array(template.utf8)
+        if bytes.contains(sentinelStart) { return false }
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == open, bytes[index + 1] == open else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end + 1 < bytes.count, !(bytes[end] == close && bytes[end + 1] == close) { end += 1 }
+            guard end + 1 < bytes.count else { return false }
+            let tag = bytes[(index + 2)..<end]
+            if tag.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "*") }) { return false }
+            let body = tag.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+            switch body.first {
+            case UInt8(ascii: "="), UInt8(ascii: "%"):
+                return false
+            case UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "!"):
+                if index > 0, bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t") { return false }
+            default:
+                break
+            }
+            index = end + 2
+        }
+        return true
+    }
+}
+
+/// A rendered template with holes where the leaves go.
+private struct Stamp {
+    enum Part {
+        case text(String)
+        case leaf(Int, escaped: Bool)
+    }
+
+    let parts: [Part]
+    let textBytes: Int
+
+    /// Reads the sentinels out of a rendering; `nil` if anything else starts like one.
+    init?(_ rendered: String, holes: Int) {
+        var parts: [Part] = []
+        var textBytes = 0
+        let escapedEnd = Array("&amp;\u{3}".utf8)
+        let rawEnd = Array("&\u{3}".utf8)
+        let bytes = Array(rendered.utf8)
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == TemplateStamps.sentinelStart else {
+                index += 1
+                continue
+            }
+            if start < index {
+                parts.append(.text(String(decoding: bytes[start..<index], as: UTF8.self)))
+                textBytes += index - start
+            }
+            var cursor = index + 1
+            var number = 0
+            while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]), number < holes {
+                number = number * 10 + Int(bytes[cursor] - 0x30)
+                cursor += 1
+            }
+            guard cursor > index + 1, number < holes else { return nil }
+            if bytes[cursor...].starts(with: escapedEnd) {
+                parts.append(.leaf(number, escaped: true))
+                cursor += escapedEnd.count
+            } else if bytes[cursor...].starts(with: rawEnd) {
+                parts.append(.leaf(number, escaped: false))
+                cursor += rawEnd.count
+            } else {
+                return nil
+            }
+            index = cursor
+            start = cursor
+        }
+        if start < bytes.count {
+            parts.append(.text(String(decoding: bytes[start...], as: UTF8.self)))
+            textBytes += bytes.count - start
+        }
+        self.parts = parts
+        self.textBytes = textBytes
+    }
+
+    func fill(_ leaves: [String]) -> String {
+        var capacity = textBytes
+        for part in parts {
+            if case .leaf(let number, _) = part { capacity += leaves[number].utf8.count }
+        }
+        var output = ""
+        output.reserveCapacity(capacity + capacity / 16)
+        for part in parts {
+            switch part {
+            case .text(let text): output += text
+            case .leaf(let number, let escaped): output += escaped ? HTMLEscaping.escape(leaves[number]) : leaves[number]
+            }
+        }
+        return output
+    }
+}
+
+/// An object of a stamp's context: looked up by name like the dictionary it stands for.
+private struct SentinelObject: MustacheParent, MustacheCustomRenderable {
+    let children: [String: Any]
+    func child(named name: String) -> Any? { children[name] }
+    var renderText: String { TemplateStamps.poison }
+    var isNull: Bool { false }
+}
+
+/// A list of a stamp's context: iterated like the array it stands for; like an array, it has
+/// no named children.
+private struct SentinelList: MustacheSequence, MustacheParent, MustacheCustomRenderable {
+    let elements: [Any]
+    func makeIterator() -> IndexingIterator<[Any]> { elements.makeIterator() }
+    func child(named name: String) -> Any? { nil }
+    var renderText: String { TemplateStamps.poison }
+    var isNull: Bool { false }
+}
