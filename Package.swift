@@ -46,7 +46,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "StacksCoreTests", dependencies: ["StacksCore"]),
+        .testTarget(
+            name: "StacksCoreTests",
+            dependencies: ["StacksCore", .product(name: "Yams", package: "Yams")]
+        ),
         .testTarget(name: "StacksPreviewTests", dependencies: ["StacksPreview"]),
     ]
 )

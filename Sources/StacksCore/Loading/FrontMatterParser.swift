@@ -37,7 +37,7 @@ public enum FrontMatterParser {
         result.body = text[lines.position...]
         let lineOffset = 1  // the opening `---`
         do {
-            guard let node = try Yams.compose(yaml: yaml) else { return result }
+            guard let node = try compose(yaml) else { return result }
             guard case .mapping(let mapping) = node else {
                 result.diagnostics.append(.error(path, line: 2, column: 1, "front matter must be a map of keys to values"))
                 return result
@@ -51,6 +51,39 @@ public enum FrontMatterParser {
             result.diagnostics.append(.error(path, line: 2, column: 1, "invalid front matter: \(error)"))
         }
         return result
+    }
+
+    /// `Yams.compose(yaml:)`, the same nodes and errors, without most of its cost.
+    ///
+    /// Yams resolves the tag of every mapping key (eight regular expressions) to check keys for
+    /// duplicates, and reads the process environment for the encoding on every call; the tags
+    /// are never read here. With `Resolver.basic` every untagged key is `str`, so keys equal
+    /// as strings count as duplicates even where the default resolver would tell them apart
+    /// (`true` and `"true"`): it finds every duplicate the default does and perhaps more. So a
+    /// first pass with it that succeeds has the default's result, and on any error the text is
+    /// composed again with the default resolver, whose result (or error) is the answer. Two
+    /// things would break that, and text that might use them goes straight to the default:
+    /// explicit tags (`!!int 1` and `1` are the same key to the default but not to `basic`),
+    /// and anchors (an aliased value shares its tag with a key, whose resolution `draft`'s
+    /// `Bool` reading would then see).
+    static func compose(_ yaml: String) throws -> Node? {
+        if !mayHaveTagsOrAnchors(yaml), let node = try? Yams.compose(yaml: yaml, .basic, .default, .utf8) {
+            return node
+        }
+        return try Yams.compose(yaml: yaml, .default, .default, .utf8)
+    }
+
+    /// A tag starts with `!`, an anchor with `&` and its name (no space between).
+    static func mayHaveTagsOrAnchors(_ yaml: String) -> Bool {
+        let bytes = yaml.utf8
+        var previousWasAmpersand = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "!") { return true }
+            if previousWasAmpersand, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n"),
+               byte != UInt8(ascii: "\r") { return true }
+            previousWasAmpersand = byte == UInt8(ascii: "&")
+        }
+        return false
     }
 
     private static func isFence(_ line: Substring) -> Bool {
