@@ -54,10 +54,13 @@ public actor PreviewServer {
     /// Builds, binds and starts watching; returns the address served, e.g. `http://127.0.0.1:8000/`.
     public func start() async throws(PreviewError) -> URL {
         let (address, isLoopback) = try Self.address(host: options.host)
+        let port = try choosePort(address: address)
+        // Watch first, then read: what changes during the first build is rebuilt after it.
+        let folders = await site.folders
+        let watcher = FileWatcher(folders, quiet: options.quiet)
         let report = await site.build()
         log(report, changes: nil)
 
-        let port = try choosePort(address: address)
         let server = HTTPServer(config: .init(address: try address.withPort(port), timeout: 30, logger: .disabled),
                                 handler: PreviewHandler(site: site, hub: hub, logger: logger))
         self.server = server
@@ -70,7 +73,8 @@ public actor PreviewServer {
         }
         let actualPort = Self.port(of: await server.listeningAddress) ?? port
         await hub.built(generation: await site.generation, reload: nil)
-        startWatching(await site.folders)
+        consume(watcher, folders: folders)
+        if await site.folders != folders { await restartWatching() }
 
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         guard let url = URL(string: "http://\(shownHost):\(actualPort)/") else {
@@ -82,7 +86,7 @@ public actor PreviewServer {
                 The preview is meant for you alone: use --host 127.0.0.1 to keep it private.
                 """)
         }
-        if watcher?.isPolling == true { logger.notice("Watching for changes by polling (inotify is not available).") }
+        if watcher.isPolling { logger.notice("Watching for changes by polling (inotify is not available).") }
         return url
     }
 
@@ -91,7 +95,7 @@ public actor PreviewServer {
         watcher?.stop()
         watchTask?.cancel()
         await hub.closeAll()
-        await server?.stop(timeout: 1)
+        await server?.stop(timeout: 0.2)
         serverTask?.cancel()
         _ = await serverTask?.result
         server = nil
@@ -104,8 +108,7 @@ public actor PreviewServer {
         }
     }
 
-    private func startWatching(_ folders: WatchedFolders) {
-        let watcher = FileWatcher(folders, quiet: options.quiet)
+    private func consume(_ watcher: FileWatcher, folders: WatchedFolders) {
         self.watcher = watcher
         watchTask = Task { [weak self] in
             for await changes in watcher.changes {
@@ -127,12 +130,17 @@ public actor PreviewServer {
         let waiters = reportWaiters
         reportWaiters = []
         for waiter in waiters { waiter.resume() }
-        let now = await site.folders
-        if now != folders {
-            watcher?.stop()
-            watchTask?.cancel()
-            startWatching(now)
-        }
+        if await site.folders != folders { await restartWatching() }
+    }
+
+    /// Watches the folders the configuration now names, and reads everything once more, in
+    /// case something changed before they were watched.
+    private func restartWatching() async {
+        watcher?.stop()
+        watchTask?.cancel()
+        let folders = await site.folders
+        consume(FileWatcher(folders, quiet: options.quiet), folders: folders)
+        await rebuild(FileChanges(everything: true), folders: folders)
     }
 
     // MARK: Terminal

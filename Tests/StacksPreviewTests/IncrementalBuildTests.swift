@@ -2,113 +2,115 @@ import Foundation
 import StacksCore
 import Testing
 
-/// An incremental rebuild must give exactly what a full build gives, and `SiteChanges` must
-/// name every page whose HTML differs. Both are checked after every edit of a long random
-/// series (edits to text, titles, order, icons, slugs, drafts, links, files added, removed
-/// and renamed, broken and fixed front matter, template and configuration changes).
-@Suite struct IncrementalBuildTests {
-    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
-    func incrementalRebuildsEqualFullBuildsAfterRandomEdits(seed: UInt64) async throws {
-        var random = SeededGenerator(state: seed)
-        var catalog = TestCatalog.standard
-        var config = ConfigParser.parse(TestCatalog.config).0
-        var theme = Theme.builtIn
-        var pipeline = IncrementalPipeline()
-        var previous: Pipeline.Prepared?
-        var patchedSteps = 0
-        for step in 0..<45 {
-            var edit = "the first build"
-            if step > 0 {
-                switch Int.random(in: 0..<20, using: &random) {
-                case 0:
-                    let entry = theme.text("list-entry.mustache") ?? ""
-                    theme = theme.overridden(by: ["list-entry.mustache": Array(entry.replacingOccurrences(of: "class=\"", with: "class=\"x \(step) ").utf8)])
-                    edit = "a template"
-                case 1:
-                    config.layout.listWindow = config.layout.listWindow == 4 ? 3 : 4
-                    edit = "the configuration"
+extension PreviewTests {
+    /// An incremental rebuild must give exactly what a full build gives, and `SiteChanges` must
+    /// name every page whose HTML differs. Both are checked after every edit of a long random
+    /// series (edits to text, titles, order, icons, slugs, drafts, links, files added, removed
+    /// and renamed, broken and fixed front matter, template and configuration changes).
+    @Suite struct IncrementalBuildTests {
+        @Test(arguments: [1, 2, 3, 4] as [UInt64])
+        func incrementalRebuildsEqualFullBuildsAfterRandomEdits(seed: UInt64) async throws {
+            var random = SeededGenerator(state: seed)
+            var catalog = TestCatalog.standard
+            var config = ConfigParser.parse(TestCatalog.config).0
+            var theme = Theme.builtIn
+            var pipeline = IncrementalPipeline()
+            var previous: Pipeline.Prepared?
+            var patchedSteps = 0
+            for step in 0..<45 {
+                var edit = "the first build"
+                if step > 0 {
+                    switch Int.random(in: 0..<20, using: &random) {
+                    case 0:
+                        let entry = theme.text("list-entry.mustache") ?? ""
+                        theme = theme.overridden(by: ["list-entry.mustache": Array(entry.replacingOccurrences(of: "class=\"", with: "class=\"x \(step) ").utf8)])
+                        edit = "a template"
+                    case 1:
+                        config.layout.listWindow = config.layout.listWindow == 4 ? 3 : 4
+                        edit = "the configuration"
+                    default:
+                        edit = catalog.randomEdit(using: &random)
+                    }
+                }
+                let input = Pipeline.Input(config: config, content: catalog.tree, theme: theme)
+                let (result, next) = await pipeline.prepare(input)
+                pipeline = next
+                let full: Result<Pipeline.Prepared, Diagnostics>
+                do {
+                    full = .success(try await Pipeline.prepare(input))
+                } catch {
+                    full = .failure(error)
+                }
+                let context = "seed \(seed), step \(step): \(edit)"
+                switch (result, full) {
+                case (.success(let incremental), .success(let whole)):
+                    try Self.expectSameSite(incremental, whole, context)
+                    if let previous {
+                        let changes = SiteChanges(from: previous, to: incremental)
+                        Self.expectChangesCoverDifferences(changes, from: previous, to: incremental, context)
+                        if !changes.everything, !changes.structure { patchedSteps += 1 }
+                    }
+                    previous = incremental
+                case (.failure(let incremental), .failure(let whole)):
+                    #expect(incremental.sorted == whole.sorted, "\(context)")
                 default:
-                    edit = catalog.randomEdit(using: &random)
+                    Issue.record("\(context): incremental \(result), full \(full)")
                 }
             }
-            let input = Pipeline.Input(config: config, content: catalog.tree, theme: theme)
-            let (result, next) = await pipeline.prepare(input)
-            pipeline = next
-            let full: Result<Pipeline.Prepared, Diagnostics>
-            do {
-                full = .success(try await Pipeline.prepare(input))
-            } catch {
-                full = .failure(error)
+            #expect(patchedSteps > 3, "the series should include edits that change no page set")
+        }
+
+        /// Every page, list page and extra file, byte for byte, and the same warnings.
+        static func expectSameSite(_ incremental: Pipeline.Prepared, _ whole: Pipeline.Prepared, _ context: String) throws {
+            let a = incremental.renderer
+            let b = whole.renderer
+            try #require(a.pageCount == b.pageCount, "\(context): page count")
+            for index in 0..<a.pageCount {
+                #expect(a.outputPath(of: index) == b.outputPath(of: index), "\(context)")
+                #expect(a.renderPage(index) == b.renderPage(index), "\(context): page \(a.outputPath(of: index))")
             }
-            let context = "seed \(seed), step \(step): \(edit)"
-            switch (result, full) {
-            case (.success(let incremental), .success(let whole)):
-                try Self.expectSameSite(incremental, whole, context)
-                if let previous {
-                    let changes = SiteChanges(from: previous, to: incremental)
-                    Self.expectChangesCoverDifferences(changes, from: previous, to: incremental, context)
-                    if !changes.everything, !changes.structure { patchedSteps += 1 }
+            let extrasA = a.renderExtras(theme: incremental.theme)
+            let extrasB = b.renderExtras(theme: whole.theme)
+            #expect(extrasA.map(\.path) == extrasB.map(\.path), "\(context): extra files")
+            for (x, y) in zip(extrasA, extrasB) where x.path == y.path {
+                #expect(x.bytes == y.bytes, "\(context): \(x.path)")
+            }
+            #expect(Diagnostics(incremental.warnings).sorted == Diagnostics(whole.warnings).sorted, "\(context): warnings")
+        }
+
+        /// A page whose HTML differs between two builds must be among the changed pages.
+        static func expectChangesCoverDifferences(_ changes: SiteChanges, from old: Pipeline.Prepared, to new: Pipeline.Prepared,
+                                                  _ context: String) {
+            guard !changes.everything else { return }
+            let before = old.renderer
+            let after = new.renderer
+            var oldIndex: [String: Int] = [:]
+            for index in 0..<before.pageCount { oldIndex[before.outputPath(of: index)] = index }
+            for index in 0..<after.pageCount {
+                let path = after.outputPath(of: index)
+                guard let counterpart = oldIndex[path] else {
+                    #expect(changes.pages.contains(index), "\(context): new page \(path) not among the changes")
+                    continue
                 }
-                previous = incremental
-            case (.failure(let incremental), .failure(let whole)):
-                #expect(incremental.sorted == whole.sorted, "\(context)")
-            default:
-                Issue.record("\(context): incremental \(result), full \(full)")
+                if before.renderPage(counterpart) != after.renderPage(index) {
+                    #expect(changes.pages.contains(index), "\(context): \(path) changed but is not among the changes")
+                }
             }
-        }
-        #expect(patchedSteps > 3, "the series should include edits that change no page set")
-    }
-
-    /// Every page, list page and extra file, byte for byte, and the same warnings.
-    static func expectSameSite(_ incremental: Pipeline.Prepared, _ whole: Pipeline.Prepared, _ context: String) throws {
-        let a = incremental.renderer
-        let b = whole.renderer
-        try #require(a.pageCount == b.pageCount, "\(context): page count")
-        for index in 0..<a.pageCount {
-            #expect(a.outputPath(of: index) == b.outputPath(of: index), "\(context)")
-            #expect(a.renderPage(index) == b.renderPage(index), "\(context): page \(a.outputPath(of: index))")
-        }
-        let extrasA = a.renderExtras(theme: incremental.theme)
-        let extrasB = b.renderExtras(theme: whole.theme)
-        #expect(extrasA.map(\.path) == extrasB.map(\.path), "\(context): extra files")
-        for (x, y) in zip(extrasA, extrasB) where x.path == y.path {
-            #expect(x.bytes == y.bytes, "\(context): \(x.path)")
-        }
-        #expect(Diagnostics(incremental.warnings).sorted == Diagnostics(whole.warnings).sorted, "\(context): warnings")
-    }
-
-    /// A page whose HTML differs between two builds must be among the changed pages.
-    static func expectChangesCoverDifferences(_ changes: SiteChanges, from old: Pipeline.Prepared, to new: Pipeline.Prepared,
-                                              _ context: String) {
-        guard !changes.everything else { return }
-        let before = old.renderer
-        let after = new.renderer
-        var oldIndex: [String: Int] = [:]
-        for index in 0..<before.pageCount { oldIndex[before.outputPath(of: index)] = index }
-        for index in 0..<after.pageCount {
-            let path = after.outputPath(of: index)
-            guard let counterpart = oldIndex[path] else {
-                #expect(changes.pages.contains(index), "\(context): new page \(path) not among the changes")
-                continue
+            let oldLists = Dictionary(before.listPages.map { (before.outputPath(ofListPage: $0.number, category: $0.category), $0) },
+                                      uniquingKeysWith: { first, _ in first })
+            for list in after.listPages {
+                let path = after.outputPath(ofListPage: list.number, category: list.category)
+                let same = oldLists[path].map {
+                    before.renderPage($0.category, listPage: $0.number) == after.renderPage(list.category, listPage: list.number)
+                } ?? false
+                if !same { #expect(changes.pages.contains(list.category), "\(context): list page \(path) changed") }
             }
-            if before.renderPage(counterpart) != after.renderPage(index) {
-                #expect(changes.pages.contains(index), "\(context): \(path) changed but is not among the changes")
+            let oldExtras = Dictionary(before.renderExtras(theme: old.theme).map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+            let listPaths = Set(after.listPages.map { after.outputPath(ofListPage: $0.number, category: $0.category) })
+                .union(oldLists.keys)
+            for file in after.renderExtras(theme: new.theme) where !listPaths.contains(file.path) && oldExtras[file.path] != file.bytes {
+                #expect(changes.extras, "\(context): \(file.path) changed but extras are not marked changed")
             }
-        }
-        let oldLists = Dictionary(before.listPages.map { (before.outputPath(ofListPage: $0.number, category: $0.category), $0) },
-                                  uniquingKeysWith: { first, _ in first })
-        for list in after.listPages {
-            let path = after.outputPath(ofListPage: list.number, category: list.category)
-            let same = oldLists[path].map {
-                before.renderPage($0.category, listPage: $0.number) == after.renderPage(list.category, listPage: list.number)
-            } ?? false
-            if !same { #expect(changes.pages.contains(list.category), "\(context): list page \(path) changed") }
-        }
-        let oldExtras = Dictionary(before.renderExtras(theme: old.theme).map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        let listPaths = Set(after.listPages.map { after.outputPath(ofListPage: $0.number, category: $0.category) })
-            .union(oldLists.keys)
-        for file in after.renderExtras(theme: new.theme) where !listPaths.contains(file.path) && oldExtras[file.path] != file.bytes {
-            #expect(changes.extras, "\(context): \(file.path) changed but extras are not marked changed")
         }
     }
 }

@@ -9,7 +9,9 @@ import StacksCore
 /// when first asked for. A failed rebuild keeps the last good site and records the problems
 /// for the overlay. Nothing is ever written to disk.
 actor PreviewSite {
-    private var source: ProjectSource
+    private let options: BuildOptions
+    /// Read by the first build.
+    private var source: ProjectSource?
     private var pipeline = IncrementalPipeline()
     private var current: Current?
     /// The problems of the last build, when it failed.
@@ -51,24 +53,34 @@ actor PreviewSite {
     }
 
     init(options: BuildOptions) {
-        source = ProjectSource(options)
+        self.options = options
     }
 
-    var folders: WatchedFolders { source.folders }
+    /// The folders the project is read from; before the first build, as the configuration
+    /// names them, so that they can be watched before they are read.
+    var folders: WatchedFolders {
+        source?.folders ?? WatchedFolders(options, config: ProjectReader.readConfig(options).0)
+    }
 
     /// The first build.
     func build() async -> Report {
-        await rebuild(reading: .everything, changedFiles: [], start: .now)
+        let start = ContinuousClock.now
+        let source = ProjectSource(options)
+        self.source = source
+        return await rebuild(source, reading: .everything, changedFiles: [], start: start)
     }
 
     /// Reads what `changes` touched and rebuilds.
     func update(_ changes: FileChanges) async -> Report {
         let start = ContinuousClock.now
+        var source = self.source ?? ProjectSource(options)
         let (reading, changedFiles) = source.apply(changes)
-        return await rebuild(reading: reading, changedFiles: changedFiles, start: start)
+        self.source = source
+        return await rebuild(source, reading: reading, changedFiles: changedFiles, start: start)
     }
 
-    private func rebuild(reading: ProjectSource.Reading, changedFiles: [String], start: ContinuousClock.Instant) async -> Report {
+    private func rebuild(_ source: ProjectSource, reading: ProjectSource.Reading, changedFiles: [String],
+                         start: ContinuousClock.Instant) async -> Report {
         let input = source.input
         let (result, next) = await pipeline.prepare(input)
         pipeline = next

@@ -35,10 +35,7 @@ struct ProjectSource: Sendable {
                        contentDisplay: config.paths.content, templatesDisplay: config.paths.templates)
     }
 
-    var folders: WatchedFolders {
-        WatchedFolders(project: options.projectDirectory, content: options.url(config.paths.content),
-                       templates: options.url(config.paths.templates))
-    }
+    var folders: WatchedFolders { WatchedFolders(options, config: config) }
 
     /// Reads again what `changes` touched; returns how, and the non-Markdown content files
     /// that were written.

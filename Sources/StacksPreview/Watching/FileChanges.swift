@@ -44,6 +44,11 @@ public struct WatchedFolders: Sendable, Equatable {
         self.templates = templates.standardizedFileURL
     }
 
+    init(_ options: BuildOptions, config: SiteConfig) {
+        self.init(project: options.projectDirectory, content: options.url(config.paths.content),
+                  templates: options.url(config.paths.templates))
+    }
+
     /// Whether a content path can matter: names starting with `.` or `_` (but `_index.md`)
     /// are skipped by the reader, and so are editors' swap files in them.
     static func isRelevantContentPath(_ path: String) -> Bool {

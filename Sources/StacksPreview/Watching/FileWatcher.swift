@@ -11,8 +11,10 @@ import Glibc
 /// Editors save in several steps (a temporary file, a rename, a deletion), so events are
 /// gathered until the folders have been quiet for `quiet`, and reported together.
 ///
-/// The watching runs on a thread of its own, which owns all its state; it stops when
-/// `stop()` is called or the stream is no longer consumed.
+/// The folders are watched from the moment the watcher is made: a change made while the site
+/// is read for the first build is reported afterwards, not lost. The watching runs on a
+/// thread of its own, which owns all its state; it stops when `stop()` is called or the
+/// stream is no longer consumed.
 public struct FileWatcher: Sendable {
     public let changes: AsyncStream<FileChanges>
     /// Whether the watcher fell back to polling.
@@ -36,7 +38,8 @@ public struct FileWatcher: Sendable {
         #endif
         isPolling = true
         let poller = PollingWatcher(folders: folders, interval: pollInterval, signal: signal, continuation: continuation)
-        Thread.detachNewThread { poller.run() }
+        let first = poller.snapshot()
+        Thread.detachNewThread { poller.run(from: first) }
     }
 
     public func stop() {
@@ -95,6 +98,8 @@ struct InotifyWatcher: Sendable {
     let signal: StopSignal
     let continuation: AsyncStream<FileChanges>.Continuation
     let descriptor: Int32
+    /// Made when the watcher is made; then the thread's own.
+    let initialWatches: Watches
 
     static let folderMask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
@@ -107,6 +112,9 @@ struct InotifyWatcher: Sendable {
         self.signal = signal
         self.continuation = continuation
         self.descriptor = descriptor
+        var watches = Watches(descriptor: descriptor)
+        watches.addRoots(folders)
+        initialWatches = watches
     }
 
     func run() {
@@ -114,8 +122,7 @@ struct InotifyWatcher: Sendable {
             close(descriptor)
             continuation.finish()
         }
-        var watches = Watches(descriptor: descriptor)
-        watches.addRoots(folders)
+        var watches = initialWatches
         var pending = FileChanges()
         var lastEvent: ContinuousClock.Instant?
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -143,7 +150,7 @@ struct InotifyWatcher: Sendable {
         }
     }
 
-    struct Watches {
+    struct Watches: Sendable {
         let descriptor: Int32
         var folders: [Int32: (root: Root, path: String)] = [:]
         var roots: WatchedFolders?

@@ -9,15 +9,15 @@ struct PollingWatcher: Sendable {
     let signal: StopSignal
     let continuation: AsyncStream<FileChanges>.Continuation
 
-    struct Stamp: Equatable {
+    struct Stamp: Equatable, Sendable {
         var modified: Date?
         var size: Int?
         var isFolder: Bool
     }
 
-    func run() {
+    func run(from first: [String: Stamp]) {
         defer { continuation.finish() }
-        var last = snapshot()
+        var last = first
         while !signal.hasFired {
             var descriptor = pollfd(fd: signal.readEnd, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, milliseconds(until: .now + interval))
