@@ -1,32 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Puts resolved URLs in place of the `stacks-link:N` tokens the parser left in the HTML.
 enum LinkTokens {
-    /// `urls[N]` replaces token N. A single pass over the HTML, since pages can be large.
+    /// `urls[N]` replaces token N. A single pass over the HTML, since pages can be large: the
+    /// text between tokens is found with `memchr` and copied in one go.
     static func substitute(in html: String, urls: [String]) -> String {
         guard !urls.isEmpty else { return html }
+        var html = html
+        return html.withUTF8 { substitute(in: $0, urls: urls) }
+    }
+
+    private static func substitute(in bytes: UnsafeBufferPointer<UInt8>, urls: [String]) -> String {
         let prefix = Array(MarkdownParser.tokenPrefix.utf8)
-        let bytes = Array(html.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + urls.count * 16)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == prefix[0], bytes.count - index > prefix.count,
-               bytes[index..<(index + prefix.count)].elementsEqual(prefix) {
-                var end = index + prefix.count
-                var number = 0
-                while end < bytes.count, let digit = digitValue(bytes[end]) {
-                    number = number * 10 + digit
-                    end += 1
-                }
-                if end > index + prefix.count, number < urls.count {
-                    output.append(contentsOf: HTMLEscaping.escape(urls[number]).utf8)
-                    index = end
-                    continue
-                }
+            // A token needs at least one byte after its prefix.
+            guard let start = find(prefix, in: bytes, from: index) else { break }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<start]))
+            var end = start + prefix.count
+            var number = 0
+            while end < bytes.count, let digit = digitValue(bytes[end]) {
+                // Past the last URL the number no longer matters (and must not overflow).
+                if number < urls.count { number = number * 10 + digit }
+                end += 1
             }
-            output.append(bytes[index])
-            index += 1
+            if end > start + prefix.count, number < urls.count {
+                output.append(contentsOf: HTMLEscaping.escape(urls[number]).utf8)
+                index = end
+            } else {
+                // Not a token: its first byte is text, and the search goes on after it.
+                output.append(bytes[start])
+                index = start + 1
+            }
         }
+        if index < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...])) }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Where `prefix` next starts at or after `index` with at least one byte after it.
+    private static func find(_ prefix: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var index = index
+        while bytes.count - index > prefix.count {
+            guard let found = memchr(base + index, Int32(prefix[0]), bytes.count - index - prefix.count) else { return nil }
+            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + start, prefix, prefix.count) == 0 { return start }
+            index = start + 1
+        }
+        return nil
     }
 
     private static func digitValue(_ byte: UInt8) -> Int? {

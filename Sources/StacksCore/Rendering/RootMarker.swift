@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Fragments are rendered once for all pages with URLs that start at a marker standing for
 /// "the site root"; each page then puts its own way up (`../../`) in place of the marker.
 ///
@@ -29,14 +35,16 @@ enum RootMarker {
         let up = Array(RelativeURL.toRoot(fromDepth: depth).utf8)
         var output: [UInt8] = []
         output.reserveCapacity(source.count + 512)
+        guard let base = source.baseAddress else { return output }
         var start = 0
         while start < source.count {
             // Copy the run up to the next marker in one go.
-            guard let marker = source[start...].firstIndex(of: byte) else {
-                output.append(contentsOf: source[start...])
+            guard let found = memchr(base + start, Int32(byte), source.count - start) else {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[start...]))
                 break
             }
-            output.append(contentsOf: source[start..<marker])
+            let marker = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<marker]))
             start = marker + 1
             guard depth > 0 else { continue }
             output.append(contentsOf: up)

@@ -1,0 +1,95 @@
+import Testing
+@testable import StacksCore
+
+/// The byte scanners of the render path (`LinkTokens`, `RootMarker`) against plain
+/// element-by-element versions of themselves, on texts built to hit their edges.
+@Suite struct ByteScanTests {
+    /// Link tokens as substituted one byte at a time.
+    static func referenceSubstitute(in html: String, urls: [String]) -> String {
+        guard !urls.isEmpty else { return html }
+        let prefix = Array(MarkdownParser.tokenPrefix.utf8)
+        let bytes = Array(html.utf8)
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes.count - index > prefix.count, bytes[index..<(index + prefix.count)].elementsEqual(prefix) {
+                var end = index + prefix.count
+                var digits = ""
+                while end < bytes.count, (0x30...0x39).contains(bytes[end]) {
+                    digits.append(Character(Unicode.Scalar(bytes[end])))
+                    end += 1
+                }
+                if !digits.isEmpty, let number = Int(digits), number < urls.count {
+                    output.append(contentsOf: HTMLEscaping.escape(urls[number]).utf8)
+                    index = end
+                    continue
+                }
+            }
+            output.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Root markers as resolved one byte at a time.
+    static func referenceResolve(_ text: String, depth: Int) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        let up = Array(RelativeURL.toRoot(fromDepth: depth).utf8)
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == 0x01 else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            index += 1
+            guard depth > 0 else { continue }
+            output += up
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "."), bytes[index + 1] == UInt8(ascii: "/") { index += 2 }
+        }
+        return output
+    }
+
+    static let pieces = ["stacks-link:", "stacks-link:0", "stacks-link:1", "stacks-link:12", "stacks-link:x", "stacks-link:99999999999999999999999",
+                         "sstacks-link:2", "stacks-lin", "s", "<a href=\"", "\">", "é", "\u{1}", "\u{1}./", "\u{1}.", ".", "/", " text & more "]
+
+    /// Every text of up to three pieces, and longer ones from a fixed pseudo-random walk.
+    static var texts: [String] {
+        var texts = [""]
+        for a in pieces {
+            texts.append(a)
+            for b in pieces { texts.append(a + b) }
+        }
+        var state: UInt64 = 42
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<12 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    @Test func linkTokensAreReplacedAsOneByteAtATime() {
+        let urls = ["\u{1}a/", "b&c", "\u{1}./", "", "x\"y", "6", "7", "8", "9", "10", "11", "12", "last"]
+        for text in Self.texts {
+            for count in [0, 1, 3, urls.count] {
+                let chosen = Array(urls.prefix(count))
+                #expect(LinkTokens.substitute(in: text, urls: chosen) == Self.referenceSubstitute(in: text, urls: chosen),
+                        "\(text.debugDescription) with \(count) URLs")
+            }
+        }
+    }
+
+    @Test func rootMarkersAreResolvedAsOneByteAtATime() {
+        for text in Self.texts {
+            for depth in [0, 1, 3] {
+                #expect(RootMarker.resolve(text, depth: depth) == Self.referenceResolve(text, depth: depth),
+                        "\(text.debugDescription) at depth \(depth)")
+            }
+        }
+    }
+}
