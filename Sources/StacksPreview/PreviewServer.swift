@@ -61,8 +61,9 @@ public actor PreviewServer {
         let report = await site.build()
         log(report, changes: nil)
 
-        let server = HTTPServer(config: .init(address: try address.withPort(port), timeout: 30, logger: .disabled),
-                                handler: PreviewHandler(site: site, hub: hub, logger: logger))
+        let configuration = HTTPServer.Configuration(address: try address.withPort(port), timeout: 30,
+                                                     pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled)
+        let server = HTTPServer(config: configuration, handler: PreviewHandler(site: site, hub: hub, logger: logger))
         self.server = server
         serverTask = Task { try await server.run() }
         do {
