@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+#endif
 
 /// Reads the content folder into a `SourceDirectory`: the input end of the pipeline.
 ///
@@ -40,6 +47,34 @@ public struct ContentReader: Sendable {
         return .success(String(cString: resolved))
     }
 
+    /// A whole file, or `nil` if it cannot be opened or read: `FileManager.contents(atPath:)`
+    /// straight into the array the pipeline keeps.
+    static func contents(atPath path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        // One byte more than the size, so the read that finds the end needs no second buffer.
+        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count > 0 {
+                filled += count
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
     private func display(_ relativePath: String) -> String {
         relativePath.isEmpty ? displayRoot : displayRoot + "/" + relativePath
     }
@@ -61,8 +96,12 @@ public struct ContentReader: Sendable {
             let childURL = url.appendingPathComponent(childName)
             let childPath = relativePath.isEmpty ? childName : relativePath + "/" + childName
             var isDirectory: ObjCBool = false
-            let attributes = try? manager.attributesOfItem(atPath: childURL.path)
-            if attributes?[.type] as? FileAttributeType == .typeSymbolicLink {
+            // `lstat`, as `attributesOfItem` does, without building its dictionary (which looks
+            // up owner and group names) for every file.
+            var status = stat()
+            let hasStatus = lstat(childURL.path, &status) == 0
+            let isLink = hasStatus && status.st_mode & S_IFMT == S_IFLNK
+            if isLink {
                 let target: String
                 switch Self.realPath(childURL.path) {
                 case .success(let path):
@@ -85,7 +124,12 @@ public struct ContentReader: Sendable {
                     continue
                 }
             }
-            guard manager.fileExists(atPath: childURL.path, isDirectory: &isDirectory) else { continue }
+            if hasStatus, !isLink {
+                // What `fileExists(atPath:isDirectory:)` says of a file that is not a link.
+                isDirectory = ObjCBool(status.st_mode & S_IFMT == S_IFDIR)
+            } else {
+                guard manager.fileExists(atPath: childURL.path, isDirectory: &isDirectory) else { continue }
+            }
             if isDirectory.boolValue {
                 let real = (try? Self.realPath(childURL.path).get()) ?? childURL.path
                 visited.insert(real)
@@ -94,17 +138,17 @@ public struct ContentReader: Sendable {
                     visited: &visited, diagnostics: &diagnostics))
                 visited.remove(real)
             } else if childName.hasSuffix(".md") {
-                let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+                let size = hasStatus ? Int(status.st_size) : 0
                 if size > Self.maximumMarkdownSize {
                     diagnostics.append(.error(display(childPath),
                         "file is too large (\(size / 1_048_576) MiB; the limit is \(Self.maximumMarkdownSize / 1_048_576) MiB)"))
                     continue
                 }
-                guard let data = manager.contents(atPath: childURL.path) else {
+                guard let bytes = Self.contents(atPath: childURL.path) else {
                     diagnostics.append(.error(display(childPath), "cannot read file"))
                     continue
                 }
-                directory.files.append(SourceFile(name: childName, relativePath: childPath, contents: [UInt8](data)))
+                directory.files.append(SourceFile(name: childName, relativePath: childPath, contents: bytes))
             } else {
                 directory.files.append(SourceFile(name: childName, relativePath: childPath))
             }
