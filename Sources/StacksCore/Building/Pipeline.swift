@@ -55,7 +55,7 @@ public enum Pipeline {
             diagnostics.append(contentsOf: error.all)
         }
         guard let templates, !diagnostics.hasErrors else { throw diagnostics }
-        return Prepared(renderer: SiteRenderer(site: site, config: config, templates: templates),
+        return Prepared(renderer: await SiteRenderer.rendering(site: site, config: config, templates: templates),
                         theme: input.theme, warnings: diagnostics.warnings)
     }
 }

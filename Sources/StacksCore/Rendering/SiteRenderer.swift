@@ -25,30 +25,67 @@ public struct SiteRenderer: Sendable {
     /// With `earlier`, entries and sidebars that cannot differ from an earlier renderer's are
     /// taken from it instead of rendered again (`stacks serve`); the renderer is the same.
     init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, reusing earlier: RenderReuse?) {
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
+        let shared = Self.sharedParts(of: site.catalog)
+        var stamps = TemplateStamps()
+        var lists: [Int: RenderedList] = [:]
+        for owner in shared.listOwners {
+            lists[owner] = Self.renderList(owner, context: context, templates: templates, reusing: earlier, stamps: &stamps)
+        }
+        var sidebars: [Int: String] = [:]
+        for selection in shared.sidebarSelections {
+            sidebars[selection] = earlier?.sidebar(selection)
+                ?? Self.renderSidebar(selected: selection, context: context, templates: templates)
+        }
+        self.init(site: site, config: config, templates: templates, sidebars: sidebars, lists: lists)
+    }
+
+    /// `init(site:config:templates:)`, with the lists and sidebars rendered on all cores.
+    static func rendering(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) async -> SiteRenderer {
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
+        let shared = sharedParts(of: site.catalog)
+        let owners = shared.listOwners, selections = shared.sidebarSelections
+        let lists = await Parallel.map(owners.indices, state: { TemplateStamps() }) { stamps, position in
+            renderList(owners[position], context: context, templates: templates, reusing: nil, stamps: &stamps)
+        }
+        let sidebars = await Parallel.map(selections.indices) { position in
+            renderSidebar(selected: selections[position], context: context, templates: templates)
+        }
+        return SiteRenderer(site: site, config: config, templates: templates,
+                            sidebars: Dictionary(uniqueKeysWithValues: zip(selections, sidebars)),
+                            lists: Dictionary(uniqueKeysWithValues: zip(owners, lists)))
+    }
+
+    private init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, sidebars: [Int: String],
+                 lists: [Int: RenderedList]) {
         self.site = site
         self.config = config
         self.templates = templates
-        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
-        let catalog = site.catalog
-        var sidebars: [Int: String] = [:]
-        var lists: [Int: RenderedList] = [:]
-        var stamps = TemplateStamps()
+        self.sidebars = sidebars
+        self.lists = lists
+    }
+
+    /// The pages whose lists are shown (the home page's categories, and the children of every
+    /// category and of every item that has any), and the selections sidebars are drawn for
+    /// (each page's deepest category; `-1`: none).
+    private static func sharedParts(of catalog: Catalog) -> (listOwners: [Int], sidebarSelections: [Int]) {
+        let owners = catalog.pages.indices.filter {
+            $0 == Catalog.rootIndex || catalog[$0].kind != .item || !catalog[$0].children.isEmpty
+        }
+        let selections = Set(catalog.pages.indices.map { catalog.deepestCategory(of: $0) ?? -1 }).sorted()
+        return (owners, selections)
+    }
+
+    private static func renderList(_ owner: Int, context: PageContext, templates: TemplateSet, reusing earlier: RenderReuse?,
+                                   stamps: inout TemplateStamps) -> RenderedList {
+        let catalog = context.catalog
+        let children = owner == Catalog.rootIndex ? catalog.categoryChildren(of: owner) : catalog[owner].children
         func entry(_ index: Int, selected: Bool) -> String {
             earlier?.entry(index, selected: selected)
                 ?? stamps.render("list-entry", context.entry(index, selected: selected), with: templates)
         }
-        let listOwners = [Catalog.rootIndex] + catalog.pages.indices.filter { catalog[$0].kind != .item || !catalog[$0].children.isEmpty }
-        for owner in listOwners {
-            let children = owner == Catalog.rootIndex ? catalog.categoryChildren(of: owner) : catalog[owner].children
-            lists[owner] = RenderedList(plain: children.map { entry($0, selected: false) },
-                                        selected: children.map { entry($0, selected: true) })
-        }
-        for selection in Set(catalog.pages.indices.map { catalog.deepestCategory(of: $0) ?? -1 }) {
-            sidebars[selection] = earlier?.sidebar(selection)
-                ?? Self.renderSidebar(selected: selection, context: context, templates: templates)
-        }
-        self.sidebars = sidebars
-        self.lists = lists
+        return RenderedList(plain: children.map { entry($0, selected: false) },
+                            selected: children.map { entry($0, selected: true) })
     }
 
     public var pageCount: Int { site.catalog.pages.count }
