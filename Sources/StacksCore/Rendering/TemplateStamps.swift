@@ -35,6 +35,12 @@ struct TemplateStamps {
     private struct Key: Hashable {
         var template: String
         var shape: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(template)
+            // In one go: an array of bytes hashes byte by byte otherwise.
+            shape.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// The template `name` rendered with `context`, the same text as `templates.render`.
