@@ -71,6 +71,10 @@ public struct SiteWriter: Sendable {
     public func write(_ prepared: Pipeline.Prepared, contentRoot: URL) async throws -> (files: Int, bytes: Int) {
         let renderer = prepared.renderer
         let root = self.root
+        // The extras (search index, catalog description, list pages) are rendered on one
+        // thread while the pages are rendered on the others.
+        let theme = prepared.theme
+        async let extras = renderer.renderExtras(theme: theme)
         let pageBytes = try await Parallel.mapThrowing(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
             let bytes = renderer.renderPage(index, stamps: &stamps)
             try Self.write(bytes, to: root.appendingPathComponent(renderer.outputPath(of: index)))
@@ -78,7 +82,7 @@ public struct SiteWriter: Sendable {
         }
         var total = pageBytes.reduce(0, +)
         var files = 0
-        for file in renderer.renderExtras(theme: prepared.theme) {
+        for file in await extras {
             try Self.write(file.bytes, to: root.appendingPathComponent(file.path))
             total += file.bytes.count
             files += 1
@@ -99,7 +103,12 @@ public struct SiteWriter: Sendable {
         let path = url.path
         var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if descriptor < 0, errno == ENOENT {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // Mostly the parent is missing and its parent is there: one mkdir. Pages are
+            // written on several threads, so another may have just made it.
+            let folder = url.deletingLastPathComponent()
+            if mkdir(folder.path, 0o777) != 0, errno != EEXIST {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
             descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
         guard descriptor >= 0 else { throw WriteError(path: path, code: errno) }
