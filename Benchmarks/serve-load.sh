@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# A load check of `stacks serve` with wrk, on loopback, for a bounded time.
+#
+#   Benchmarks/serve-load.sh [--items 10000] [--categories 50] [--duration 10]
+#                            [--connections 64] [--threads 2] [--no-build] [--keep]
+#
+# Generates the catalog (generate.py, seed 42), starts `stacks serve` on 127.0.0.1, asks
+# for every path once (so pages are rendered), then runs wrk for --duration seconds over a
+# mix of paths: the home page, category pages and their list pages, item pages, the
+# stylesheet, the script, icons and co-located images. Prints wrk's report and a RESULT
+# line; any connect, read, write, timeout or non-2xx/3xx error makes the exit status 1.
+#
+# Environment: STACKS (the stacks binary; when set, it is not rebuilt), WRK (default: wrk),
+# SEED (default: 42), TMPDIR_BASE (default: /tmp), PORT (default: 8402).
+set -u -o pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(dirname "$HERE")
+
+ITEMS=10000
+CATEGORIES=50
+DURATION=10
+CONNECTIONS=64
+THREADS=2
+BUILD=1
+KEEP=0
+SEED=${SEED:-42}
+WRK=${WRK:-wrk}
+TMPBASE=${TMPDIR_BASE:-/tmp}
+PORT=${PORT:-8402}
+
+usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --items) ITEMS=$2; shift 2 ;;
+        --categories) CATEGORIES=$2; shift 2 ;;
+        --duration) DURATION=$2; shift 2 ;;
+        --connections) CONNECTIONS=$2; shift 2 ;;
+        --threads) THREADS=$2; shift 2 ;;
+        --no-build) BUILD=0; shift ;;
+        --keep) KEEP=1; shift ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "serve-load.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
+    esac
+done
+for number in "$ITEMS" "$CATEGORIES" "$DURATION" "$CONNECTIONS" "$THREADS" "$PORT"; do
+    case "$number" in ''|*[!0-9]*) echo "serve-load.sh: numbers only: $number" >&2; exit 2 ;; esac
+done
+[ "$DURATION" -le 300 ] || { echo "serve-load.sh: --duration is at most 300 seconds" >&2; exit 2; }
+command -v "$WRK" >/dev/null 2>&1 || { echo "wrk: not found ($WRK); apt-get install wrk" >&2; exit 1; }
+
+if [ -z "${STACKS:-}" ]; then
+    STACKS="$ROOT/.build/release/stacks"
+    if [ "$BUILD" = 1 ]; then
+        echo "building stacks (release)..."
+        (cd "$ROOT" && swift build -c release --product stacks >/dev/null) || { echo "swift build failed" >&2; exit 1; }
+    fi
+fi
+
+T=$(mktemp -d "$TMPBASE/stacks-serve-load.XXXXXX")
+SERVER_PID=""
+cleanup() {
+    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill -INT "$SERVER_PID" 2>/dev/null
+        for _ in $(seq 1 50); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$SERVER_PID" 2>/dev/null
+        wait "$SERVER_PID" 2>/dev/null
+    fi
+    if [ "$KEEP" = 1 ]; then echo "kept $T"; else rm -rf "$T"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "generating $ITEMS items in $CATEGORIES categories (seed $SEED) into $T ..."
+python3 "$HERE/generate.py" --items "$ITEMS" --categories "$CATEGORIES" --seed "$SEED" --out "$T/stacks/content" --quiet \
+    || { echo "generate.py failed" >&2; exit 1; }
+
+(cd "$T/stacks" && exec "$STACKS" serve --port "$PORT") > "$T/stacks.log" 2>&1 &
+SERVER_PID=$!
+BASE="http://127.0.0.1:$PORT"
+for _ in $(seq 1 6000); do
+    kill -0 "$SERVER_PID" 2>/dev/null || { echo "stacks serve exited:" >&2; tail -20 "$T/stacks.log" >&2; exit 1; }
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/" 2>/dev/null)" = 200 ] && break
+    sleep 0.1
+done
+head -2 "$T/stacks.log"
+
+# The mix: pages of every kind and the files they load, a few hundred paths in all.
+(
+    cd "$T/stacks/content"
+    echo "/"
+    find . -mindepth 1 -maxdepth 1 -type d | sed 's|^\./||' | sort | head -20 | while read -r category; do
+        echo "/$category/"
+        echo "/$category/page/2/"
+        find "$category" -maxdepth 1 -name '*.md' ! -name '_index.md' | sort | head -10 | sed 's|\.md$|/|; s|^|/|'
+        find "$category" -mindepth 2 -maxdepth 2 -name 'index.md' | sort | head -2 | sed 's|/index\.md$|/|; s|^|/|'
+        find "$category" -mindepth 2 -maxdepth 2 -name '*.png' | sort | head -2 | sed 's|^|/|'
+    done
+    echo "/assets/stacks.css"
+    echo "/assets/stacks.js"
+    echo "/assets/favicon.svg"
+) > "$T/paths.txt"
+while read -r path; do
+    code=$(curl -s -o /dev/null -w '%{http_code}' "$BASE$path")
+    [ "$code" = 200 ] || echo "warning: $path answers $code" >&2
+done < "$T/paths.txt"
+echo "$(wc -l < "$T/paths.txt") paths; wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s against $BASE ..."
+
+timeout $((DURATION + 60)) "$WRK" -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$HERE/serve/paths.lua" "$BASE" \
+    -- "$T/paths.txt" | tee "$T/wrk.txt"
+grep -q '^RESULT ' "$T/wrk.txt" || { echo "wrk did not finish" >&2; exit 1; }
+if grep -q '"connect": 0, "read": 0, "write": 0, "status": 0, "timeout": 0' "$T/wrk.txt"; then
+    echo "no errors"
+else
+    echo "errors: see the RESULT line" >&2
+    exit 1
+fi
