@@ -53,10 +53,14 @@ public struct IncrementalPipeline: Sendable {
 
     /// Runs the pipeline on `input`; returns its outcome and the pipeline that remembers this run.
     /// A failed run is remembered too, so that the run that fixes it is as quick.
-    public func prepare(_ input: Pipeline.Input) async -> (Result<Pipeline.Prepared, Diagnostics>, IncrementalPipeline) {
+    ///
+    /// Consuming: when the caller holds no other copy, what is remembered is updated in place,
+    /// not copied (ten thousand entries per edit).
+    public consuming func prepare(_ input: Pipeline.Input) async -> (Result<Pipeline.Prepared, Diagnostics>, IncrementalPipeline) {
         let settings = Settings(config: input.config, contentDisplay: input.contentDisplay,
                                 templatesDisplay: input.templatesDisplay)
-        var next = settings == self.settings ? self : IncrementalPipeline()
+        var next = consume self
+        if settings != next.settings { next = IncrementalPipeline() }
         next.settings = settings
 
         let model: Model
@@ -286,9 +290,8 @@ struct RenderReuse: Sendable {
         self.earlier = earlier
         let old = earlier.site.catalog
         let counterparts = CatalogCorrespondence(old: old, new: catalog).oldIndex
-        sameEntry = catalog.pages.indices.map { index in
-            counterparts[index].flatMap { CatalogCorrespondence.sameEntry(old, $0, catalog, index) ? $0 : nil }
-        }
+        let same = CatalogCorrespondence.sameEntries(old, catalog, counterparts: counterparts)
+        sameEntry = catalog.pages.indices.map { same[$0] ? counterparts[$0] : nil }
         var positions = [(owner: Int, position: Int)?](repeating: nil, count: old.pages.count)
         for (owner, list) in earlier.lists {
             let children = owner == Catalog.rootIndex ? old.categoryChildren(of: owner) : old.pages[owner].children
@@ -297,7 +300,7 @@ struct RenderReuse: Sendable {
         }
         earlierPositions = positions
         var sidebars: [Int: Int] = [:]
-        if CatalogCorrespondence.sameCategoryTree(old, catalog, counterparts: counterparts) {
+        if CatalogCorrespondence.sameCategoryTree(old, catalog, counterparts: counterparts, sameEntries: same) {
             sidebars[-1] = -1
             for index in catalog.pages.indices where catalog.pages[index].kind == .category {
                 if let counterpart = counterparts[index] { sidebars[index] = counterpart }
@@ -322,34 +325,47 @@ struct CatalogCorrespondence {
     /// By index in the new catalog.
     let oldIndex: [Int?]
 
+    // Pages are read through buffer pointers in these passes over the whole catalog: the
+    // array's subscript would copy each page (and retain its every field) to read one field.
+
     init(old: Catalog, new: Catalog) {
-        if old.pages.count == new.pages.count, old.pages.indices.allSatisfy({ old.pages[$0].path == new.pages[$0].path }) {
-            oldIndex = Array(new.pages.indices)
-            return
+        oldIndex = old.pages.withUnsafeBufferPointer { oldPages in
+            new.pages.withUnsafeBufferPointer { newPages in
+                if oldPages.count == newPages.count, oldPages.indices.allSatisfy({ oldPages[$0].path == newPages[$0].path }) {
+                    return Array(newPages.indices)
+                }
+                var byPath: [StackPath: Int] = [:]
+                byPath.reserveCapacity(oldPages.count)
+                for index in oldPages.indices { byPath[oldPages[index].path] = index }
+                return newPages.indices.map { byPath[newPages[$0].path] }
+            }
         }
-        var byPath: [StackPath: Int] = [:]
-        byPath.reserveCapacity(old.pages.count)
-        for index in old.pages.indices { byPath[old.pages[index].path] = index }
-        oldIndex = new.pages.indices.map { byPath[new.pages[$0].path] }
     }
 
-    /// Whether a list entry of the page renders alike: everything the page says of itself,
-    /// its body aside. (By index, as copying whole pages would cost more than comparing them.)
-    static func sameEntry(_ old: Catalog, _ oldIndex: Int, _ new: Catalog, _ newIndex: Int) -> Bool {
-        old.pages[oldIndex].kind == new.pages[newIndex].kind && old.pages[oldIndex].path == new.pages[newIndex].path
-            && old.pages[oldIndex].title == new.pages[newIndex].title
-            && old.pages[oldIndex].frontMatter == new.pages[newIndex].frontMatter
-            && old.pages[oldIndex].source == new.pages[newIndex].source
-            && old.pages[oldIndex].sourceDirectory == new.pages[newIndex].sourceDirectory
+    /// For each page of `new`: whether its list entry renders as its counterpart's did, that
+    /// is, whether it says the same of itself, its body aside.
+    static func sameEntries(_ old: Catalog, _ new: Catalog, counterparts: [Int?]) -> [Bool] {
+        old.pages.withUnsafeBufferPointer { oldPages in
+            new.pages.withUnsafeBufferPointer { newPages in
+                newPages.indices.map { index in
+                    guard let old = counterparts[index] else { return false }
+                    return oldPages[old].kind == newPages[index].kind && oldPages[old].path == newPages[index].path
+                        && oldPages[old].title == newPages[index].title
+                        && oldPages[old].frontMatter == newPages[index].frontMatter
+                        && oldPages[old].source == newPages[index].source
+                        && oldPages[old].sourceDirectory == newPages[index].sourceDirectory
+                }
+            }
+        }
     }
 
     /// Whether every sidebar renders alike: the same categories, in the same order, alike.
-    static func sameCategoryTree(_ old: Catalog, _ new: Catalog, counterparts: [Int?]) -> Bool {
+    static func sameCategoryTree(_ old: Catalog, _ new: Catalog, counterparts: [Int?], sameEntries: [Bool]) -> Bool {
         let oldCategories = old.pages.indices.filter { old.pages[$0].kind != .item }
         let newCategories = new.pages.indices.filter { new.pages[$0].kind != .item }
         guard oldCategories.count == newCategories.count else { return false }
         for (oldIndex, newIndex) in zip(oldCategories, newCategories) {
-            guard counterparts[newIndex] == oldIndex, sameEntry(old, oldIndex, new, newIndex),
+            guard counterparts[newIndex] == oldIndex, sameEntries[newIndex],
                   old.categoryChildren(of: oldIndex).map({ old.pages[$0].path })
                     == new.categoryChildren(of: newIndex).map({ new.pages[$0].path })
             else { return false }

@@ -64,29 +64,32 @@ public struct SiteChanges: Sendable, Equatable {
             }
         }
 
-        // What each page says of itself, and whether its own list is the same.
+        // What each page says of itself, and whether its own list is the same. Pages are read
+        // through buffer pointers: the array's subscript would copy each page to read a field.
         var ownChanged = [Bool](repeating: false, count: catalog.pages.count)
         var headerChanged = [Bool](repeating: false, count: catalog.pages.count)
         var listChanged = [Bool](repeating: false, count: catalog.pages.count)
-        for index in catalog.pages.indices {
-            guard let counterpart = counterparts[index] else {
-                ownChanged[index] = true
-                headerChanged[index] = true
-                listChanged[index] = true
-                continue
+        let sameEntries = CatalogCorrespondence.sameEntries(oldCatalog, catalog, counterparts: counterparts)
+        oldCatalog.pages.withUnsafeBufferPointer { oldPages in
+            catalog.pages.withUnsafeBufferPointer { pages in
+                for index in pages.indices {
+                    guard let counterpart = counterparts[index] else {
+                        ownChanged[index] = true
+                        headerChanged[index] = true
+                        listChanged[index] = true
+                        continue
+                    }
+                    let sameChildren = identical
+                        ? oldPages[counterpart].children == pages[index].children
+                        : oldPages[counterpart].children.map { oldPages[$0].path } == pages[index].children.map { pages[$0].path }
+                    headerChanged[index] = oldPages[counterpart].title != pages[index].title
+                    ownChanged[index] = !sameEntries[index] || !sameChildren || oldPages[counterpart].body != pages[index].body
+                        || oldPages[counterpart].bodyLine != pages[index].bodyLine
+                        || before.site.bodies[counterpart] != after.site.bodies[index]
+                    listChanged[index] = before.lists[counterpart] != after.lists[index]
+                    if !sameEntries[index] || !sameChildren { extras = true }
+                }
             }
-            // By index: copying whole pages would cost more than comparing them.
-            let sameChildren = identical
-                ? oldCatalog.pages[counterpart].children == catalog.pages[index].children
-                : oldCatalog.pages[counterpart].children.map { oldCatalog.pages[$0].path }
-                    == catalog.pages[index].children.map { catalog.pages[$0].path }
-            let sameEntry = CatalogCorrespondence.sameEntry(oldCatalog, counterpart, catalog, index)
-            headerChanged[index] = oldCatalog.pages[counterpart].title != catalog.pages[index].title
-            ownChanged[index] = !sameEntry || !sameChildren || oldCatalog.pages[counterpart].body != catalog.pages[index].body
-                || oldCatalog.pages[counterpart].bodyLine != catalog.pages[index].bodyLine
-                || before.site.bodies[counterpart] != after.site.bodies[index]
-            listChanged[index] = before.lists[counterpart] != after.lists[index]
-            if !sameEntry || !sameChildren { extras = true }
         }
 
         // Pages are stored parents first, so one pass carries what ancestors pass down.

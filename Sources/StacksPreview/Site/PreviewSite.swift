@@ -82,8 +82,11 @@ actor PreviewSite {
     private func rebuild(_ source: ProjectSource, reading: ProjectSource.Reading, changedFiles: [String],
                          start: ContinuousClock.Instant) async -> Report {
         let input = source.input
+        // The pipeline is handed over, not copied, so that it updates what it remembers in place.
+        let pipeline = self.pipeline
+        self.pipeline = IncrementalPipeline()
         let (result, next) = await pipeline.prepare(input)
-        pipeline = next
+        self.pipeline = next
         let prepared: Pipeline.Prepared
         switch result {
         case .failure(let problems):
@@ -112,8 +115,11 @@ actor PreviewSite {
             forget(changes, routes: routes)
         }
         if !changedFiles.isEmpty || recovered { reload = .all }
+        let replaced = current
         current = Current(prepared: prepared, routes: routes, contentRoot: contentRoot)
         generation += 1
+        // Freeing the last site's ten thousand pages takes milliseconds: not while a browser waits.
+        Task.detached(priority: .background) { withExtendedLifetime(replaced) {} }
         return Report(reading: reading, duration: .now - start, changes: changes, pageCount: prepared.renderer.pageCount,
                       warnings: prepared.warnings, failure: nil, recovered: recovered, reload: reload)
     }
