@@ -32,10 +32,18 @@ public enum Pipeline {
     }
 
     public static func prepare(_ input: Input) async throws(Diagnostics) -> Prepared {
+        try await prepare(taking: input)
+    }
+
+    /// `prepare(_:)`, letting the content's bytes go once they are loaded, when the caller
+    /// hands its input over (`consume`): in a large catalog they are a good part of the peak
+    /// memory.
+    static func prepare(taking input: consuming Input) async throws(Diagnostics) -> Prepared {
         var diagnostics = Diagnostics(input.diagnostics)
         let loader = CatalogLoader(includeDrafts: input.config.includeDrafts, displayRoot: input.contentDisplay)
         let (catalog, loadProblems) = await loader.load(input.content)
         diagnostics.append(contentsOf: loadProblems)
+        input.content = SourceDirectory(name: "", relativePath: "")
 
         var config = input.config
         if config.title == nil { config.title = catalog.root.frontMatter.title }

@@ -25,7 +25,8 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions, write: Bool = true) async throws(Diagnostics) -> Summary {
         let start = ContinuousClock.now
         let (input, outputURL) = ProjectReader.read(options)
-        let prepared = try await Pipeline.prepare(input)
+        let config = input.config
+        let prepared = try await Pipeline.prepare(taking: consume input)
         let renderer = prepared.renderer
         guard write else {
             _ = await Parallel.map(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
@@ -36,19 +37,19 @@ public enum SiteBuilder {
         }
         let writer = OutputWriter(
             output: outputURL,
-            protected: [options.url(input.config.paths.content), options.url(input.config.paths.templates)],
-            display: input.config.paths.output)
-        let contentRoot = options.url(input.config.paths.content)
+            protected: [options.url(config.paths.content), options.url(config.paths.templates)],
+            display: config.paths.output)
+        let contentRoot = options.url(config.paths.content)
         do {
             let (files, bytes) = try await writer.replace { staging in
                 try await SiteWriter(root: staging).write(prepared, contentRoot: contentRoot)
             }
             return Summary(pages: renderer.pageCount, files: files, bytes: bytes, milliseconds: elapsed(since: start),
-                           output: input.config.paths.output, warnings: prepared.warnings)
+                           output: config.paths.output, warnings: prepared.warnings)
         } catch let error as Diagnostics {
             throw error
         } catch {
-            throw Diagnostics([.error(input.config.paths.output, "cannot write the site: \(error.localizedDescription)")])
+            throw Diagnostics([.error(config.paths.output, "cannot write the site: \(error.localizedDescription)")])
         }
     }
 
