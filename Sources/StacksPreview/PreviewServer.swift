@@ -41,9 +41,10 @@ public actor PreviewServer {
     private var serverTask: Task<Void, any Error>?
     private var watchTask: Task<Void, Never>?
     private var watcher: FileWatcher?
-    /// Every rebuild's report, for tests; the terminal gets them through the logger.
-    private var reportWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Rebuilds since the first build (tests wait for the count to settle).
     private(set) var rebuilds = 0
+    /// The warnings last printed: a rebuild prints them only when they change.
+    private var printedWarnings: [Diagnostic] = []
 
     public init(options: PreviewOptions, logger: Logger) {
         self.options = options
@@ -73,7 +74,11 @@ public actor PreviewServer {
             throw PreviewError(description: "cannot listen on \(options.host):\(port)")
         }
         let actualPort = Self.port(of: await server.listeningAddress) ?? port
-        await hub.built(generation: await site.generation, reload: nil)
+        if let failure = report.failure {
+            await hub.failed(failure)
+        } else {
+            await hub.built(generation: await site.generation, reload: nil)
+        }
         consume(watcher, folders: folders)
         if await site.folders != folders { await restartWatching() }
 
@@ -102,13 +107,6 @@ public actor PreviewServer {
         server = nil
     }
 
-    /// Waits until `count` rebuilds after the first build have been done: for tests.
-    func waitForRebuilds(_ count: Int) async {
-        while rebuilds < count {
-            await withCheckedContinuation { reportWaiters.append($0) }
-        }
-    }
-
     private func consume(_ watcher: FileWatcher, folders: WatchedFolders) {
         self.watcher = watcher
         watchTask = Task { [weak self] in
@@ -128,9 +126,6 @@ public actor PreviewServer {
             await hub.built(generation: await site.generation, reload: report.reload)
         }
         rebuilds += 1
-        let waiters = reportWaiters
-        reportWaiters = []
-        for waiter in waiters { waiter.resume() }
         if await site.folders != folders { await restartWatching() }
     }
 
@@ -152,7 +147,7 @@ public actor PreviewServer {
             for problem in failure.sorted { logger.error("\(problem.description)") }
             let count = failure.errors.count
             if changes == nil {
-                logger.error("The build failed with \(count) error\(count == 1 ? "" : "s"); fix them and the preview will reload.")
+                logger.error("The build failed with \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and the preview will reload.")
             } else {
                 logger.error("""
                     Rebuild failed with \(count) error\(count == 1 ? "" : "s"); still serving the last good build \
@@ -161,7 +156,11 @@ public actor PreviewServer {
             }
             return
         }
-        for warning in Diagnostics(report.warnings).sorted { logger.warning("\(warning.description)") }
+        let warnings = Diagnostics(report.warnings).sorted
+        if warnings != printedWarnings {
+            for warning in warnings { logger.warning("\(warning.description)") }
+            printedWarnings = warnings
+        }
         guard let changes, let siteChanges = report.changes else {
             logger.notice("Built \(report.pageCount) pages in \(time).")
             return
