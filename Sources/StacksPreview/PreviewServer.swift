@@ -64,7 +64,7 @@ public actor PreviewServer {
 
         let configuration = HTTPServer.Configuration(address: try address.withPort(port), timeout: 30,
                                                      pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled)
-        let server = HTTPServer(config: configuration, handler: PreviewHandler(site: site, hub: hub, logger: logger))
+        let server = HTTPServer(config: configuration, handler: PreviewHandler(site: site, hub: hub, logger: logger, anyHost: !isLoopback))
         self.server = server
         serverTask = Task { try await server.run() }
         do {

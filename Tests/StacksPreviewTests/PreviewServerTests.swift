@@ -69,6 +69,24 @@ extension PreviewTests {
             }
         }
 
+        @Test func onlyLoopbackHostNamesAreAnswered() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                try await TestServer.with(folder) { site in
+                    for host in ["localhost", "localhost:\(site.port)", "127.0.0.1:\(site.port)", "[::1]:\(site.port)",
+                                 "preview.localhost"] {
+                        let reply = try await LoopbackClient.request(site.port, "GET /tools/ HTTP/1.1", host: host)
+                        #expect(reply.status == 200, "\(host)")
+                    }
+                    for host in ["evil.example", "evil.example:\(site.port)", "127.0.0.1.evil.example", "192.168.1.2", ""] {
+                        let reply = try await LoopbackClient.request(site.port, "GET /tools/ HTTP/1.1", host: host)
+                        #expect(reply.status == 403, "\(host)")
+                        #expect(!reply.text.contains("Tools"), "\(host)")
+                    }
+                }
+            }
+        }
+
         @Test func aFolderNamedWithoutItsSlashRedirectsToIt() async throws {
             try await withTemporaryFolder { folder in
                 try TestCatalog.standard.write(to: folder)

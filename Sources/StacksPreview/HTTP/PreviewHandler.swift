@@ -7,13 +7,24 @@ import StacksCore
 /// would answer for the published folder: the same files at the same paths, `index.html`
 /// for a folder, a redirect for a folder named without its slash, `404.html` with status
 /// 404. Every HTML page gets the live-reload snippet; nothing may be cached.
+///
+/// Bound to loopback, it answers only requests addressed to a loopback name: a web page
+/// elsewhere cannot point a host name of its own at 127.0.0.1 (DNS rebinding) and read the
+/// preview through the visitor's browser.
 struct PreviewHandler: HTTPHandler {
     let site: PreviewSite
     let hub: ReloadHub
     let logger: Logger
+    /// Whether any Host header is accepted (the server was asked to listen beyond loopback).
+    let anyHost: Bool
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let raw = request.target.path(percentEncoded: true)
+        guard anyHost || Self.isLoopbackName(request.headers[.host]) else {
+            logger.debug("refused \(raw) for host \(request.headers[.host] ?? "(none)")")
+            return Self.response(403, "text/plain; charset=utf-8",
+                                 Array("This preview answers only to localhost and loopback addresses.\n".utf8), request: request)
+        }
         let target = RequestTarget.parse(raw)
         if target == .liveReload {
             return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: ReloadSocket(hub: hub)))
@@ -62,6 +73,19 @@ struct PreviewHandler: HTTPHandler {
         }
     }
 
+    /// `localhost`, `*.localhost`, `127.x.y.z` or `[::1]`, with or without a port.
+    static func isLoopbackName(_ host: String?) -> Bool {
+        guard var name = host?.lowercased(), !name.isEmpty else { return false }
+        if name.hasPrefix("[") {
+            guard let end = name.firstIndex(of: "]") else { return false }
+            return name[name.index(after: name.startIndex)..<end] == "::1"
+        }
+        if let colon = name.lastIndex(of: ":") { name = String(name[..<colon]) }
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
     static func response(_ status: Int, _ contentType: String, _ body: [UInt8], request: HTTPRequest,
                          extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
         var headers = HTTPHeaders()
@@ -82,6 +106,7 @@ struct PreviewHandler: HTTPHandler {
         case 200: "OK"
         case 301: "Moved Permanently"
         case 400: "Bad Request"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         default: "Internal Server Error"

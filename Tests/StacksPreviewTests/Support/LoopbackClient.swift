@@ -26,9 +26,9 @@ enum LoopbackClient {
     }
 
     /// Sends `requestLine` with a Host header and `Connection: close`, and reads the answer.
-    static func request(_ port: UInt16, _ requestLine: String, headers: [String] = []) async throws -> HTTPReply {
-        let head = ([requestLine, "Host: 127.0.0.1:\(port)", "Connection: close"] + headers).joined(separator: "\r\n")
-            + "\r\n\r\n"
+    static func request(_ port: UInt16, _ requestLine: String, host: String? = nil, headers: [String] = []) async throws -> HTTPReply {
+        let head = ([requestLine, "Host: \(host ?? "127.0.0.1:\(port)")", "Connection: close"] + headers)
+            .joined(separator: "\r\n") + "\r\n\r\n"
         let bytes = try await onThread { () throws(Failure) -> [UInt8] in
             let socket = try connect(port)
             defer { close(socket) }
