@@ -191,6 +191,22 @@ extension PreviewTests {
             }
         }
 
+        @Test func aFileIsNotReadWhileItIsStillBeingWritten() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                try await TestServer.with(folder) { site in
+                    // Truncated now, written 60 ms later: longer than the quiet time.
+                    let handle = try FileHandle(forWritingTo: site.content.appendingPathComponent("kitchen/spoon.md"))
+                    try handle.truncate(atOffset: 0)
+                    try await Task.sleep(for: .milliseconds(60))
+                    try handle.write(contentsOf: Data("---\ntitle: Spoon\n---\nWritten slowly.\n".utf8))
+                    try handle.close()
+                    _ = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("Written slowly") }
+                    #expect(!site.log.all.contains { $0.contains("file is empty") }, "\(site.log.all)")
+                }
+            }
+        }
+
         @Test func addingRemovingAndRenamingFilesShowUp() async throws {
             try await withTemporaryFolder { folder in
                 try TestCatalog.standard.write(to: folder)

@@ -9,7 +9,9 @@ import Glibc
 /// On Linux it uses inotify, one watch per folder, added as folders appear; elsewhere, or
 /// when inotify is unavailable, it compares the folders' listings several times a second.
 /// Editors save in several steps (a temporary file, a rename, a deletion), so events are
-/// gathered until the folders have been quiet for `quiet`, and reported together.
+/// gathered until the folders have been quiet for `quiet`, and reported together; a file
+/// written but not yet closed (truncated by `open`, say, its new text still to come) holds
+/// the report back until it is closed, for at most `FileWatcher.longestWait`.
 ///
 /// The folders are watched from the moment the watcher is made: a change made while the site
 /// is read for the first build is reported afterwards, not lost. The watching runs on a
@@ -22,6 +24,8 @@ public struct FileWatcher: Sendable {
     private let stopSignal: StopSignal
 
     public static let defaultQuiet: Duration = .milliseconds(8)
+    /// How long a file left open for writing can hold a burst back.
+    static let longestWait: Duration = .milliseconds(150)
 
     public init(_ folders: WatchedFolders, quiet: Duration = Self.defaultQuiet, pollInterval: Duration = .milliseconds(250)) {
         let (stream, continuation) = AsyncStream.makeStream(of: FileChanges.self, bufferingPolicy: .unbounded)
@@ -124,12 +128,17 @@ struct InotifyWatcher: Sendable {
         }
         var watches = initialWatches
         var pending = FileChanges()
+        var firstEvent: ContinuousClock.Instant?
         var lastEvent: ContinuousClock.Instant?
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: signal.readEnd, events: Int16(POLLIN), revents: 0)]
-            let timeout = lastEvent.map { milliseconds(until: $0 + quiet) } ?? -1
+            var deadline = lastEvent.map { $0 + quiet }
+            if let first = firstEvent, let quietEnd = deadline, !watches.beingWritten.isEmpty {
+                deadline = max(quietEnd, first + FileWatcher.longestWait)
+            }
+            let timeout = deadline.map { milliseconds(until: $0) } ?? -1
             let ready = poll(&descriptors, 2, timeout)
             if ready < 0, errno != EINTR { return }
             if descriptors[1].revents != 0 { return }
@@ -141,11 +150,16 @@ struct InotifyWatcher: Sendable {
                 }
                 if pending.everything { watches.addRoots(folders) }
                 lastEvent = .now
+                if firstEvent == nil { firstEvent = lastEvent }
             }
-            if let last = lastEvent, ContinuousClock.now >= last + quiet {
+            guard let first = firstEvent, let last = lastEvent else { continue }
+            let now = ContinuousClock.now
+            if now >= last + quiet, watches.beingWritten.isEmpty || now >= first + FileWatcher.longestWait {
                 if !pending.isEmpty { continuation.yield(pending) }
                 pending = FileChanges()
+                firstEvent = nil
                 lastEvent = nil
+                watches.beingWritten = []
             }
         }
     }
@@ -154,6 +168,8 @@ struct InotifyWatcher: Sendable {
         let descriptor: Int32
         var folders: [Int32: (root: Root, path: String)] = [:]
         var roots: WatchedFolders?
+        /// Files written (or created) and not closed since: their text may be incomplete.
+        var beingWritten: Set<String> = []
 
         init(descriptor: Int32) {
             self.descriptor = descriptor
@@ -229,6 +245,19 @@ struct InotifyWatcher: Sendable {
             let came = mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
             let went = mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0
             let path = folder.path.isEmpty ? name : folder.path + "/" + name
+            let relevant = switch folder.root {
+            case .project: name == ProjectReader.configName
+            case .content: WatchedFolders.isRelevantContentPath(path)
+            case .templates: WatchedFolders.isRelevantTemplatesPath(path)
+            }
+            if !isFolder, relevant {
+                let key = "\(folder.root)/" + path
+                if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) != 0 {
+                    beingWritten.remove(key)
+                } else if mask & UInt32(IN_MODIFY | IN_CREATE) != 0 {
+                    beingWritten.insert(key)
+                }
+            }
             switch folder.root {
             case .project:
                 if name == ProjectReader.configName { changes.config = true }
