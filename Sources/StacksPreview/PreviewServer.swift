@@ -57,20 +57,31 @@ public actor PreviewServer {
         let (address, isLoopback) = try Self.address(host: options.host)
         let port = try choosePort(address: address)
         // Watch first, then read: what changes during the first build is rebuilt after it.
-        let folders = await site.folders
-        let watcher = FileWatcher(folders, quiet: options.quiet)
-        let report = await site.build()
+        var folders = await site.folders
+        var watcher = FileWatcher(folders, quiet: options.quiet)
+        var report = await site.build()
         log(report, changes: nil)
+        if await site.folders != folders {
+            // stacks.yml moved the folders while they were read: watch the new ones, read again.
+            watcher.stop()
+            folders = await site.folders
+            watcher = FileWatcher(folders, quiet: options.quiet)
+            report = await site.update(FileChanges(everything: true))
+            log(report, changes: nil)
+        }
 
-        let configuration = HTTPServer.Configuration(address: try address.withPort(port), timeout: 30,
-                                                     pool: NoDelaySocketPool(base: HTTPServer.defaultPool()), logger: .disabled)
-        let server = HTTPServer(config: configuration, handler: PreviewHandler(site: site, hub: hub, logger: logger, anyHost: !isLoopback))
+        let configuration = HTTPServer.Configuration(
+            address: try address.withPort(port), timeout: 30, pool: NoDelaySocketPool(base: HTTPServer.defaultPool()),
+            logger: .disabled)
+        let server = HTTPServer(config: configuration,
+                                handler: PreviewHandler(site: site, hub: hub, logger: logger, anyHost: !isLoopback))
         self.server = server
         serverTask = Task { try await server.run() }
         do {
             try await server.waitUntilListening(timeout: 5)
         } catch {
             serverTask?.cancel()
+            watcher.stop()
             throw PreviewError(description: "cannot listen on \(options.host):\(port)")
         }
         let actualPort = Self.port(of: await server.listeningAddress) ?? port
@@ -79,8 +90,7 @@ public actor PreviewServer {
         } else {
             await hub.built(generation: await site.generation, reload: nil)
         }
-        consume(watcher, folders: folders)
-        if await site.folders != folders { await restartWatching() }
+        watch(watcher, folders: folders)
 
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         guard let url = URL(string: "http://\(shownHost):\(actualPort)/") else {
@@ -107,17 +117,41 @@ public actor PreviewServer {
         server = nil
     }
 
-    private func consume(_ watcher: FileWatcher, folders: WatchedFolders) {
-        self.watcher = watcher
+    /// Rebuilds after each burst of changes, one rebuild at a time, in one task. When
+    /// `stacks.yml` names other folders, watches those instead and reads everything again,
+    /// in case something changed before they were watched.
+    private func watch(_ first: FileWatcher, folders initial: WatchedFolders) {
+        watcher = first
+        let quiet = options.quiet
         watchTask = Task { [weak self] in
-            for await changes in watcher.changes {
-                guard let self else { return }
-                await self.rebuild(changes, folders: folders)
+            var watcher = first
+            var folders = initial
+            while true {
+                var moved = false
+                for await changes in watcher.changes {
+                    guard let self else { return }
+                    await self.rebuild(changes)
+                    let now = await self.site.folders
+                    if now != folders {
+                        folders = now
+                        moved = true
+                        break
+                    }
+                }
+                guard moved, !Task.isCancelled, let self else { return }
+                watcher.stop()
+                watcher = FileWatcher(folders, quiet: quiet)
+                await self.replaceWatcher(watcher)
+                await self.rebuild(FileChanges(everything: true))
             }
         }
     }
 
-    private func rebuild(_ changes: FileChanges, folders: WatchedFolders) async {
+    private func replaceWatcher(_ watcher: FileWatcher) {
+        self.watcher = watcher
+    }
+
+    private func rebuild(_ changes: FileChanges) async {
         let report = await site.update(changes)
         log(report, changes: changes)
         if let failure = report.failure {
@@ -126,17 +160,6 @@ public actor PreviewServer {
             await hub.built(generation: await site.generation, reload: report.reload)
         }
         rebuilds += 1
-        if await site.folders != folders { await restartWatching() }
-    }
-
-    /// Watches the folders the configuration now names, and reads everything once more, in
-    /// case something changed before they were watched.
-    private func restartWatching() async {
-        watcher?.stop()
-        watchTask?.cancel()
-        let folders = await site.folders
-        consume(FileWatcher(folders, quiet: options.quiet), folders: folders)
-        await rebuild(FileChanges(everything: true), folders: folders)
     }
 
     // MARK: Terminal

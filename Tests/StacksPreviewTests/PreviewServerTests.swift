@@ -276,6 +276,24 @@ extension PreviewTests {
             }
         }
 
+        @Test func whenTheConfigurationNamesAnotherContentFolderThatOneIsServedAndWatched() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                try FileManager.default.copyItem(at: folder.appendingPathComponent("content"),
+                                                 to: folder.appendingPathComponent("other"))
+                try TestCatalog.write(Array("---\ntitle: Spoon\n---\nFrom the other folder.\n".utf8),
+                                      to: folder.appendingPathComponent("other/kitchen/spoon.md"))
+                try await TestServer.with(folder) { site in
+                    try Data((TestCatalog.config + "paths:\n  content: other\n").utf8)
+                        .write(to: folder.appendingPathComponent("stacks.yml"))
+                    _ = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("From the other folder") }
+                    try TestCatalog.write(Array("---\ntitle: Spoon\n---\nEdited in the other folder.\n".utf8),
+                                          to: folder.appendingPathComponent("other/kitchen/spoon.md"))
+                    _ = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("Edited in the other folder") }
+                }
+            }
+        }
+
         @Test func manyConcurrentConnectionsAreAllServed() async throws {
             try await withTemporaryFolder { folder in
                 try TestCatalog.standard.write(to: folder)
