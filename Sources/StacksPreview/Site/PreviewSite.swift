@@ -18,8 +18,11 @@ actor PreviewSite {
     private(set) var failure: Diagnostics?
     /// Counts successful builds; pages rendered for an older one are not kept.
     private(set) var generation = 0
-    /// Rendered pages and list pages, by output path.
+    /// Rendered pages and list pages, by output path, up to `renderedBudget` bytes: a page
+    /// renders in a millisecond, so a crawl of a large site need not be kept whole.
     private var rendered: [String: [UInt8]] = [:]
+    private var renderedBytes = 0
+    static let renderedBudget = 64 * 1024 * 1024
     /// The theme's published files and the 404 page, which depend on templates and configuration only.
     private var themeFiles: [String: [UInt8]]?
     /// The search index, catalog description, sitemap and alias redirects.
@@ -140,6 +143,7 @@ actor PreviewSite {
             }
             if changes.extras || changes.structure { catalogFiles = nil }
         }
+        renderedBytes = rendered.values.reduce(0) { $0 + $1.count }
         extrasTask = nil
     }
 
@@ -225,7 +229,13 @@ actor PreviewSite {
 
     /// Keeps a page rendered for `generation`, unless the site has changed since.
     func keep(_ bytes: [UInt8], path: String, generation: Int) {
-        if generation == self.generation { rendered[path] = bytes }
+        guard generation == self.generation, rendered[path] == nil else { return }
+        while renderedBytes + bytes.count > Self.renderedBudget, let (evicted, old) = rendered.first {
+            rendered[evicted] = nil
+            renderedBytes -= old.count
+        }
+        rendered[path] = bytes
+        renderedBytes += bytes.count
     }
 
     /// A file beside the pages, rendering them all when needed.
