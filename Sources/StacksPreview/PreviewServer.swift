@@ -170,7 +170,8 @@ public actor PreviewServer {
             for problem in failure.sorted { logger.error("\(problem.description)") }
             let count = failure.errors.count
             if changes == nil {
-                logger.error("The build failed with \(count) error\(count == 1 ? "" : "s"); fix \(count == 1 ? "it" : "them") and the preview will reload.")
+                let errors = count == 1 ? "1 error; fix it" : "\(count) errors; fix them"
+                logger.error("The build failed with \(errors) and the preview will reload.")
             } else {
                 logger.error("""
                     Rebuild failed with \(count) error\(count == 1 ? "" : "s"); still serving the last good build \

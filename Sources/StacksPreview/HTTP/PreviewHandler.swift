@@ -68,7 +68,8 @@ struct PreviewHandler: HTTPHandler {
             let body = page ?? Array("<!DOCTYPE html><title>Not found</title><body><h1>Not found</h1></body>\n".utf8)
             return Self.response(404, ContentType.html, LiveReloadSnippet.inject(snippet(), into: body), request: request)
         case .noSite:
-            let page = Array("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Stacks: build failed</title></head><body><p>The site has not built yet.</p></body></html>\n".utf8)
+            let page = Array(("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Stacks: build failed</title>"
+                + "</head><body><p>The site has not built yet.</p></body></html>\n").utf8)
             return Self.response(500, ContentType.html, LiveReloadSnippet.inject(snippet(), into: page), request: request)
         }
     }

@@ -42,7 +42,8 @@ enum LiveReloadSnippet {
     static func overlay(_ messages: [String]) -> String {
         var html = "<div id=\"stacks-overlay\" role=\"alert\" style=\"\(overlayStyle)\">"
         html += "<button type=\"button\" data-stacks-dismiss style=\"float:right;font:inherit;cursor:pointer\">Hide</button>"
-        html += "<strong>Stacks: the last rebuild failed.</strong> This page shows the last good build.<pre style=\"white-space:pre-wrap;margin:.5em 0 0\">"
+        html += "<strong>Stacks: the last rebuild failed.</strong> This page shows the last good build."
+        html += "<pre style=\"white-space:pre-wrap;margin:.5em 0 0\">"
         html += messages.map(escape).joined(separator: "\n")
         html += "</pre></div>\n"
         return html

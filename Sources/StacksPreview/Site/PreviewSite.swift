@@ -94,8 +94,9 @@ actor PreviewSite {
         switch result {
         case .failure(let problems):
             failure = problems
-            return Report(reading: reading, duration: .now - start, changes: nil, pageCount: current?.prepared.renderer.pageCount ?? 0,
-                          warnings: [], failure: problems, recovered: false, reload: nil)
+            return Report(reading: reading, duration: .now - start, changes: nil,
+                          pageCount: current?.prepared.renderer.pageCount ?? 0, warnings: [], failure: problems,
+                          recovered: false, reload: nil)
         case .success(let value):
             prepared = value
         }
