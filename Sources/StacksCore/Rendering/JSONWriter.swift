@@ -1,0 +1,99 @@
+/// Compact JSON written straight into bytes: what `JSONEncoder` with `.sortedKeys` and
+/// `.withoutEscapingSlashes` writes for the same values (tests compare the two), without the
+/// tree of every value it builds first. The search index and catalog description of a large
+/// catalog are tens of megabytes of that tree, at the end of a build when memory peaks.
+///
+/// Keys are written in the order given: callers give them sorted.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Whether the object or array being written has no member yet, innermost last.
+    private var empty: [Bool] = []
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    /// Starts a member of the current object: `"name":`.
+    mutating func key(_ name: String) {
+        separate()
+        append(string: name)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// A string element of the current array.
+    mutating func string(_ value: String) {
+        separate()
+        append(string: value)
+    }
+
+    mutating func member(_ name: String, _ value: String) {
+        key(name)
+        append(string: value)
+    }
+
+    /// Leaves out `nil`, as `JSONEncoder` does for optional properties.
+    mutating func member(_ name: String, _ value: String?) {
+        guard let value else { return }
+        member(name, value)
+    }
+
+    mutating func member(_ name: String, _ values: [String]) {
+        key(name)
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+
+    /// An object or array: an element of the current array, or a member's value after `key`
+    /// (the only place a `:` is the last byte written).
+    private mutating func open(_ bracket: UInt8) {
+        if bytes.last != UInt8(ascii: ":") { separate() }
+        bytes.append(bracket)
+        empty.append(true)
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        empty.removeLast()
+        bytes.append(bracket)
+    }
+
+    /// A comma before every member or element but the first.
+    private mutating func separate() {
+        guard !empty.isEmpty else { return }
+        if empty[empty.count - 1] {
+            empty[empty.count - 1] = false
+        } else {
+            bytes.append(UInt8(ascii: ","))
+        }
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    /// Quoted, with `"` and `\` escaped, `\b \t \n \f \r` as such, other control characters
+    /// as `\u00XX`, and everything else (`/`, DEL, all of Unicode) as it is.
+    private mutating func append(string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x00..<0x20:
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                          Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
