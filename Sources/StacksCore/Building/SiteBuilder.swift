@@ -72,17 +72,28 @@ public struct SiteWriter: Sendable {
     public func write(_ prepared: Pipeline.Prepared, contentRoot: URL) async throws -> (files: Int, bytes: Int) {
         let renderer = prepared.renderer
         let root = self.root
-        let pageBytes = try await Parallel.mapThrowing(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
-            let bytes = renderer.renderPage(index, stamps: &stamps)
-            try Self.write(bytes, to: root.appendingPathComponent(renderer.outputPath(of: index)))
+        // The pages, then the further pages of large categories' lists, each written as soon
+        // as it is rendered.
+        let listPages = renderer.listPages
+        let pageCount = renderer.pageCount
+        let pageBytes = try await Parallel.mapThrowing(0..<(pageCount + listPages.count), state: { TemplateStamps() }) {
+            stamps, index in
+            let bytes: [UInt8]
+            let path: String
+            if index < pageCount {
+                bytes = renderer.renderPage(index, stamps: &stamps)
+                path = renderer.outputPath(of: index)
+            } else {
+                let list = listPages[index - pageCount]
+                bytes = renderer.renderPage(list.category, listPage: list.number, stamps: &stamps)
+                path = renderer.outputPath(ofListPage: list.number, category: list.category)
+            }
+            try Self.write(bytes, to: root.appendingPathComponent(path))
             return bytes.count
         }
         var total = pageBytes.reduce(0, +)
-        var files = 0
-        // After the pages, not beside them: rendered beside them, the extras (the JSON
-        // encoder's work above all) add about 60 MB to the peak of a 50,000-item build for
-        // less than a second of wall time.
-        for file in renderer.renderExtras(theme: prepared.theme) {
+        var files = listPages.count
+        for file in renderer.renderExtras(theme: prepared.theme, listPages: false) {
             try Self.write(file.bytes, to: root.appendingPathComponent(file.path))
             total += file.bytes.count
             files += 1

@@ -9,6 +9,12 @@ extension SiteRenderer {
     }
 
     public func renderExtras(theme: Theme) -> [OutputFile] {
+        renderExtras(theme: theme, listPages: true)
+    }
+
+    /// Without `listPages`, the pages of large categories' lists are left out (a build renders
+    /// and writes them one at a time with the other pages).
+    func renderExtras(theme: Theme, listPages includeListPages: Bool) -> [OutputFile] {
         let catalog = site.catalog
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
         var files: [OutputFile] = []
@@ -29,7 +35,7 @@ extension SiteRenderer {
             }
         }
         var stamps = TemplateStamps()
-        for list in listPages {
+        for list in includeListPages ? listPages : [] {
             files.append(OutputFile(path: outputPath(ofListPage: list.number, category: list.category),
                                     bytes: renderPage(list.category, listPage: list.number, stamps: &stamps)))
         }
@@ -55,45 +61,45 @@ extension SiteRenderer {
 
     /// Titles, summaries and tags of every page, for the site search; URLs from the root.
     func searchIndex() -> [UInt8] {
-        struct Entry: Encodable {
-            var title: String
-            var summary: String?
-            var tags: [String]
-            var url: String
-            var kind: String
-            var path: [String]
-        }
         let catalog = site.catalog
-        let entries = catalog.pages.indices.dropFirst().map { index in
+        var json = JSONWriter(capacity: catalog.pages.count * 256)
+        json.beginArray()
+        for index in catalog.pages.indices.dropFirst() {
             let page = catalog[index]
-            return Entry(title: page.title, summary: page.frontMatter.summary, tags: page.frontMatter.tags,
-                         url: RelativeURL.page(page.path, fromDepth: 0, portable: config.portable),
-                         kind: page.kind.rawValue,
-                         path: catalog.chain(to: index).dropFirst().map { catalog[$0].title })
+            json.beginObject()
+            json.member("kind", page.kind.rawValue)
+            json.member("path", catalog.chain(to: index).dropFirst().map { catalog[$0].title })
+            json.member("summary", page.frontMatter.summary)
+            json.member("tags", page.frontMatter.tags)
+            json.member("title", page.title)
+            json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: config.portable))
+            json.endObject()
         }
-        return Self.json(entries)
+        json.endArray()
+        return json.bytes
     }
 
     /// The catalog tree: what a script or another tool needs to know of the site's structure.
     func catalogDescription() -> [UInt8] {
-        struct Node: Encodable {
-            var title: String
-            var kind: String
-            var url: String
-            var summary: String?
-            var icon: String?
-            var color: String?
-            var children: [Node]
-        }
         let catalog = site.catalog
-        func node(_ index: Int) -> Node {
+        var json = JSONWriter(capacity: catalog.pages.count * 256)
+        func node(_ index: Int) {
             let page = catalog[index]
-            return Node(title: index == Catalog.rootIndex ? config.siteTitle : page.title, kind: page.kind.rawValue,
-                        url: RelativeURL.page(page.path, fromDepth: 0, portable: config.portable),
-                        summary: page.frontMatter.summary, icon: page.frontMatter.icon, color: page.frontMatter.color,
-                        children: page.children.map(node))
+            json.beginObject()
+            json.key("children")
+            json.beginArray()
+            for child in page.children { node(child) }
+            json.endArray()
+            json.member("color", page.frontMatter.color)
+            json.member("icon", page.frontMatter.icon)
+            json.member("kind", page.kind.rawValue)
+            json.member("summary", page.frontMatter.summary)
+            json.member("title", index == Catalog.rootIndex ? config.siteTitle : page.title)
+            json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: config.portable))
+            json.endObject()
         }
-        return Self.json(node(Catalog.rootIndex))
+        node(Catalog.rootIndex)
+        return json.bytes
     }
 
     func sitemap() -> [UInt8]? {
@@ -106,11 +112,5 @@ extension SiteRenderer {
         }
         xml += "</urlset>\n"
         return Array(xml.utf8)
-    }
-
-    private static func json(_ value: some Encodable) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? [UInt8](encoder.encode(value))) ?? []
     }
 }
