@@ -2,8 +2,8 @@
 # Full-build benchmark: Stacks against Hugo on the same generated catalog.
 #
 #   Benchmarks/run.sh [--sizes "1000:10 10000:50 10000:10 50000:100"] [--runs 3]
-#                     [--skip-hugo-above 10000] [--nested] [--only stacks|hugo]
-#                     [--no-build] [--keep] [--results FILE]
+#                     [--skip-hugo-above 10000] [--nested] [--hugo-window W]
+#                     [--only stacks|hugo] [--no-build] [--keep] [--results FILE]
 #
 # A size is ITEMS:CATEGORIES. For each size the catalog is generated (seed 42)
 # into a fresh folder under /tmp, then each tool builds it --runs times under
@@ -20,6 +20,7 @@ SIZES="1000:10 10000:50 10000:10 50000:100"
 RUNS=3
 SKIP_HUGO_ABOVE=10000
 NESTED=""
+HUGO_WINDOW=""
 ONLY=""
 BUILD=1
 KEEP=0
@@ -37,6 +38,7 @@ while [ $# -gt 0 ]; do
         --runs) RUNS=$2; shift 2 ;;
         --skip-hugo-above) SKIP_HUGO_ABOVE=$2; shift 2 ;;
         --nested) NESTED="--nested"; shift ;;
+        --hugo-window) HUGO_WINDOW=$2; shift 2 ;;
         --only) ONLY=$2; shift 2 ;;
         --no-build) BUILD=0; shift ;;
         --keep) KEEP=1; shift ;;
@@ -49,6 +51,7 @@ done
 case "$RUNS" in ''|*[!0-9]*|0) echo "run.sh: --runs must be a positive integer" >&2; exit 2 ;; esac
 case "$SKIP_HUGO_ABOVE" in ''|*[!0-9]*) echo "run.sh: --skip-hugo-above must be an integer" >&2; exit 2 ;; esac
 case "$ONLY" in ''|stacks|hugo) ;; *) echo "run.sh: --only takes stacks or hugo" >&2; exit 2 ;; esac
+case "$HUGO_WINDOW" in *[!0-9]*) echo "run.sh: --hugo-window must be a whole number" >&2; exit 2 ;; esac
 for s in $SIZES; do
     case "$s" in *[!0-9:]*|:*|*:|*:*:*|[!0-9]*) echo "run.sh: bad size '$s' (want ITEMS:CATEGORIES)" >&2; exit 2 ;; esac
     case "$s" in *:*) ;; *) echo "run.sh: bad size '$s' (want ITEMS:CATEGORIES)" >&2; exit 2 ;; esac
@@ -106,7 +109,7 @@ elif ! command -v "$HUGO" >/dev/null; then
 fi
 
 echo "machine: $(nproc) cores, $(uname -srm); $( [ "$HUGO_OK" = 1 ] && "$HUGO" version | cut -d' ' -f1-2 )"
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  seed: $SEED  runs: $RUNS  sizes: $SIZES${NESTED:+  (nested)}"
+echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  seed: $SEED  runs: $RUNS  sizes: $SIZES${NESTED:+  (nested)}${HUGO_WINDOW:+  hugo window: $HUGO_WINDOW}"
 
 # ---------------------------------------------------------------------------
 # One tool, one size: RUNS full builds, then the output's shape.
@@ -145,7 +148,7 @@ run_tool() {
     # Shape of the last run's output.
     {
         echo "files $(find "$out" -type f | wc -l)"
-        echo "bytes $(find "$out" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')"
+        echo "bytes $(find "$out" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%.0f\n", s }')"
         echo "html $(find "$out" -type f -name '*.html' | wc -l)"
         find "$out" -type f -name '*.html' -printf '%s %P\n' | sort -n | tail -n 1 | awk '{ print "largest " $1 " " $2 }'
     } >"$T/$tool.out"
@@ -227,7 +230,7 @@ for size in $SIZES; do
     echo
     echo "-- generating $N items in $C categories into $T"
     if ! python3 "$HERE/generate.py" --items "$N" --categories "$C" --seed "$SEED" $NESTED \
-            --out "$T/stacks/content" --hugo "$T/hugo"; then
+            ${HUGO_WINDOW:+--hugo-window "$HUGO_WINDOW"} --out "$T/stacks/content" --hugo "$T/hugo"; then
         echo "run.sh: generating the catalog failed" >&2
         exit 1
     fi
