@@ -48,7 +48,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StacksCoreTests",
-            dependencies: ["StacksCore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["StacksCore", .product(name: "Yams", package: "Yams")],
+            exclude: ["Goldens"]  // read from the repository by path, not bundled
         ),
         .testTarget(name: "StacksPreviewTests", dependencies: ["StacksPreview"]),
     ]
