@@ -83,10 +83,10 @@ import Testing
         defer { project.remove() }
         let errors = await project.buildErrors()
         #expect(errors == [
-            "content/a/empty.md: error: file is empty; an item needs at least a title or some text",
+            "content/a/empty.md:1:1: error: file is empty; an item needs at least a title or some text",
             "content/a/one.md:5:1: error: broken link 'two.md': there is no page or file content/a/two.md",
             "content/a/one.md:7:1: error: missing image 'pic.png': there is no file content/a/pic.png",
-            "content/a/three.md: error: duplicate slug 'three': content/a/Three.md has the same URL",
+            "content/a/three.md:1:1: error: duplicate slug 'three': content/a/Three.md has the same URL",
             "content/b/bad.md:2:8: error: 'draft' must be true or false",
         ])
         #expect(!project.exists("output"))
@@ -115,12 +115,15 @@ import Testing
         let project = try TemporaryProject(Self.catalog)
         defer { project.remove() }
         try project.write("notes/keep.txt", "precious")
+        try project.write("templates/layout.mustache", "{{{detail}}}")
         for (output, reason) in [
             ("notes", "the folder is not empty and was not written by Stacks (no .stacks-output file in it)"),
             ("content", "it is inside content/, which Stacks reads from"),
             ("content/weather", "it is inside content/, which Stacks reads from"),
             (".", "it contains content/, which replacing it would delete"),
             ("/", "it is the root folder"),
+            ("templates", "it is inside templates/, which Stacks reads from"),
+            (FileManager.default.homeDirectoryForCurrentUser.path, "it is your home folder"),
         ] {
             var options = project.options
             options.output = output
@@ -148,7 +151,7 @@ import Testing
         try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/weather/outside").path,
                                        withDestinationPath: project.root.appendingPathComponent("secret").path)
         let summary = try await SiteBuilder.build(project.options)
-        #expect(summary.warnings.map(\.description) == ["content/weather/outside: warning: symbolic link points outside the content folder; not followed"])
+        #expect(summary.warnings.map(\.description) == ["content/weather/outside:1:1: warning: symbolic link points outside the content folder; not followed"])
         #expect(!project.exists("output/weather/outside"))
 
         try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/weather/again").path,
@@ -157,9 +160,9 @@ import Testing
                                        withDestinationPath: "self.md")
         let errors = await project.buildErrors()
         #expect(errors == [
-            "content/weather/again: error: symbolic link loop: leads back to a folder already read",
-            "content/weather/outside: warning: symbolic link points outside the content folder; not followed",
-            "content/weather/self.md: error: symbolic link loop",
+            "content/weather/again:1:1: error: symbolic link loop: leads back to a folder already read",
+            "content/weather/outside:1:1: warning: symbolic link points outside the content folder; not followed",
+            "content/weather/self.md:1:1: error: symbolic link loop",
         ])
     }
 
@@ -168,7 +171,94 @@ import Testing
         defer { project.remove() }
         try project.write("content/weather/huge.md", bytes: [UInt8](repeating: 0x61, count: ContentReader.maximumMarkdownSize + 1))
         let errors = await project.buildErrors()
-        #expect(errors == ["content/weather/huge.md: error: file is too large (16 MiB; the limit is 16 MiB)"])
+        #expect(errors == ["content/weather/huge.md:1:1: error: file is too large (16,777,217 bytes; the limit is 16 MiB)"])
+    }
+
+    @Test func filesThatWouldBePublishedToOnePlaceAreErrorsNamingBoth() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        try project.write("content/weather/rain/index.html", "<p>hand-written</p>")
+        try project.write("content/weather/sun", "a file named like the page's folder")
+        try project.write("content/weather/rain/pic.png", "PNG")
+        try project.write("content/weather/rain/pic.PNG", "PNG")
+        try project.write("content/assets/_index.md", "---\ntitle: Assets\n---\n")
+        try project.write("content/ba\u{308}d.md", "Decomposed")
+        try project.write("content/b\u{E4}d.md", "Composed")
+        try project.write("output/index.html", "previous")
+        try project.write("output/.stacks-output", "")
+        let before = project.snapshot()
+        let errors = await project.buildErrors()
+        #expect(errors == [
+            "content/assets/_index.md:1:1: error: the URL 'assets/' is reserved for the site's own files; rename it or set 'slug:'",
+            "content/b\u{E4}d.md:1:1: error: duplicate slug 'b\u{E4}d': content/ba\u{308}d.md has the same URL",
+            "content/weather/rain/index.html:1:1: error: would be published as 'weather/rain/index.html', the same file as content/weather/rain/index.md (names differing only in case or accents are one file on many systems)",
+            "content/weather/rain/pic.png:1:1: error: would be published as 'weather/rain/pic.png', the same file as content/weather/rain/pic.PNG (names differing only in case or accents are one file on many systems)",
+            "content/weather/sun:1:1: error: would be published as 'weather/sun', where the page of content/weather/sun.md has its folder",
+        ])
+        #expect(project.snapshot() == before)
+    }
+
+    @Test func textThatLooksLikeTheRenderersMarkersStaysAsWritten() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        try project.write("content/weather/odd.md", "---\ntitle: \"Odd \\x01 one\"\n---\n[Sun](sun.md) `stacks-link:0` stacks-link:0 <https://x.org/stacks-link:0>\n")
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.isEmpty)
+        let page = try project.read("output/weather/odd/index.html")
+        #expect(page.contains(#"<a href="../../weather/sun/">Sun</a> <code>stacks-link:0</code> stacks-link:0 <a href="https://x.org/stacks-link:0">"#))
+        #expect(!page.contains("\u{1}"))
+        #expect(page.contains("<h1>Odd \u{FFFD} one</h1>"))
+    }
+
+    @Test func aControlCharacterInTheBodyIsReplacedWithAWarning() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        try project.write("content/weather/odd.md", "# Odd\n\nbell \u{7} and marker \u{1}here\n")
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.map(\.description) == ["content/weather/odd.md:3:6: warning: control character in the text; replaced with U+FFFD"])
+        #expect(try project.read("output/weather/odd/index.html").contains("<p>bell \u{FFFD} and marker \u{FFFD}here</p>"))
+    }
+
+    @Test func aByteOrderMarkBeforeTheFrontMatterIsIgnored() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        try project.write("content/weather/bom.md", "\u{FEFF}---\ntitle: Marked\n---\nText\n")
+        _ = try await SiteBuilder.build(project.options)
+        let page = try project.read("output/weather/bom/index.html")
+        #expect(page.contains("<h1>Marked</h1>") && !page.contains("title: Marked"))
+    }
+
+    @Test func linksFromTheServersRootAreWarnedAboutAndLinksToDraftsExplained() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        try project.write("content/weather/plan.md", "---\ndraft: true\n---\nLater\n")
+        try project.write("content/weather/links.md", "# Links\n\n[About](/about/) and [feed](//example.org/feed)\n\n[Plan](plan.md)\n")
+        let errors = await project.buildErrors()
+        #expect(errors == [
+            "content/weather/links.md:3:1: warning: link '/about/' starts at the server's root, so it breaks when the site is published under a sub-path; use a relative link",
+            "content/weather/links.md:5:1: error: broken link 'plan.md': content/weather/plan.md is a draft, which this build leaves out (--drafts includes drafts)",
+        ])
+        var options = project.options
+        options.drafts = true
+        #expect(await project.buildErrors(options) == nil)
+    }
+
+    @Test func aNamedTemplatesFolderThatIsMissingIsAnError() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        var options = project.options
+        options.templates = "themes/mine"
+        #expect(await project.buildErrors(options) == ["themes/mine: error: templates folder not found"])
+        #expect(await project.buildErrors() == nil)  // No templates/ and none named: the built-in theme.
+    }
+
+    @Test func aHiddenFileNamedDotDotMdIsSkipped() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        try project.write("content/weather/..md", "hidden, as every name starting with a dot")
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.isEmpty)
+        #expect(!project.snapshot().keys.contains { $0.contains("..") })
     }
 
     @Test func aMissingContentFolderIsAnError() async throws {

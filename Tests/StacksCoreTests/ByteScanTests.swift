@@ -4,7 +4,8 @@ import Testing
 /// The byte scanners of the render path (`LinkTokens`, `RootMarker`) against plain
 /// element-by-element versions of themselves, on texts built to hit their edges.
 @Suite struct ByteScanTests {
-    /// Link tokens as substituted one byte at a time.
+    /// Link tokens as substituted one byte at a time: a token only where an `href` or `src`
+    /// value starts.
     static func referenceSubstitute(in html: String, urls: [String]) -> String {
         guard !urls.isEmpty else { return html }
         let prefix = Array(MarkdownParser.tokenPrefix.utf8)
@@ -12,7 +13,11 @@ import Testing
         var output: [UInt8] = []
         var index = 0
         while index < bytes.count {
-            if bytes.count - index > prefix.count, bytes[index..<(index + prefix.count)].elementsEqual(prefix) {
+            let startsValue = [#"href=""#, #"src=""#].contains { start in
+                let start = Array(start.utf8)
+                return index >= start.count && bytes[(index - start.count)..<index].elementsEqual(start)
+            }
+            if startsValue, bytes.count - index > prefix.count, bytes[index..<(index + prefix.count)].elementsEqual(prefix) {
                 var end = index + prefix.count
                 var digits = ""
                 while end < bytes.count, (0x30...0x39).contains(bytes[end]) {
@@ -52,7 +57,7 @@ import Testing
     }
 
     static let pieces = ["stacks-link:", "stacks-link:0", "stacks-link:1", "stacks-link:12", "stacks-link:x", "stacks-link:99999999999999999999999",
-                         "sstacks-link:2", "stacks-lin", "s", "<a href=\"", "\">", "é", "\u{1}", "\u{1}./", "\u{1}.", ".", "/", " text & more "]
+                         "sstacks-link:2", "stacks-lin", "s", "<a href=\"", "\">", "<img src=\"", "href=", "src", "\"", "é", "\u{1}", "\u{1}./", "\u{1}.", ".", "/", " text & more "]
 
     /// Every text of up to three pieces, and longer ones from a fixed pseudo-random walk.
     static var texts: [String] {
@@ -82,6 +87,12 @@ import Testing
                         "\(text.debugDescription) with \(count) URLs")
             }
         }
+    }
+
+    @Test func theTokenLettersInTextOrInsideAnotherURLStayAsWritten() {
+        let html = #"<p><code>stacks-link:0</code> stacks-link:0 <a href="https://x.org/stacks-link:0">x</a> <a href="stacks-link:0">y</a> <img src="stacks-link:0"></p>"#
+        #expect(LinkTokens.substitute(in: html, urls: ["../good/"])
+            == #"<p><code>stacks-link:0</code> stacks-link:0 <a href="https://x.org/stacks-link:0">x</a> <a href="../good/">y</a> <img src="../good/"></p>"#)
     }
 
     @Test func rootMarkersAreResolvedAsOneByteAtATime() {

@@ -66,19 +66,31 @@ import Testing
 
     @Test func duplicateSlugsNameBothFiles() async {
         let (_, problems) = await load([("w/Sun.md", "A"), ("w/sun/index.md", "B")])
-        #expect(problems == ["content/w/sun/index.md: error: duplicate slug 'sun': content/w/Sun.md has the same URL"])
+        #expect(problems == ["content/w/sun/index.md:1:1: error: duplicate slug 'sun': content/w/Sun.md has the same URL"])
     }
 
     @Test func namesThatCollideCaseInsensitivelyAreAnError() async {
         let (_, problems) = await load([("w/Rain.md", "A"), ("w/rain.md", "B")])
-        #expect(problems == ["content/w/rain.md: error: duplicate slug 'rain': content/w/Rain.md has the same URL"])
+        #expect(problems == ["content/w/rain.md:1:1: error: duplicate slug 'rain': content/w/Rain.md has the same URL"])
+    }
+
+    @Test func namesEqualButForTheirUnicodeFormAreOneSlugClaimedTwice() async {
+        // `ü` composed and decomposed: different bytes on Linux, one name on macOS.
+        let (catalog, problems) = await load([("w/\u{FC}ber.md", "A"), ("w/u\u{308}ber.md", "B")])
+        #expect(problems == ["content/w/u\u{308}ber.md:1:1: error: duplicate slug '\u{FC}ber': content/w/\u{FC}ber.md has the same URL"])
+        #expect(urls(catalog) == ["", "w/", "w/%C3%BCber/"])
+    }
+
+    @Test func aSlugFromFrontMatterIsReportedAtItsLine() async {
+        let (_, problems) = await load([("w/a.md", "A"), ("w/z.md", "---\ntitle: Z\nslug: a\n---\nZ")])
+        #expect(problems == ["content/w/z.md:3:1: error: duplicate slug 'a': content/w/a.md has the same URL"])
     }
 
     @Test(arguments: ["..md", "%.md", "  .md"])
     func namesWithoutAUsableSlugAreAnError(name: String) async {
         let (_, problems) = await load([(name, "Text")])
         let base = String(name.dropLast(3))
-        #expect(problems == ["content/\(name): error: cannot make a URL from the name '\(base)'; rename it or set 'slug:' in its front matter"])
+        #expect(problems == ["content/\(name):1:1: error: cannot make a URL from the name '\(base)'; rename it or set 'slug:' in its front matter"])
     }
 
     @Test func aNameWithSpacesGetsADashedSlug() async {
@@ -89,7 +101,7 @@ import Testing
 
     @Test func emptyItemIsAnErrorEmptyIndexIsNot() async {
         let (_, problems) = await load([("w/_index.md", ""), ("w/empty.md", "  \n")])
-        #expect(problems == ["content/w/empty.md: error: file is empty; an item needs at least a title or some text"])
+        #expect(problems == ["content/w/empty.md:1:1: error: file is empty; an item needs at least a title or some text"])
     }
 
     @Test func invalidUTF8IsReportedWhereItStarts() async {

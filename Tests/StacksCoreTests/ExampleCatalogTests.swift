@@ -6,7 +6,11 @@ import Testing
 /// back link and columns come from its stack path; chosen pages are compared with golden files.
 @Suite struct ExampleCatalogTests {
     static func prepared() async throws -> Pipeline.Prepared {
-        let options = BuildOptions(projectDirectory: repositoryRoot, templates: "no-templates-folder")
+        // An empty templates folder: the built-in theme alone.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("stacks-no-templates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let options = BuildOptions(projectDirectory: repositoryRoot, templates: empty.path)
         let (input, _) = ProjectReader.read(options)
         return try await Pipeline.prepare(input)
     }

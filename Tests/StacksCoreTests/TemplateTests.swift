@@ -28,6 +28,13 @@ import Testing
         ])
     }
 
+    @Test func aPartialNamedByAValueIsAnError() {
+        // `{{>*name}}` would render nothing, silently, when `name` is not a template.
+        #expect(problems(["layout.mustache": "X{{>*nosuchvar}}Y"]) == [
+            "templates/layout.mustache:1:2: error: dynamic partial '*nosuchvar' takes its template name from a value, which cannot be checked before rendering; name the template",
+        ])
+    }
+
     @Test func aBrokenStylesheetTemplateIsAnError() {
         #expect(problems(["assets/stacks.css.mustache": "body { }\n@media (max-width: {{layout.wide}px) {}\n"]) == [
             "templates/assets/stacks.css.mustache:2:33: error: template error: a tag is not closed",

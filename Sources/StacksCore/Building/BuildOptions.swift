@@ -80,7 +80,14 @@ public enum ProjectReader {
 
     /// The built-in theme with the templates folder `config` names on top.
     public static func readTheme(_ options: BuildOptions, config: SiteConfig) -> (Theme, [Diagnostic]) {
-        let (overrides, problems) = readTemplates(options.url(config.paths.templates), display: config.paths.templates)
+        let root = options.url(config.paths.templates)
+        var isDirectory: ObjCBool = false
+        if options.templates != nil,
+           !(FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            // Asked for by name: building with the built-in theme instead would hide a typo.
+            return (Theme.builtIn, [.error(config.paths.templates, "templates folder not found")])
+        }
+        let (overrides, problems) = readTemplates(root, display: config.paths.templates)
         return (Theme.builtIn.overridden(by: overrides), problems)
     }
 

@@ -9,21 +9,26 @@ struct LinkTargets: Equatable, Sendable {
     enum Problem: Error {
         case leavesContent
         case missing(String)
+        case draft(String)
 
-        func message(_ link: MarkdownLink) -> String {
+        /// `root`: how the content folder is named in messages.
+        func message(_ link: MarkdownLink, root: String) -> String {
             switch self {
             case .leavesContent:
                 "link '\(link.destination)' leaves the content folder"
             case .missing(let path):
                 link.isImage
-                    ? "missing image '\(link.destination)': there is no file content/\(path)"
-                    : "broken link '\(link.destination)': there is no page or file content/\(path)"
+                    ? "missing image '\(link.destination)': there is no file \(root)/\(path)"
+                    : "broken link '\(link.destination)': there is no page or file \(root)/\(path)"
+            case .draft(let path):
+                "broken link '\(link.destination)': \(root)/\(path) is a draft, which this build leaves out (--drafts includes drafts)"
             }
         }
     }
 
     private var pages: [String: StackPath] = [:]
     private var assets: [String: String] = [:]
+    private var drafts: Set<String> = []
 
     init(_ catalog: Catalog) {
         pages.reserveCapacity(catalog.pages.count)
@@ -43,6 +48,7 @@ struct LinkTargets: Equatable, Sendable {
             }
         }
         for asset in catalog.assets { assets[asset.source] = asset.output }
+        drafts = catalog.drafts
     }
 
     func resolve(_ destination: String, from directory: String) -> Result<Target, Problem> {
@@ -56,6 +62,7 @@ struct LinkTargets: Equatable, Sendable {
         guard let target = Self.join(directory, decoded) else { return .failure(.leavesContent) }
         if let page = pages[target] { return .success(.page(page, fragment: fragment)) }
         if let output = assets[target] { return .success(.asset(output: output, fragment: fragment)) }
+        if drafts.contains(target) { return .failure(.draft(target)) }
         return .failure(.missing(target.isEmpty ? "_index.md" : target))
     }
 

@@ -124,9 +124,14 @@ public struct SiteResolver: Sendable {
                 urls.append(url(for: target))
             case .failure(let problem):
                 let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
-                problems.append(.error(file, line: link.line + page.bodyLine - 1, column: link.column, problem.message(link)))
+                problems.append(.error(file, line: link.line + page.bodyLine - 1, column: link.column, problem.message(link, root: displayRoot)))
                 urls.append(link.destination)
             }
+        }
+        for link in markdown.rootLinks {
+            let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
+            problems.append(.warning(file, line: link.line + page.bodyLine - 1, column: link.column,
+                "link '\(link.destination)' starts at the server's root, so it breaks when the site is published under a sub-path; use a relative link"))
         }
         return (LinkTokens.substitute(in: markdown.html, urls: urls), problems)
     }
@@ -164,7 +169,7 @@ public struct SiteResolver: Sendable {
             if let image = matter.image, MarkdownParser.isRelative(image), let targets {
                 if case .failure(let problem) = targets.resolve(image, from: page.sourceDirectory) {
                     let link = MarkdownLink(destination: image, isImage: true, line: 0, column: 0)
-                    problems.append(.error(file, line: matter.keyLines["image"] ?? 1, column: 1, problem.message(link)))
+                    problems.append(.error(file, line: matter.keyLines["image"] ?? 1, column: 1, problem.message(link, root: displayRoot)))
                 }
             }
         }

@@ -28,4 +28,23 @@ enum TextPosition {
         }
         return (line, 1)
     }
+
+    /// C0 controls other than tab, line feed, form feed and carriage return, and DEL.
+    static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D) || byte == 0x7F
+    }
+
+    /// The 1-based line and column (in bytes) of the first control character, if any.
+    static func firstControlCharacter(in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        guard let index = bytes.firstIndex(where: isControl) else { return nil }
+        let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let line = 1 + bytes[..<index].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return (line, index - lineStart + 1)
+    }
+
+    static func replacingControlCharacters(in text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.isASCII && isControl(UInt8(scalar.value)) ? "\u{FFFD}" : scalar
+        }))
+    }
 }

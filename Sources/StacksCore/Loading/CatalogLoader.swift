@@ -18,7 +18,9 @@ public struct CatalogLoader: Sendable {
         let files = tree.markdownFiles
         let displayRoot = self.displayRoot
         let decoded = await Parallel.map(files.indices) { Document.decode(files[$0], displayRoot: displayRoot) }
-        return assemble(tree, documents: Dictionary(uniqueKeysWithValues: zip(files.map(\.relativePath), decoded)))
+        // Names that are canonically equal (`ü` composed and decomposed) are one key; the
+        // loader then reports them as one slug claimed twice.
+        return assemble(tree, documents: Dictionary(zip(files.map(\.relativePath), decoded)) { first, _ in first })
     }
 
     /// The loader once every Markdown file of `tree` is decoded (`documents`, by path), so that
@@ -27,7 +29,8 @@ public struct CatalogLoader: Sendable {
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot)
         state.documents = documents
         state.loadRoot(tree)
-        return (Catalog(pages: state.pages, assets: state.assets), state.diagnostics)
+        state.checkOutputCollisions()
+        return (Catalog(pages: state.pages, assets: state.assets, drafts: state.drafts), state.diagnostics)
     }
 }
 
@@ -36,6 +39,7 @@ private struct LoaderState {
     let displayRoot: String
     var pages: [Page] = []
     var assets: [Asset] = []
+    var drafts: Set<String> = []
     var diagnostics: [Diagnostic] = []
     /// Every Markdown file, decoded up front, by its path.
     var documents: [String: Document.Decoded] = [:]
@@ -68,7 +72,7 @@ private struct LoaderState {
             if file.name == "_index.md" { continue }
             if file.isMarkdown {
                 if file.name == "index.md" {
-                    diagnostics.append(.warning(display(file.relativePath),
+                    diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
                         "'index.md' makes a folder an item; the home page is '_index.md'. Skipped"))
                     continue
                 }
@@ -89,10 +93,14 @@ private struct LoaderState {
     mutating func addCategory(_ directory: SourceDirectory, parent: Int, siblings: inout SiblingSlugs) {
         let index = directory.file(named: "_index.md")
         let document = index.flatMap { self.document($0, allowEmpty: true) }
-        if document?.frontMatter.draft == true, !includeDrafts { return }
+        if document?.frontMatter.draft == true, !includeDrafts {
+            drafts.insert(directory.relativePath)
+            return
+        }
         let origin = index?.relativePath ?? directory.relativePath
         guard let slug = slug(for: directory.name, frontMatter: document?.frontMatter, origin: origin),
-              siblings.claim(slug, by: display(origin), diagnostics: &diagnostics) else { return }
+              siblings.claim(slug, by: display(origin), line: document?.frontMatter.keyLines["slug"] ?? 1,
+                             diagnostics: &diagnostics) else { return }
         let path = pages[parent].path.pushing(.category(slug))
         var page = Page(kind: .category, path: path, source: index?.relativePath,
                         sourceDirectory: directory.relativePath,
@@ -111,10 +119,15 @@ private struct LoaderState {
     /// An item: a Markdown file, or a bundle whose `index.md` is `file`.
     mutating func addItem(file: SourceFile, bundle: SourceDirectory?, parent: Int, siblings: inout SiblingSlugs) {
         guard let document = document(file, allowEmpty: false) else { return }
-        if document.frontMatter.draft, !includeDrafts { return }
+        if document.frontMatter.draft, !includeDrafts {
+            drafts.insert(file.relativePath)
+            if let bundle { drafts.insert(bundle.relativePath) }
+            return
+        }
         let name = bundle?.name ?? file.baseName
         guard let slug = slug(for: name, frontMatter: document.frontMatter, origin: file.relativePath),
-              siblings.claim(slug, by: display(file.relativePath), diagnostics: &diagnostics) else { return }
+              siblings.claim(slug, by: display(file.relativePath), line: document.frontMatter.keyLines["slug"] ?? 1,
+                             diagnostics: &diagnostics) else { return }
         let path = pages[parent].path.pushing(.item(slug))
         let directory = bundle?.relativePath ?? parentDirectory(of: file.relativePath)
         pages.append(Page(kind: .item, path: path, source: file.relativePath, sourceDirectory: directory,
@@ -130,7 +143,7 @@ private struct LoaderState {
         var siblings = SiblingSlugs()
         for file in directory.files where file.name != "index.md" {
             if file.name == "_index.md" {
-                diagnostics.append(.warning(display(file.relativePath),
+                diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
                     "'_index.md' has no meaning inside an item bundle; skipped"))
             } else if file.isMarkdown {
                 addItem(file: file, bundle: nil, parent: parent, siblings: &siblings)
@@ -160,6 +173,19 @@ private struct LoaderState {
         assets.append(Asset(source: file.relativePath, output: output))
     }
 
+    /// Pages first, so a file is reported against the page whose place it would take.
+    mutating func checkOutputCollisions() {
+        var collisions = OutputCollisions()
+        for page in pages {
+            collisions.addPage(outputDirectory: page.path.outputDirectory,
+                               source: display(page.source ?? page.sourceDirectory))
+        }
+        for asset in assets {
+            collisions.addFile(output: asset.output, source: display(asset.source))
+        }
+        diagnostics += collisions.diagnostics
+    }
+
     func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
@@ -168,14 +194,14 @@ private struct LoaderState {
     mutating func slug(for name: String, frontMatter: FrontMatter?, origin: String) -> String? {
         if let custom = frontMatter?.slug {
             guard Slug.isValid(custom) else {
-                diagnostics.append(.error(display(origin), line: 1, column: 1,
+                diagnostics.append(.error(display(origin), line: frontMatter?.keyLines["slug"] ?? 1, column: 1,
                     "'slug: \(custom)' is not URL-safe; use lower-case letters, digits and '-'"))
                 return nil
             }
             return custom
         }
         guard let slug = Slug.make(name) else {
-            diagnostics.append(.error(display(origin),
+            diagnostics.append(.error(display(origin), line: 1, column: 1,
                 "cannot make a URL from the name '\(name)'; rename it or set 'slug:' in its front matter"))
             return nil
         }
@@ -187,7 +213,7 @@ private struct LoaderState {
         switch documents[file.relativePath] ?? Document.decode(file, displayRoot: displayRoot) {
         case .empty:
             if allowEmpty { return Document(frontMatter: FrontMatter(), body: "", bodyLine: 1) }
-            diagnostics.append(.error(display(file.relativePath), "file is empty; an item needs at least a title or some text"))
+            diagnostics.append(.error(display(file.relativePath), line: 1, column: 1, "file is empty; an item needs at least a title or some text"))
             return nil
         case .failed(let problem):
             diagnostics.append(problem)
@@ -216,13 +242,21 @@ struct Document: Sendable {
         let path = displayRoot + "/" + file.relativePath
         let bytes = file.contents ?? []
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard var text = String(validating: bytes, as: UTF8.self) else {
             let (line, column) = TextPosition.firstInvalidUTF8(in: bytes)
             return .failed(.error(path, line: line, column: column, "file is not valid UTF-8 text"))
         }
+        var problems: [Diagnostic] = []
+        if let (line, column) = TextPosition.firstControlCharacter(in: bytes) {
+            // Not allowed in HTML, and U+0001 is the renderer's own marker for the site root.
+            text = TextPosition.replacingControlCharacters(in: text)
+            problems.append(.warning(path, line: line, column: column,
+                                     "control character in the text; replaced with U+FFFD"))
+        }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // A byte-order mark is not text.
         let parsed = FrontMatterParser.parse(text, path: path)
-        return .parsed(Document(frontMatter: parsed.frontMatter, body: String(parsed.body), bodyLine: parsed.bodyLine),
-                       parsed.diagnostics)
+        return .parsed(Document(frontMatter: parsed.frontMatter.replacingControlCharacters(), body: String(parsed.body), bodyLine: parsed.bodyLine),
+                       problems + parsed.diagnostics)
     }
 }
 
@@ -232,9 +266,9 @@ private struct SiblingSlugs {
 
     /// Slugs are already lower case, so names that differ only in case collide here too,
     /// as they would on a case-insensitive file system.
-    mutating func claim(_ slug: String, by origin: String, diagnostics: inout [Diagnostic]) -> Bool {
+    mutating func claim(_ slug: String, by origin: String, line: Int, diagnostics: inout [Diagnostic]) -> Bool {
         if let owner = owners[slug] {
-            diagnostics.append(.error(origin, "duplicate slug '\(slug)': \(owner) has the same URL"))
+            diagnostics.append(.error(origin, line: line, column: 1, "duplicate slug '\(slug)': \(owner) has the same URL"))
             return false
         }
         owners[slug] = origin

@@ -75,6 +75,17 @@ public struct ContentReader: Sendable {
         return bytes
     }
 
+    /// `16777217` → `16,777,217`.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return digits
+    }
+
     private func display(_ relativePath: String) -> String {
         relativePath.isEmpty ? displayRoot : displayRoot + "/" + relativePath
     }
@@ -89,7 +100,7 @@ public struct ContentReader: Sendable {
         do {
             names = try manager.contentsOfDirectory(atPath: url.path).sorted()
         } catch {
-            diagnostics.append(.error(display(relativePath), "cannot read folder: \(error.localizedDescription)"))
+            diagnostics.append(.error(display(relativePath), line: 1, column: 1, "cannot read folder: \(error.localizedDescription)"))
             return directory
         }
         for childName in names where !Self.isSkipped(childName) {
@@ -107,20 +118,20 @@ public struct ContentReader: Sendable {
                 case .success(let path):
                     target = path
                 case .failure(let error) where error.code == ELOOP:
-                    diagnostics.append(.error(display(childPath), "symbolic link loop"))
+                    diagnostics.append(.error(display(childPath), line: 1, column: 1, "symbolic link loop"))
                     continue
                 case .failure:
-                    diagnostics.append(.warning(display(childPath), "symbolic link points nowhere; skipped"))
+                    diagnostics.append(.warning(display(childPath), line: 1, column: 1, "symbolic link points nowhere; skipped"))
                     continue
                 }
                 _ = manager.fileExists(atPath: target, isDirectory: &isDirectory)
                 guard target == rootReal || target.hasPrefix(rootReal + "/") else {
-                    diagnostics.append(.warning(display(childPath),
+                    diagnostics.append(.warning(display(childPath), line: 1, column: 1,
                         "symbolic link points outside the content folder; not followed"))
                     continue
                 }
                 if isDirectory.boolValue, visited.contains(target) {
-                    diagnostics.append(.error(display(childPath), "symbolic link loop: leads back to a folder already read"))
+                    diagnostics.append(.error(display(childPath), line: 1, column: 1, "symbolic link loop: leads back to a folder already read"))
                     continue
                 }
             }
@@ -140,12 +151,12 @@ public struct ContentReader: Sendable {
             } else if childName.hasSuffix(".md") {
                 let size = hasStatus ? Int(status.st_size) : 0
                 if size > Self.maximumMarkdownSize {
-                    diagnostics.append(.error(display(childPath),
-                        "file is too large (\(size / 1_048_576) MiB; the limit is \(Self.maximumMarkdownSize / 1_048_576) MiB)"))
+                    diagnostics.append(.error(display(childPath), line: 1, column: 1,
+                        "file is too large (\(Self.grouped(size)) bytes; the limit is \(Self.maximumMarkdownSize / 1_048_576) MiB)"))
                     continue
                 }
                 guard let bytes = Self.contents(atPath: childURL.path) else {
-                    diagnostics.append(.error(display(childPath), "cannot read file"))
+                    diagnostics.append(.error(display(childPath), line: 1, column: 1, "cannot read file"))
                     continue
                 }
                 directory.files.append(SourceFile(name: childName, relativePath: childPath, contents: bytes))

@@ -5,6 +5,9 @@ import Darwin
 #endif
 
 /// Puts resolved URLs in place of the `stacks-link:N` tokens the parser left in the HTML.
+///
+/// Only a token that starts an `href` or `src` value is one: the same letters in the page's
+/// text (`` `stacks-link:0` ``) or inside another URL are left as written.
 enum LinkTokens {
     /// `urls[N]` replaces token N. A single pass over the HTML, since pages can be large: the
     /// text between tokens is found with `memchr` and copied in one go.
@@ -43,14 +46,20 @@ enum LinkTokens {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Where `prefix` next starts at or after `index` with at least one byte after it.
+    private static let attributeStarts = [Array(#"href=""#.utf8), Array(#"src=""#.utf8)]
+
+    /// Where `prefix` next starts an attribute value at or after `index`, with at least one
+    /// byte after it.
     private static func find(_ prefix: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         var index = index
         while bytes.count - index > prefix.count {
             guard let found = memchr(base + index, Int32(prefix[0]), bytes.count - index - prefix.count) else { return nil }
             let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + start, prefix, prefix.count) == 0 { return start }
+            if memcmp(base + start, prefix, prefix.count) == 0,
+               attributeStarts.contains(where: { start >= $0.count && memcmp(base + start - $0.count, $0, $0.count) == 0 }) {
+                return start
+            }
             index = start + 1
         }
         return nil

@@ -11,6 +11,8 @@ public struct ParsedMarkdown: Sendable, Equatable {
     /// The text of the first level-1 heading, removed from `html`; only when asked for.
     public var headingTitle: String?
     public var links: [MarkdownLink]
+    /// Links that start at the server's root (`/about/`), left as written.
+    public var rootLinks: [MarkdownLink] = []
 }
 
 public struct MarkdownLink: Sendable, Equatable {
@@ -33,12 +35,18 @@ public enum MarkdownParser {
 
         let headingTitle = extractTitle ? removeTitleHeading(from: document) : nil
         var links: [MarkdownLink] = []
+        var rootLinks: [MarkdownLink] = []
         var htmlNodes: [OpaquePointer] = []
         forEachNode(in: document) { node in
             let type = cmark_node_get_type(node)
             switch type {
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 let destination = String(cString: cmark_node_get_url(node))
+                if destination.hasPrefix("/"), !destination.hasPrefix("//") {
+                    let (line, column) = position(of: node)
+                    rootLinks.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,
+                                                  line: line, column: column))
+                }
                 guard isRelative(destination) || destination.hasPrefix(tokenPrefix) else { return }
                 let (line, column) = position(of: node)
                 links.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,
@@ -55,10 +63,11 @@ public enum MarkdownParser {
         var renderOptions = CMARK_OPT_DEFAULT
         if options.unsafe { renderOptions |= CMARK_OPT_UNSAFE }
         guard let rendered = cmark_render_html(document, renderOptions) else {
-            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links)
+            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links, rootLinks: rootLinks)
         }
         defer { free(rendered) }
-        return ParsedMarkdown(html: String(cString: rendered), headingTitle: headingTitle, links: links)
+        return ParsedMarkdown(html: String(cString: rendered), headingTitle: headingTitle, links: links,
+                              rootLinks: rootLinks)
     }
 
     /// Links that name a file of the site, not a scheme, an absolute path or a fragment.

@@ -4,12 +4,15 @@ public struct Catalog: Sendable {
     public var pages: [Page]
     /// Every file that is not Markdown, published as it is.
     public var assets: [Asset]
+    /// Drafts left out of this build, by source path: links to them get a clearer message.
+    public var drafts: Set<String>
 
     public static let rootIndex = 0
 
-    public init(pages: [Page], assets: [Asset]) {
+    public init(pages: [Page], assets: [Asset], drafts: Set<String> = []) {
         self.pages = pages
         self.assets = assets
+        self.drafts = drafts
     }
 
     public var root: Page { pages[Self.rootIndex] }

@@ -39,3 +39,33 @@ public indirect enum ParamValue: Sendable, Equatable {
     case list([ParamValue])
     case map([String: ParamValue])
 }
+
+extension FrontMatter {
+    /// Every text with control characters replaced by U+FFFD: a YAML escape (`"\x01"`) can put
+    /// them in a value that the raw bytes of the file did not show.
+    func replacingControlCharacters() -> FrontMatter {
+        func clean(_ text: String) -> String {
+            text.utf8.contains(where: TextPosition.isControl) ? TextPosition.replacingControlCharacters(in: text) : text
+        }
+        func clean(_ value: ParamValue) -> ParamValue {
+            switch value {
+            case .string(let text): .string(clean(text))
+            case .list(let values): .list(values.map(clean))
+            case .map(let values): .map(Dictionary(values.map { (clean($0.key), clean($0.value)) }) { first, _ in first })
+            }
+        }
+        var copy = self
+        copy.title = title.map(clean)
+        copy.summary = summary.map(clean)
+        copy.date = date.map(clean)
+        copy.tags = tags.map(clean)
+        copy.icon = icon.map(clean)
+        copy.color = color.map(clean)
+        copy.image = image.map(clean)
+        copy.attributes = attributes.map { Attribute(name: clean($0.name), value: clean($0.value)) }
+        copy.slug = slug.map(clean)
+        copy.aliases = aliases.map(clean)
+        copy.params = Dictionary(params.map { (clean($0.key), clean($0.value)) }) { first, _ in first }
+        return copy
+    }
+}

@@ -7,7 +7,8 @@ public enum Slug {
     public static func make(_ name: String) -> String? {
         var result = ""
         var pendingDash = false
-        for character in name.lowercased() {
+        // Composed form, so that a name typed on one system and saved on another is one URL.
+        for character in name.precomposedStringWithCanonicalMapping.lowercased() {
             if character.isLetter || character.isNumber {
                 if pendingDash, !result.isEmpty { result.append("-") }
                 pendingDash = false

@@ -48,6 +48,12 @@ public struct TemplateSet: Sendable {
         }
         let names = Set(theme.templateNames.map { String($0.dropLast(".mustache".count)) })
         for reference in references where !names.contains(reference.partial) {
+            if reference.partial.hasPrefix("*") {
+                // A value that names no template renders as nothing, silently: refuse it up front.
+                diagnostics.append(.error(reference.template, line: reference.line, column: reference.column,
+                    "dynamic partial '\(reference.partial)' takes its template name from a value, which cannot be checked before rendering; name the template"))
+                continue
+            }
             diagnostics.append(.error(reference.template, line: reference.line, column: reference.column,
                                       "no template named '\(reference.partial)' (looked for \(displayRoot)/\(reference.partial).mustache)"))
         }
@@ -82,7 +88,7 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    /// `{{> name}}` and `{{< name}}` tags, with their 1-based positions.
+    /// `{{> name}}` and `{{< name}}` tags (`*name` for a dynamic one), with their 1-based positions.
     static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
         var found: [(String, Int, Int)] = []
         for (lineNumber, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -96,7 +102,7 @@ public struct TemplateSet: Sendable {
                 }
                 let nameStart = tag.dropFirst().drop { $0 == " " }
                 let name = nameStart.prefix { $0 != "}" && $0 != " " }
-                if !name.isEmpty, !name.hasPrefix("*") {
+                if !name.isEmpty {
                     let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
                     found.append((String(name), lineNumber + 1, column))
                 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Files the site would write to one place: a co-located file named like a page's own
+/// `index.html` or folder, two files whose names differ only in case or Unicode form (one file
+/// on macOS and Windows), or a name the site itself needs at its root.
+///
+/// Pure: it compares output paths only. Each problem names both sources.
+struct OutputCollisions {
+    /// What the site writes at its root besides the content.
+    static let reservedRootNames: Set<String> = [
+        "assets", "404.html", "index.html", "search-index.json", "catalog.json", "sitemap.xml",
+    ]
+
+    private var files: [String: String] = [:]
+    private var folders: [String: String] = [:]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// The form two paths share when a case-insensitive, normalizing file system sees one file.
+    static func fold(_ path: String) -> String {
+        path.precomposedStringWithCanonicalMapping.lowercased()
+    }
+
+    /// A page: its folder and its `index.html`.
+    mutating func addPage(outputDirectory: String, source: String) {
+        if outputDirectory.isEmpty { return }
+        let folder = Self.fold(outputDirectory)
+        folders[folder] = folders[folder] ?? source
+        files[folder + "/index.html"] = files[folder + "/index.html"] ?? source
+        if !outputDirectory.contains("/"), Self.reservedRootNames.contains(folder) {
+            diagnostics.append(.error(source, line: 1, column: 1,
+                "the URL '\(outputDirectory)/' is reserved for the site's own files; rename it or set 'slug:'"))
+        }
+    }
+
+    /// A co-located file, from `source` (as shown in messages), published at `output`.
+    mutating func addFile(output: String, source: String) {
+        let key = Self.fold(output)
+        if !output.contains("/"), Self.reservedRootNames.contains(key) {
+            diagnostics.append(.error(source, line: 1, column: 1,
+                "'\(output)' is reserved for the site's own files at the root of the output; move or rename it"))
+        } else if let owner = files[key] {
+            diagnostics.append(.error(source, line: 1, column: 1,
+                "would be published as '\(output)', the same file as \(owner) (names differing only in case or accents are one file on many systems)"))
+        } else if let owner = folders[key] {
+            diagnostics.append(.error(source, line: 1, column: 1,
+                "would be published as '\(output)', where the page of \(owner) has its folder"))
+        } else {
+            files[key] = source
+        }
+    }
+}
