@@ -97,4 +97,46 @@ import Testing
             #expect(outcome.standardOutput.contains(flag))
         }
     }
+
+    /// A build killed at any moment (SIGKILL: no clean-up runs) leaves the previous output
+    /// whole: the output is the old site or the new one, never a mix.
+    @Test func aBuildKilledAtAnyMomentLeavesThePreviousOutputWhole() throws {
+        var files: [String: String] = [:]
+        for category in 0..<6 {
+            for item in 0..<250 {
+                files["content/c\(category)/item-\(item).md"] = "---\ntitle: Item \(item)\nsummary: Number \(item)\n---\n\(String(repeating: "Some *text*. ", count: 60))\n"
+            }
+        }
+        let project = try TemporaryProject(files)
+        defer { project.remove() }
+        #expect(try run(["build"], in: project.root).status == 0)
+        let old = project.snapshot()
+        try project.write("content/_index.md", "# Changed home\n")
+        var killedMidBuild = 0
+        for delay in [0.005, 0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 0.8] {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = ["build"]
+            process.currentDirectoryURL = project.root
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = project.snapshot()
+            if process.terminationReason == .uncaughtSignal {
+                killedMidBuild += 1
+                #expect(now == old, "killed after \(delay) s: the output changed")
+            } else {
+                #expect(now.count == old.count && now["index.html"] != old["index.html"], "finished: the new site, whole")
+                break
+            }
+        }
+        #expect(killedMidBuild > 0)
+        // The next build clears what the killed ones left beside the output.
+        #expect(try run(["build"], in: project.root).status == 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.contains("stacks-") }
+        #expect(leftovers.isEmpty)
+    }
 }
