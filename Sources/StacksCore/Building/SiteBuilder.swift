@@ -71,7 +71,7 @@ public struct SiteWriter: Sendable {
     /// Returns the number of non-page files and the total bytes written.
     public func write(_ prepared: Pipeline.Prepared, contentRoot: URL) async throws -> (files: Int, bytes: Int) {
         let renderer = prepared.renderer
-        let root = self.root
+        let root = self.root.path
         // The pages, then the further pages of large categories' lists, each written as soon
         // as it is rendered.
         let listPages = renderer.listPages
@@ -88,19 +88,19 @@ public struct SiteWriter: Sendable {
                 bytes = renderer.renderPage(list.category, listPage: list.number, stamps: &stamps)
                 path = renderer.outputPath(ofListPage: list.number, category: list.category)
             }
-            try Self.write(bytes, to: root.appendingPathComponent(path))
+            try Self.write(bytes, toPath: root + "/" + path, newFolder: true)
             return bytes.count
         }
         var total = pageBytes.reduce(0, +)
         var files = listPages.count
         for file in renderer.renderExtras(theme: prepared.theme, listPages: false) {
-            try Self.write(file.bytes, to: root.appendingPathComponent(file.path))
+            try Self.write(file.bytes, toPath: root + "/" + file.path)
             total += file.bytes.count
             files += 1
         }
         let manager = FileManager.default
         for asset in renderer.site.catalog.assets {
-            let destination = root.appendingPathComponent(asset.output)
+            let destination = self.root.appendingPathComponent(asset.output, isDirectory: false)
             try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.copyItem(at: contentRoot.appendingPathComponent(asset.source), to: destination)
             files += 1
@@ -109,16 +109,20 @@ public struct SiteWriter: Sendable {
     }
 
     /// Plain POSIX writes: Foundation's `Data.write` syncs each file to disk, which a site of
-    /// thousands of pages in a folder that is swapped in at the end does not need.
-    static func write(_ bytes: [UInt8], to url: URL) throws {
-        let path = url.path
+    /// thousands of pages in a folder that is swapped in at the end does not need. A path, not a
+    /// URL: `URL.appendingPathComponent` asks the file system whether each name is a folder.
+    ///
+    /// `newFolder`: the file is the first in its folder (a page's `index.html`), so the folder
+    /// is made before the first attempt to open, not after it fails.
+    static func write(_ bytes: [UInt8], toPath path: String, newFolder: Bool = false) throws {
+        if newFolder, let slash = path.lastIndex(of: "/") { _ = mkdir(String(path[..<slash]), 0o777) }
         var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if descriptor < 0, errno == ENOENT {
             // Mostly the parent is missing and its parent is there: one mkdir. Pages are
             // written on several threads, so another may have just made it.
-            let folder = url.deletingLastPathComponent()
-            if mkdir(folder.path, 0o777) != 0, errno != EEXIST {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+            if mkdir(folder, 0o777) != 0, errno != EEXIST {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
             descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }

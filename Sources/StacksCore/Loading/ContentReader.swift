@@ -28,7 +28,7 @@ public struct ContentReader: Sendable {
         var diagnostics: [Diagnostic] = []
         let rootReal = (try? Self.realPath(root.path).get()) ?? root.path
         var visited: Set<String> = [rootReal]
-        let tree = readDirectory(at: root, relativePath: "", name: "", rootReal: rootReal,
+        let tree = readDirectory(at: root.path, relativePath: "", name: "", rootReal: rootReal,
                                  visited: &visited, diagnostics: &diagnostics)
         return (tree, diagnostics)
     }
@@ -91,30 +91,31 @@ public struct ContentReader: Sendable {
     }
 
     private func readDirectory(
-        at url: URL, relativePath: String, name: String, rootReal: String,
+        at folderPath: String, relativePath: String, name: String, rootReal: String,
         visited: inout Set<String>, diagnostics: inout [Diagnostic]
     ) -> SourceDirectory {
         var directory = SourceDirectory(name: name, relativePath: relativePath)
         let manager = FileManager.default
         let names: [String]
         do {
-            names = try manager.contentsOfDirectory(atPath: url.path).sorted()
+            names = try manager.contentsOfDirectory(atPath: folderPath).sorted()
         } catch {
             diagnostics.append(.error(display(relativePath), line: 1, column: 1, "cannot read folder: \(error.localizedDescription)"))
             return directory
         }
         for childName in names where !Self.isSkipped(childName) {
-            let childURL = url.appendingPathComponent(childName)
+            // A path, not a URL: `URL.appendingPathComponent` would stat the file once more.
+            let childFullPath = folderPath + "/" + childName
             let childPath = relativePath.isEmpty ? childName : relativePath + "/" + childName
             var isDirectory: ObjCBool = false
             // `lstat`, as `attributesOfItem` does, without building its dictionary (which looks
             // up owner and group names) for every file.
             var status = stat()
-            let hasStatus = lstat(childURL.path, &status) == 0
+            let hasStatus = lstat(childFullPath, &status) == 0
             let isLink = hasStatus && status.st_mode & S_IFMT == S_IFLNK
             if isLink {
                 let target: String
-                switch Self.realPath(childURL.path) {
+                switch Self.realPath(childFullPath) {
                 case .success(let path):
                     target = path
                 case .failure(let error) where error.code == ELOOP:
@@ -139,13 +140,13 @@ public struct ContentReader: Sendable {
                 // What `fileExists(atPath:isDirectory:)` says of a file that is not a link.
                 isDirectory = ObjCBool(status.st_mode & S_IFMT == S_IFDIR)
             } else {
-                guard manager.fileExists(atPath: childURL.path, isDirectory: &isDirectory) else { continue }
+                guard manager.fileExists(atPath: childFullPath, isDirectory: &isDirectory) else { continue }
             }
             if isDirectory.boolValue {
-                let real = (try? Self.realPath(childURL.path).get()) ?? childURL.path
+                let real = (try? Self.realPath(childFullPath).get()) ?? childFullPath
                 visited.insert(real)
                 directory.directories.append(readDirectory(
-                    at: childURL, relativePath: childPath, name: childName, rootReal: rootReal,
+                    at: childFullPath, relativePath: childPath, name: childName, rootReal: rootReal,
                     visited: &visited, diagnostics: &diagnostics))
                 visited.remove(real)
             } else if childName.hasSuffix(".md") {
@@ -155,7 +156,7 @@ public struct ContentReader: Sendable {
                         "file is too large (\(Self.grouped(size)) bytes; the limit is \(Self.maximumMarkdownSize / 1_048_576) MiB)"))
                     continue
                 }
-                guard let bytes = Self.contents(atPath: childURL.path) else {
+                guard let bytes = Self.contents(atPath: childFullPath) else {
                     diagnostics.append(.error(display(childPath), line: 1, column: 1, "cannot read file"))
                     continue
                 }
