@@ -48,12 +48,18 @@ public enum Pipeline {
         var config = input.config
         if config.title == nil { config.title = catalog.root.frontMatter.title }
         let options = config.markdown
-        let pages = catalog.pages
-        let parsed = await Parallel.map(pages.indices) { index in
-            MarkdownParser.parse(pages[index].body, extractTitle: pages[index].frontMatter.title == nil, options: options)
+        let parsed: [ParsedMarkdown]
+        do {
+            let pages = catalog.pages
+            parsed = await Parallel.map(pages.indices) { index in
+                MarkdownParser.parse(pages[index].body, extractTitle: pages[index].frontMatter.title == nil, options: options)
+            }
         }
+        // The Markdown source is not needed past parsing: let it go before the HTML grows.
+        var catalogWithoutSources = consume catalog
+        for index in catalogWithoutSources.pages.indices { catalogWithoutSources.pages[index].body = "" }
         let (site, resolveProblems) = SiteResolver(portable: config.portable, displayRoot: input.contentDisplay)
-            .resolve(catalog, parsed: parsed)
+            .resolveOnce(consume catalogWithoutSources, parsed: consume parsed)
         diagnostics.append(contentsOf: resolveProblems)
 
         var templates: TemplateSet?

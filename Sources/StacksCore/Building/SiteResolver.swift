@@ -17,6 +17,13 @@ public struct SiteResolver: Sendable {
         return resolve(catalog, parsed: parsed, memo: &memo)
     }
 
+    /// `resolve(_:parsed:)` for a one-off build, which keeps nothing for later: each parsed body
+    /// is let go as soon as its links are resolved, so a large catalog never holds its HTML twice.
+    func resolveOnce(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown]) -> (ResolvedSite, [Diagnostic]) {
+        var memo = Memo(keepsBodies: false)
+        return resolve(catalog, parsed: parsed, memo: &memo)
+    }
+
     /// What a resolve computed, kept by `stacks serve`: resolving an edited catalog then redoes
     /// only the pages whose Markdown or link targets changed, and `IncrementalPipeline` can
     /// patch single pages of the result.
@@ -31,6 +38,8 @@ public struct SiteResolver: Sendable {
         /// The last result's link problems, by page index, and its alias problems.
         var pageProblems: [[Diagnostic]] = []
         var aliasProblems: [Diagnostic] = []
+        /// Whether `bodies` is filled in for the next resolve; a one-off build does not need it.
+        var keepsBodies = true
 
         static func pageKey(_ page: Page) -> String {
             page.source ?? page.sourceDirectory + "/"
@@ -53,9 +62,10 @@ public struct SiteResolver: Sendable {
 
     /// `resolve(_:parsed:)`, reusing what `memo` holds from an earlier resolve and leaving in it
     /// what this one computed. The result is the same as without a memo.
-    func resolve(_ catalog: consuming Catalog, parsed: [ParsedMarkdown], memo: inout Memo) -> (ResolvedSite, [Diagnostic]) {
+    func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo) -> (ResolvedSite, [Diagnostic]) {
+        var parsed = parsed
         if memo.portable != portable || memo.displayRoot != displayRoot {
-            memo = Memo(portable: portable, displayRoot: displayRoot)
+            memo = Memo(portable: portable, displayRoot: displayRoot, keepsBodies: memo.keepsBodies)
         }
         var catalog = catalog
         for index in catalog.pages.indices {
@@ -79,8 +89,11 @@ public struct SiteResolver: Sendable {
         var pageProblems = [[Diagnostic]](repeating: [], count: catalog.pages.count)
         var bodies: [String] = []
         bodies.reserveCapacity(catalog.pages.count)
+        let keepsBodies = memo.keepsBodies
         for index in catalog.pages.indices {
             let markdown = parsed[index]
+            // Without a memo to fill, this page's parsed HTML is not needed once resolved.
+            if !keepsBodies { parsed[index].html = "" }
             guard !markdown.links.isEmpty else {
                 bodies.append(markdown.html)
                 continue
@@ -96,6 +109,7 @@ public struct SiteResolver: Sendable {
             let (html, problems) = resolveLinks(of: page, markdown: markdown, targets: targets)
             bodies.append(html)
             pageProblems[index] = problems
+            guard keepsBodies else { continue }
             resolvedBodies[key] = ResolvedBody(markdown: markdown, sourceDirectory: page.sourceDirectory, source: page.source,
                                                bodyLine: page.bodyLine, html: html, diagnostics: problems)
         }
