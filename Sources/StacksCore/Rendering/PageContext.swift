@@ -40,16 +40,18 @@ struct PageContext {
     }
 
     /// Page `number` (from 1) of a large category's paginated list; page 1 is the category's page.
-    func listPageURL(_ category: Int, number: Int) -> String {
+    /// `segment`: the category's `listPageSegment`, when the caller has it at hand.
+    func listPageURL(_ category: Int, number: Int, segment: String? = nil) -> String {
         guard number > 1 else { return url(category) }
-        return RootMarker.string + listPageDirectory(category, number: number) + (config.portable ? "index.html" : "")
+        return RootMarker.string + listPageDirectory(category, number: number, segment: segment)
+            + (config.portable ? "index.html" : "")
     }
 
     /// `weather/page/2/`: where page `number` (2 or more) of a category's list is written.
     /// A category that has a child called `page` gets `_page/` instead, which no slug can be
     /// (names starting with `_` are skipped), so the two never collide.
-    func listPageDirectory(_ category: Int, number: Int) -> String {
-        catalog[category].path.url + listPageSegment(category) + "/\(number)/"
+    func listPageDirectory(_ category: Int, number: Int, segment: String? = nil) -> String {
+        catalog[category].path.url + (segment ?? listPageSegment(category)) + "/\(number)/"
     }
 
     func listPageSegment(_ category: Int) -> String {

@@ -16,6 +16,8 @@ public struct SiteRenderer: Sendable {
     struct RenderedList: Sendable, Equatable {
         var plain: [String]
         var selected: [String]
+        /// `page` or `_page`, for the owner's list pages (looked up once, not once per item page).
+        var listPageSegment = "page"
     }
 
     public init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) {
@@ -85,7 +87,9 @@ public struct SiteRenderer: Sendable {
                 ?? stamps.render("list-entry", context.entry(index, selected: selected), with: templates)
         }
         return RenderedList(plain: children.map { entry($0, selected: false) },
-                            selected: children.map { entry($0, selected: true) })
+                            selected: children.map { entry($0, selected: true) },
+                            listPageSegment: children.count > max(1, context.config.layout.listWindow)
+                                ? context.listPageSegment(owner) : "page")
     }
 
     public var pageCount: Int { site.catalog.pages.count }
@@ -153,7 +157,8 @@ public struct SiteRenderer: Sendable {
     public func outputPath(ofListPage number: Int, category: Int) -> String {
         guard number > 1 else { return outputPath(of: category) }
         let context = PageContext(catalog: site.catalog, config: config, icons: [:])
-        return site.catalog[category].path.outputDirectory + "/" + context.listPageSegment(category) + "/\(number)/index.html"
+        let segment = lists[category]?.listPageSegment ?? context.listPageSegment(category)
+        return site.catalog[category].path.outputDirectory + "/" + segment + "/\(number)/index.html"
     }
 
     /// A page; for a large category, `listPage` chooses which part of its list the content
@@ -223,8 +228,8 @@ public struct SiteRenderer: Sendable {
                 let number = min(max(1, listPage), pages)
                 range = ((number - 1) * limit)..<min(children.count, number * limit)
                 var values: TemplateObject = ["number": .number(number), "pages": .number(pages)]
-                if number > 1 { values["previous"] = .text(context.listPageURL(category, number: number - 1)) }
-                if number < pages { values["next"] = .text(context.listPageURL(category, number: number + 1)) }
+                if number > 1 { values["previous"] = .text(context.listPageURL(category, number: number - 1, segment: list.listPageSegment)) }
+                if number < pages { values["next"] = .text(context.listPageURL(category, number: number + 1, segment: list.listPageSegment)) }
                 pagination = values
             } else {
                 // An item's page: a window around its selection, and the list page that holds it.
@@ -232,7 +237,8 @@ public struct SiteRenderer: Sendable {
                 let start = max(0, min(center - limit / 2, children.count - limit))
                 range = start..<(start + limit)
                 window = ["first": .number(start + 1), "last": .number(start + limit), "total": .number(children.count),
-                          "fullListURL": .text(context.listPageURL(category, number: center / limit + 1))]
+                          "fullListURL": .text(context.listPageURL(category, number: center / limit + 1,
+                                                                   segment: list.listPageSegment))]
             }
         }
         var entries = ""
