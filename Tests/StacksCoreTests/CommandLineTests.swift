@@ -63,6 +63,48 @@ import Testing
         #expect(project.snapshot() == before)
     }
 
+    /// Every kind of bad input the loader knows, planted at once: one run reports all of them,
+    /// each at its file, line and column, exits 1, and leaves the output as it was.
+    @Test func everyPlantedProblemIsReportedInOneRunAndTheOutputIsUntouched() throws {
+        let project = try TemporaryProject(["content/a/b.md": "Text", "content/a/c.md": "More"])
+        defer { project.remove() }
+        #expect(try run(["build"], in: project.root).status == 0)
+        let before = project.snapshot()
+        try project.write("content/a/yaml.md", "---\ntitle: Fine\ntags: [one, two\n---\nBody\n")
+        try project.write("content/a/open.md", "---\ntitle: Never closed\n\nBody\n")
+        try project.write("content/a/order.md", "---\norder: \"x\"\n---\n")
+        try project.write("content/a/latin1.md", bytes: Array("Caf".utf8) + [0xE9, 0x0A])
+        try project.write("content/a/empty.md", "")
+        try project.write("content/a/B.md", "Same slug as b.md")
+        try project.write("content/a/%.md", "No usable name")
+        try project.write("content/a/with space.md", "[gone](missing.md) and ![pic](nope.png)\n")
+        try project.write("templates/detail.mustache", "{{> nosuch}}\n")
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/a/loop").path,
+                                       withDestinationPath: project.root.appendingPathComponent("content/a").path)
+        try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/a/etc").path,
+                                       withDestinationPath: "/etc")
+        let outcome = try run(["build"], in: project.root)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError == """
+            content/a/%.md:1:1: error: cannot make a URL from the name '%'; rename it or set 'slug:' in its front matter
+            content/a/b.md:1:1: error: duplicate slug 'b': content/a/B.md has the same URL
+            content/a/empty.md:1:1: error: file is empty; an item needs at least a title or some text
+            content/a/etc:1:1: warning: symbolic link points outside the content folder; not followed
+            content/a/latin1.md:1:4: error: file is not valid UTF-8 text
+            content/a/loop:1:1: error: symbolic link loop: leads back to a folder already read
+            content/a/open.md:1:1: error: front matter is never closed: add a line '---' after it
+            content/a/order.md:2:8: error: 'order' must be a whole number
+            content/a/with space.md:1:1: error: broken link 'missing.md': there is no page or file content/a/missing.md
+            content/a/with space.md:1:24: error: missing image 'nope.png': there is no file content/a/nope.png
+            content/a/yaml.md:4:1: error: invalid front matter: did not find expected ',' or ']'
+            templates/detail.mustache:1:1: error: no template named 'nosuch' (looked for templates/nosuch.mustache)
+            11 errors; nothing was written
+
+            """)
+        #expect(project.snapshot() == before)
+    }
+
     @Test func checkReportsWithoutWriting() throws {
         let project = try TemporaryProject(["content/a/b.md": "[x](y.md)"])
         defer { project.remove() }
