@@ -56,6 +56,8 @@ for s in $SIZES; do
     case "$s" in *[!0-9:]*|:*|*:|*:*:*|[!0-9]*) echo "run.sh: bad size '$s' (want ITEMS:CATEGORIES)" >&2; exit 2 ;; esac
     case "$s" in *:*) ;; *) echo "run.sh: bad size '$s' (want ITEMS:CATEGORIES)" >&2; exit 2 ;; esac
 done
+[ "$TIME" != /usr/bin/time ] || "$(dirname "$0")/install-tools" time
+[ "$HUGO" != hugo ] || [ "${ONLY:-}" = stacks ] || "$(dirname "$0")/install-tools" hugo || true
 if [ ! -x "$TIME" ]; then
     echo "run.sh: $TIME not found; install it with: apt-get install -y time" >&2
     exit 2

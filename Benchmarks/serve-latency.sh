@@ -136,6 +136,7 @@ if [ "$ONLY" != hugo ]; then
 fi
 
 if [ "$ONLY" != stacks ]; then
+    [ "$HUGO" != hugo ] || "$(dirname "$0")/install-tools" hugo || true
     if ! command -v "$HUGO" >/dev/null 2>&1; then
         echo "hugo: not found ($HUGO); Hugo side skipped"
     else

@@ -48,6 +48,7 @@ for number in "$ITEMS" "$CATEGORIES" "$DURATION" "$CONNECTIONS" "$THREADS" "$POR
     case "$number" in ''|*[!0-9]*) echo "serve-load.sh: numbers only: $number" >&2; exit 2 ;; esac
 done
 [ "$DURATION" -le 300 ] || { echo "serve-load.sh: --duration is at most 300 seconds" >&2; exit 2; }
+[ "$WRK" != wrk ] || "$(dirname "$0")/install-tools" wrk || true
 command -v "$WRK" >/dev/null 2>&1 || { echo "wrk: not found ($WRK); apt-get install wrk" >&2; exit 1; }
 
 if [ -z "${STACKS:-}" ]; then
