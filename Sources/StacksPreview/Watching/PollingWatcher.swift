@@ -1,8 +1,8 @@
 import Foundation
 import StacksCore
 
-/// The watcher where inotify is not available: lists the folders every `interval` and
-/// reports what differs from the last listing. Once something differs, it lists them again
+/// The watcher where inotify is not available: lists the folders every `interval` (less
+/// often when a listing takes long) and reports what differs from the last listing. Once something differs, it lists them again
 /// after `quiet`, until nothing more changes (or for at most `FileWatcher.longestWait`), and
 /// reports it all at once: an editor's save in several steps is one rebuild.
 ///
@@ -42,11 +42,17 @@ struct PollingWatcher: Sendable {
         var last = first
         var pending = FileChanges()
         var firstSeen: ContinuousClock.Instant?
+        var listing = Duration.zero
         while true {
+            // A listing that takes long (a large catalog) is made less often: polling takes at
+            // most a third of a core.
+            let wait = pending.isEmpty ? max(interval, listing * 2) : quiet
             var descriptor = pollfd(fd: signal.readEnd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, milliseconds(until: .now + (pending.isEmpty ? interval : quiet)))
+            _ = poll(&descriptor, 1, milliseconds(until: .now + wait))
             if descriptor.revents != 0 { return }
+            let started = ContinuousClock.now
             let now = snapshot()
+            listing = .now - started
             let changes = Self.changes(from: last, to: now)
             last = now
             if !changes.isEmpty {
