@@ -53,6 +53,7 @@ public actor PreviewServer {
     }
 
     /// Builds, binds and starts watching; returns the address served, e.g. `http://127.0.0.1:8000/`.
+    /// Cancelled, it neither binds nor watches.
     public func start() async throws(PreviewError) -> URL {
         let (address, isLoopback) = try Self.address(host: options.host)
         let port = try choosePort(address: address)
@@ -68,6 +69,11 @@ public actor PreviewServer {
             watcher = FileWatcher(folders, quiet: options.quiet)
             report = await site.update(FileChanges(everything: true))
             log(report, changes: nil)
+        }
+        // Stopped while it built (the build itself runs to its end): do not start serving.
+        if Task.isCancelled {
+            watcher.stop()
+            throw PreviewError(description: "stopped before serving")
         }
 
         let configuration = HTTPServer.Configuration(

@@ -40,6 +40,7 @@ struct Serve: AsyncParsableCommand {
         let server = PreviewServer(options: options, verbose: verbose)
         let signals = Interrupts()
         let url = try await server.start()
+        signals.serve()
         say("Serving \(url.absoluteString) – press Ctrl-C to stop.")
         if open { Browser.open(url) }
         await signals.wait()
@@ -54,19 +55,49 @@ func say(_ line: String) {
 }
 
 /// Ctrl-C and `kill`: the preview stops cleanly instead of dying mid-response.
+///
+/// Until it serves, a signal ends the process at once, with the same "Stopped." and status 0
+/// as later: the first build writes nothing (the preview is built in memory), and on a large
+/// catalog it takes seconds that nobody should wait through after pressing Ctrl-C, only to
+/// see the server start and stop.
 struct Interrupts {
     private let stream: AsyncStream<Int32>
-    private let sources: [any DispatchSourceSignal]
+    /// One queue for every handler, so that `serve()` changes over between two signals.
+    private let queue: DispatchQueue
+    /// They end the process; cancelled when the server serves.
+    private let starting: [any DispatchSourceSignal]
+    /// They tell `wait()`.
+    private let serving: [any DispatchSourceSignal]
 
     init() {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let queue = DispatchQueue(label: "stacks.interrupts")
         self.stream = stream
-        sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        self.queue = queue
+        let numbers = [SIGINT, SIGTERM]
+        for number in numbers { signal(number, SIG_IGN) }
+        serving = numbers.map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { continuation.yield(number) }
             source.resume()
             return source
+        }
+        starting = numbers.map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler {
+                say("Stopped.")
+                _exit(0)
+            }
+            source.resume()
+            return source
+        }
+    }
+
+    /// From now on a signal stops the server through `wait()`; call it before saying the
+    /// server serves.
+    func serve() {
+        queue.sync {
+            for source in starting { source.cancel() }
         }
     }
 

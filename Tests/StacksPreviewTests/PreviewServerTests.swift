@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StacksCore
 import Testing
 @testable import StacksPreview
@@ -83,6 +84,112 @@ extension PreviewTests {
                         #expect(reply.status == 403, "\(host)")
                         #expect(!reply.text.contains("Tools"), "\(host)")
                     }
+                }
+            }
+        }
+
+        @Test func requestsFromAnotherOriginAreRefused() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                try await TestServer.with(folder) { site in
+                    // A page elsewhere would get the build errors over the live-reload socket.
+                    for origin in ["https://evil.example", "http://evil.example:\(site.port)", "http://127.0.0.1.evil.example",
+                                   "null", "http://127.0.0.1:\(site.port &+ 1)", "https://127.0.0.1:\(site.port)",
+                                   "http://127.0.0.1", "http://127.0.0.1:\(site.port)/path", "not a url"] {
+                        let answer = try await LoopbackClient.webSocketHandshake(site.port, origin: origin)
+                        #expect(answer.hasPrefix("HTTP/1.1 403"), "\(origin): \(answer)")
+                        let page = try await LoopbackClient.request(site.port, "GET /tools/ HTTP/1.1", headers: ["Origin: \(origin)"])
+                        #expect(page.status == 403, "\(origin)")
+                        #expect(!page.text.contains("Tools"), "\(origin)")
+                    }
+                    // The preview's own pages, and tools that send no Origin.
+                    for origin in ["http://127.0.0.1:\(site.port)", "HTTP://127.0.0.1:\(site.port)", "http://localhost:\(site.port)",
+                                   "http://[::1]:\(site.port)", nil] {
+                        let answer = try await LoopbackClient.webSocketHandshake(site.port, origin: origin)
+                        #expect(answer.hasPrefix("HTTP/1.1 101"), "\(origin ?? "no origin"): \(answer)")
+                    }
+                    let fromLocalhost = try await LoopbackClient.request(
+                        site.port, "GET /tools/ HTTP/1.1", host: "localhost:\(site.port)", headers: ["Origin: http://localhost:\(site.port)"])
+                    #expect(fromLocalhost.status == 200)
+                    let defaultPort = try await LoopbackClient.request(
+                        site.port, "GET /tools/ HTTP/1.1", host: "localhost", headers: ["Origin: http://localhost:80"])
+                    #expect(defaultPort.status == 200)
+                }
+            }
+        }
+
+        @Test func absoluteFormTargetsNamingThisServerAreAnswered() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                try Data("TOP-SECRET-42".utf8).write(to: folder.appendingPathComponent("secret.txt"))
+                try await TestServer.with(folder) { site in
+                    for authority in ["127.0.0.1:\(site.port)", "localhost:\(site.port)", "LOCALHOST:\(site.port)", "[::1]:\(site.port)"] {
+                        let page = try await LoopbackClient.request(site.port, "GET http://\(authority)/kitchen/spoon/ HTTP/1.1")
+                        #expect(page.status == 200, "\(authority)")
+                        #expect(page.text.contains("Spoon"), "\(authority)")
+                        let head = try await LoopbackClient.request(site.port, "HEAD http://\(authority)/tools/?x=1 HTTP/1.1")
+                        #expect(head.status == 200, "\(authority)")
+                    }
+                    let home = try await LoopbackClient.request(site.port, "GET http://127.0.0.1:\(site.port) HTTP/1.1")
+                    #expect(home.status == 200)
+                    #expect(home.text.contains("Test Catalog"))
+                    let redirect = try await LoopbackClient.request(site.port, "GET http://127.0.0.1:\(site.port)/tools?view=all HTTP/1.1")
+                    #expect(redirect.status == 301)
+                    #expect(redirect.headers["location"] == "/tools/?view=all")
+                    // The target's authority counts, not the Host header (RFC 9112, 3.2.2).
+                    for target in ["http://evil.example/kitchen/spoon/", "http://evil.example:\(site.port)/kitchen/spoon/",
+                                   "http://user@127.0.0.1:\(site.port)/kitchen/spoon/", "http://127.0.0.1@evil.example/kitchen/spoon/"] {
+                        let reply = try await LoopbackClient.request(site.port, "GET \(target) HTTP/1.1")
+                        #expect([400, 403].contains(reply.status), "\(target): \(reply.status)")
+                        #expect(!reply.text.contains("Spoon"), "\(target)")
+                    }
+                    for target in ["http://127.0.0.1:\(site.port)/../secret.txt", "http://127.0.0.1:\(site.port)/%2e%2e/secret.txt",
+                                   "http://127.0.0.1:\(site.port)//secret.txt", "ftp://127.0.0.1:\(site.port)/kitchen/spoon/",
+                                   "http:/kitchen/spoon/"] {
+                        let reply = try await LoopbackClient.request(site.port, "GET \(target) HTTP/1.1")
+                        #expect(reply.status == 400, "\(target): \(reply.status)")
+                        #expect(!reply.text.contains("TOP-SECRET"), "\(target)")
+                    }
+                    // The live-reload socket too.
+                    let socket = try await LoopbackClient.webSocketHandshake(
+                        site.port, origin: "http://127.0.0.1:\(site.port)", target: "http://127.0.0.1:\(site.port)/_stacks/live")
+                    #expect(socket.hasPrefix("HTTP/1.1 101"), "\(socket)")
+                }
+            }
+        }
+
+        @Test func listeningBeyondLoopbackIsServedWithAWarning() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                try await TestServer.with(folder, host: "0.0.0.0") { site in
+                    let page = try await site.get("/tools/")
+                    #expect(page.status == 200)
+                    let warnings = site.log.all.filter { $0.hasPrefix("warning: ") }
+                    #expect(warnings.count == 1, "\(site.log.all)")
+                    #expect(warnings.first?.contains("Serving on 0.0.0.0, which other devices on your network can reach") == true)
+                    #expect(warnings.first?.contains("--host 127.0.0.1") == true)
+                }
+                try await TestServer.with(folder, host: "127.0.0.1") { site in
+                    #expect(!site.log.all.contains { $0.hasPrefix("warning: ") }, "\(site.log.all)")
+                }
+            }
+        }
+
+        @Test(arguments: [false, true])
+        func draftsAreServedOnlyWhenAskedFor(drafts: Bool) async throws {
+            try await withTemporaryFolder { folder in
+                var catalog = TestCatalog.standard
+                catalog.files["kitchen/whisk.md"] = "---\ntitle: Whisk\ndraft: true\n---\nNot yet.\n"
+                try catalog.write(to: folder)
+                try await TestServer.with(folder, drafts: drafts) { site in
+                    let page = try await site.get("/kitchen/whisk/")
+                    #expect(page.status == (drafts ? 200 : 404))
+                    #expect(page.text.contains("Not yet.") == drafts)
+                    #expect(try await site.get("/kitchen/").text.contains("Whisk") == drafts)
+                    // Still so after a rebuild.
+                    try site.write("kitchen/spoon.md", "---\ntitle: Spoon\n---\nRebuilt.\n")
+                    _ = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("Rebuilt") }
+                    #expect(try await site.get("/kitchen/whisk/").status == (drafts ? 200 : 404))
                 }
             }
         }
@@ -344,6 +451,22 @@ extension PreviewTests {
                 let again = try await TestServer.start(folder, port: site.port, explicit: true)
                 #expect(again.port == site.port)
                 await again.server.stop()
+            }
+        }
+
+        @Test func aCancelledStartNeitherServesNorWatches() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                let probe = try await TestServer.start(folder)
+                let port = probe.port
+                await probe.server.stop()
+                let server = PreviewServer(options: PreviewOptions(build: BuildOptions(projectDirectory: folder), port: port,
+                                                                   portIsExplicit: true),
+                                           logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+                let start = Task { try await server.start() }
+                start.cancel()
+                await #expect(throws: PreviewError(description: "stopped before serving")) { try await start.value }
+                await #expect(throws: (any Error).self) { _ = try await LoopbackClient.get(port, "/") }
             }
         }
 

@@ -30,6 +30,52 @@ extension PreviewTests {
             }
         }
 
+        @Test(arguments: [
+            ("http://127.0.0.1:8000/weather/", "127.0.0.1:8000", "/weather/"),
+            ("HTTP://localhost:8000", "localhost:8000", "/"),
+            ("http://[::1]:8000/a%20b", "[::1]:8000", "/a%20b"),
+            ("http://127.0.0.1/../stacks.yml", "127.0.0.1", "/../stacks.yml"),
+        ])
+        func absoluteFormTargetsGiveTheirAuthorityAndPath(raw: String, authority: String, path: String) throws {
+            let form = try #require(try RequestTarget.absoluteForm(raw)?.get())
+            #expect(form.authority == authority)
+            #expect(form.path == path)
+        }
+
+        @Test(arguments: ["https://127.0.0.1:8000/", "ftp://127.0.0.1/", "http:/weather/", "http:weather", "http:///weather/",
+                          "http://user@127.0.0.1/", "http://127.0.0.1@evil.example/"])
+        func absoluteFormTargetsThisServerCannotBeNamedByAreRefused(raw: String) {
+            guard case .failure = RequestTarget.absoluteForm(raw) else {
+                Issue.record("\(raw): \(String(describing: RequestTarget.absoluteForm(raw)))")
+                return
+            }
+        }
+
+        @Test(arguments: ["/weather/", "*", "/a:b", "weather"])
+        func otherTargetsAreNotInAbsoluteForm(raw: String) {
+            #expect(RequestTarget.absoluteForm(raw) == nil)
+        }
+
+        @Test(arguments: [
+            (nil, "127.0.0.1:8000", true),
+            ("http://127.0.0.1:8000", "127.0.0.1:8000", true),
+            ("http://localhost:8000", "127.0.0.1:8000", true),
+            ("http://[::1]:8000", "localhost:8000", true),
+            ("http://localhost", "localhost:80", true),
+            ("http://192.168.1.2:8000", "192.168.1.2:8000", true),
+            ("http://127.0.0.1:8001", "127.0.0.1:8000", false),
+            ("https://127.0.0.1:8000", "127.0.0.1:8000", false),
+            ("http://evil.example:8000", "127.0.0.1:8000", false),
+            ("http://192.168.1.3:8000", "192.168.1.2:8000", false),
+            ("null", "127.0.0.1:8000", false),
+            ("http://127.0.0.1:8000/", "127.0.0.1:8000", false),
+            ("http://127.0.0.1:+8000", "127.0.0.1:8000", false),
+            ("http://127.0.0.1:8000", nil, false),
+        ] as [(String?, String?, Bool)])
+        func onlyTheServersOwnOriginIsAnswered(origin: String?, authority: String?, answered: Bool) {
+            #expect(PreviewHandler.isOwnOrigin(origin, authority: authority) == answered)
+        }
+
         @Test func theLiveReloadSocketHasItsOwnPath() {
             #expect(RequestTarget.parse("/_stacks/live") == .liveReload)
         }

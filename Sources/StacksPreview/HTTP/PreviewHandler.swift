@@ -10,7 +10,9 @@ import StacksCore
 ///
 /// Bound to loopback, it answers only requests addressed to a loopback name: a web page
 /// elsewhere cannot point a host name of its own at 127.0.0.1 (DNS rebinding) and read the
-/// preview through the visitor's browser.
+/// preview through the visitor's browser. Nor does it answer a script on another site's
+/// page (its Origin says so), which could otherwise read the build errors over the
+/// live-reload socket.
 struct PreviewHandler: HTTPHandler {
     let site: PreviewSite
     let hub: ReloadHub
@@ -19,11 +21,27 @@ struct PreviewHandler: HTTPHandler {
     let anyHost: Bool
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let raw = request.target.path(percentEncoded: true)
-        guard anyHost || Self.isLoopbackName(request.headers[.host]) else {
-            logger.debug("refused \(raw) for host \(request.headers[.host] ?? "(none)")")
+        var raw = request.target.path(percentEncoded: true)
+        var authority = request.headers[.host]
+        switch RequestTarget.absoluteForm(raw) {
+        case .success(let form):
+            (authority, raw) = (form.authority, form.path)
+        case .failure(let refusal):
+            logger.debug("refused \(raw): \(refusal.reason)")
+            return Self.response(400, "text/plain; charset=utf-8", Array("Bad request\n".utf8), request: request)
+        case nil:
+            break
+        }
+        guard anyHost || Self.isLoopbackName(authority) else {
+            logger.debug("refused \(raw) for host \(authority ?? "(none)")")
             return Self.response(403, "text/plain; charset=utf-8",
                                  Array("This preview answers only to localhost and loopback addresses.\n".utf8), request: request)
+        }
+        let origin = request.headers[HTTPHeader("Origin")]
+        guard Self.isOwnOrigin(origin, authority: authority) else {
+            logger.debug("refused \(raw) for origin \(origin ?? "")")
+            return Self.response(403, "text/plain; charset=utf-8",
+                                 Array("This preview answers only its own pages.\n".utf8), request: request)
         }
         let target = RequestTarget.parse(raw)
         if target == .liveReload {
@@ -85,6 +103,46 @@ struct PreviewHandler: HTTPHandler {
         if name == "localhost" || name.hasSuffix(".localhost") { return true }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// Whether a request with this Origin header comes from the preview's own pages. Browsers
+    /// send an Origin with the WebSocket handshake and with requests a script makes, and a page
+    /// on another site must not read the preview that way (the build errors, say), so the
+    /// origin must be this server: `http`, the port the request was addressed to, and a
+    /// loopback name or the very host the request was addressed to. Requests without an
+    /// Origin (a page opened, a tool like curl) are not from another site's script.
+    static func isOwnOrigin(_ origin: String?, authority: String?) -> Bool {
+        guard let origin else { return true }
+        let scheme = "http://"
+        guard origin.lowercased().hasPrefix(scheme), let own = authority.flatMap(hostAndPort),
+              let from = hostAndPort(origin.dropFirst(scheme.count)) else { return false }
+        return from.port == own.port && (from.host == own.host || isLoopbackName(from.host))
+    }
+
+    /// The host (lower-cased; an IPv6 address in brackets) and port (80 if none) of an
+    /// authority such as `127.0.0.1:8000`, `localhost` or `[::1]:8000`; `nil` when it is not one.
+    static func hostAndPort(_ authority: some StringProtocol) -> (host: String, port: Int)? {
+        let text = authority.lowercased()
+        let host: Substring
+        var port: Substring?
+        if text.hasPrefix("[") {
+            guard let end = text.firstIndex(of: "]") else { return nil }
+            host = text[...end]
+            let after = text[text.index(after: end)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return nil }
+                port = after.dropFirst()
+            }
+        } else if let colon = text.lastIndex(of: ":") {
+            host = text[..<colon]
+            port = text[text.index(after: colon)...]
+        } else {
+            host = text[...]
+        }
+        guard !host.isEmpty, !host.contains(where: { "/?#@ ".contains($0) }) else { return nil }
+        guard let port else { return (String(host), 80) }
+        guard !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), number <= 65535 else { return nil }
+        return (String(host), number)
     }
 
     static func response(_ status: Int, _ contentType: String, _ body: [UInt8], request: HTTPRequest,

@@ -38,6 +38,29 @@ enum RequestTarget: Equatable, Sendable {
         return .site(segments: segments, directory: directory)
     }
 
+    /// The path of a target in absolute form (`http://127.0.0.1:8000/weather/`, as a proxy
+    /// sends it and as RFC 9112, 3.2.2, says a server must accept), and its authority, which
+    /// then stands in for the Host header. `nil` for any other target (origin form is left to
+    /// `parse`); `.failure` for an absolute form this server cannot be named by: another
+    /// scheme, user information, no authority.
+    static func absoluteForm(_ raw: String) -> Result<(authority: String, path: String), Refusal>? {
+        guard let colon = raw.firstIndex(of: ":"), !raw.hasPrefix("/") else { return nil }
+        let scheme = raw[..<colon]
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
+        let rest = raw[raw.index(after: colon)...]
+        guard scheme.lowercased() == "http", rest.hasPrefix("//") else { return .failure(Refusal("not an http URL")) }
+        let afterSlashes = rest.dropFirst(2)
+        let authority = afterSlashes.prefix { $0 != "/" }
+        guard !authority.isEmpty, !authority.contains("@") else { return .failure(Refusal("no authority, or user information")) }
+        let path = afterSlashes.dropFirst(authority.count)
+        return .success((String(authority), path.isEmpty ? "/" : String(path)))
+    }
+
+    struct Refusal: Error, Equatable {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
     /// Percent-decodes one segment; `nil` when it is malformed, not UTF-8, or would decode to
     /// a separator or a control character.
     static func decode(_ segment: Substring) -> String? {

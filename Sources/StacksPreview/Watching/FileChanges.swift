@@ -59,4 +59,33 @@ public struct WatchedFolders: Sendable, Equatable {
     static func isRelevantTemplatesPath(_ path: String) -> Bool {
         !path.split(separator: "/").contains { $0.hasPrefix(".") }
     }
+
+    /// The folder, without links, that a build reads at `path`, and whether a link led there;
+    /// `nil` when it reads none there. Links are followed as `ContentReader` follows them: only
+    /// when `linkRoot` (the content folder, without links) is given, only to a folder inside
+    /// it, and never back into one of `ancestors`, the folders the reader went through to
+    /// get here (a loop). The templates are read without following links to folders.
+    static func folderToRead(_ path: String, followingLinksInside linkRoot: String?,
+                             ancestors: Set<String>) -> (path: String, isLink: Bool)? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            return (path, false)
+        case S_IFLNK:
+            guard let linkRoot, let target = realPath(path), target == linkRoot || target.hasPrefix(linkRoot + "/"),
+                  !ancestors.contains(target), stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR
+            else { return nil }
+            return (target, true)
+        default:
+            return nil
+        }
+    }
+}
+
+/// `path` with every link resolved, or `nil` if it leads nowhere (or round in a loop).
+func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }

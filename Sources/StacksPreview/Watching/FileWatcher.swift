@@ -24,10 +24,14 @@ public struct FileWatcher: Sendable {
     private let stopSignal: StopSignal
 
     public static let defaultQuiet: Duration = .milliseconds(8)
+    /// How often the polling watcher lists the folders; half of it, on average, is added to
+    /// the time a change takes to show.
+    public static let defaultPollInterval: Duration = .milliseconds(100)
     /// How long a file left open for writing can hold a burst back.
     static let longestWait: Duration = .milliseconds(150)
 
-    public init(_ folders: WatchedFolders, quiet: Duration = Self.defaultQuiet, pollInterval: Duration = .milliseconds(250)) {
+    public init(_ folders: WatchedFolders, quiet: Duration = Self.defaultQuiet,
+                pollInterval: Duration = Self.defaultPollInterval) {
         let (stream, continuation) = AsyncStream.makeStream(of: FileChanges.self, bufferingPolicy: .unbounded)
         let signal = StopSignal()
         changes = stream
@@ -41,7 +45,8 @@ public struct FileWatcher: Sendable {
         }
         #endif
         isPolling = true
-        let poller = PollingWatcher(folders: folders, interval: pollInterval, signal: signal, continuation: continuation)
+        let poller = PollingWatcher(folders: folders, interval: pollInterval, quiet: quiet, signal: signal,
+                                    continuation: continuation)
         let first = poller.snapshot()
         Thread.detachNewThread { poller.run(from: first) }
     }
@@ -93,7 +98,7 @@ func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
 }
 
 #if canImport(Glibc)
-/// The inotify loop. Every watch descriptor maps to the folder it watches, relative to its root.
+/// The inotify loop. Every watch descriptor maps to the folders it watches, relative to their root.
 struct InotifyWatcher: Sendable {
     enum Root: Sendable { case content, templates, project }
 
@@ -164,10 +169,22 @@ struct InotifyWatcher: Sendable {
         }
     }
 
+    /// A folder as the reader reaches it: its root, and its path relative to that root.
+    struct Folder: Hashable, Sendable {
+        var root: Root
+        var path: String
+    }
+
     struct Watches: Sendable {
         let descriptor: Int32
-        var folders: [Int32: (root: Root, path: String)] = [:]
+        /// The folders each watch stands for: one, or several when links inside the content
+        /// folder lead to one folder by several paths (inotify gives one folder one watch).
+        var folders: [Int32: [Folder]] = [:]
         var roots: WatchedFolders?
+        /// The content folder with every link resolved: links may lead only below it.
+        var contentReal: String?
+        /// The folders reached through a link at their path: when the link goes, so do they.
+        var links: Set<Folder> = []
         /// Files written (or created) and not closed since: their text may be incomplete.
         var beingWritten: Set<String> = []
 
@@ -177,36 +194,77 @@ struct InotifyWatcher: Sendable {
 
         mutating func addRoots(_ roots: WatchedFolders) {
             self.roots = roots
+            contentReal = realPath(roots.content.path)
             let project = inotify_add_watch(descriptor, roots.project.path, UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM
                 | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_ONLYDIR))
-            if project >= 0 { folders[project] = (.project, "") }
-            addTree(roots.content.path, root: .content, relative: "")
-            addTree(roots.templates.path, root: .templates, relative: "")
-        }
-
-        /// Watches a folder and every folder below it that can matter.
-        mutating func addTree(_ path: String, root: Root, relative: String) {
-            let watch = inotify_add_watch(descriptor, path, InotifyWatcher.folderMask)
-            guard watch >= 0 else { return }
-            folders[watch] = (root, relative)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-            for name in names {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                let relevant = root == .content ? WatchedFolders.isRelevantContentPath(name)
-                    : WatchedFolders.isRelevantTemplatesPath(name)
-                var isDirectory: ObjCBool = false
-                if relevant, FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory),
-                   isDirectory.boolValue {
-                    addTree(path + "/" + name, root: root, relative: child)
-                }
+            if project >= 0 { folders[project] = [Folder(root: .project, path: "")] }
+            if let contentReal { addTree(contentReal, Folder(root: .content, path: ""), ancestors: []) }
+            if let templatesReal = realPath(roots.templates.path) {
+                addTree(templatesReal, Folder(root: .templates, path: ""), ancestors: [])
             }
         }
 
+        /// Watches a folder and every folder below it that the build reads. `path` has no
+        /// links in it; `ancestors` are the folders (without links) the reader went through
+        /// to reach it.
+        mutating func addTree(_ path: String, _ folder: Folder, ancestors: Set<String>) {
+            // Not following a link in the last step, in case the folder became one since it was looked at.
+            let watch = inotify_add_watch(descriptor, path, InotifyWatcher.folderMask | UInt32(IN_DONT_FOLLOW))
+            guard watch >= 0 else { return }
+            if folders[watch]?.contains(folder) != true { folders[watch, default: []].append(folder) }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+            let ancestors = ancestors.union([path])
+            for name in names {
+                addChild(name, in: path, of: folder, ancestors: ancestors)
+            }
+        }
+
+        /// Watches `name` in the folder at `parent` (`folder`, reached through `ancestors`, which
+        /// include `parent`) if it is a folder the build reads.
+        mutating func addChild(_ name: String, in parent: String, of folder: Folder, ancestors: Set<String>) {
+            let child = Folder(root: folder.root, path: folder.path.isEmpty ? name : folder.path + "/" + name)
+            let relevant = folder.root == .content ? WatchedFolders.isRelevantContentPath(name)
+                : WatchedFolders.isRelevantTemplatesPath(name)
+            let linkRoot = folder.root == .content ? contentReal : nil
+            guard relevant, let found = WatchedFolders.folderToRead(parent + "/" + name, followingLinksInside: linkRoot,
+                                                                    ancestors: ancestors) else {
+                return
+            }
+            if found.isLink { links.insert(child) }
+            addTree(found.path, child, ancestors: ancestors)
+        }
+
+        /// The folders without links that the reader goes through to reach `folder`, itself included.
+        func ancestors(of folder: Folder) -> Set<String>? {
+            guard let roots else { return nil }
+            let base = folder.root == .content ? roots.content.path : roots.templates.path
+            var path = base
+            guard let real = realPath(path) else { return nil }
+            var result: Set<String> = [real]
+            for name in folder.path.split(separator: "/") {
+                path += "/" + name
+                guard let real = realPath(path) else { return nil }
+                result.insert(real)
+            }
+            return result
+        }
+
+        /// Stops watching `relative` and what is below it, unless the folders are also reached
+        /// by another path.
         mutating func removeTree(root: Root, relative: String) {
-            for (watch, folder) in folders where folder.root == root
-                && (folder.path == relative || folder.path.hasPrefix(relative + "/")) {
-                inotify_rm_watch(descriptor, watch)
-                folders[watch] = nil
+            let isBelow = { (folder: Folder) in
+                folder.root == root && (folder.path == relative || folder.path.hasPrefix(relative + "/"))
+            }
+            links = links.filter { !isBelow($0) }
+            for (watch, list) in folders {
+                let kept = list.filter { !isBelow($0) }
+                guard kept.count != list.count else { continue }
+                if kept.isEmpty {
+                    inotify_rm_watch(descriptor, watch)
+                    folders[watch] = nil
+                } else {
+                    folders[watch] = kept
+                }
             }
         }
 
@@ -231,12 +289,18 @@ struct InotifyWatcher: Sendable {
                 changes.everything = true
                 return
             }
-            guard let folder = folders[watch] else { return }
+            guard let list = folders[watch] else { return }
             if mask & UInt32(IN_IGNORED) != 0 {
                 folders[watch] = nil
-                if folder.path.isEmpty, folder.root != .project { changes.everything = true }
+                if list.contains(where: { $0.path.isEmpty && $0.root != .project }) { changes.everything = true }
                 return
             }
+            for folder in list {
+                event(in: folder, mask: mask, name: name, into: &changes)
+            }
+        }
+
+        mutating func event(in folder: Folder, mask: UInt32, name: String, into changes: inout FileChanges) {
             if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
                 if folder.path.isEmpty { changes.everything = true }
                 return
@@ -263,25 +327,32 @@ struct InotifyWatcher: Sendable {
                 if name == ProjectReader.configName { changes.config = true }
                 // A content or templates folder that appears or goes: read everything again.
                 if isFolder, came || went { changes.everything = true }
+                return
             case .content:
-                guard WatchedFolders.isRelevantContentPath(path) else { return }
-                if isFolder {
-                    // A folder's own writes and attributes change nothing the reader sees.
-                    guard came || went else { return }
-                    if went { removeTree(root: .content, relative: path) }
-                }
+                guard relevant else { return }
+                // A folder's own writes and attributes change nothing the reader sees.
+                if isFolder, !(came || went) { return }
                 changes.content.insert(path)
-                if isFolder, came { addTree(watchedPath(of: folder) + "/" + name, root: .content, relative: path) }
             case .templates:
-                guard WatchedFolders.isRelevantTemplatesPath(path) else { return }
-                if isFolder, went { removeTree(root: .templates, relative: path) }
+                guard relevant else { return }
                 if isFolder, !(came || went) { return }
                 changes.templates = true
-                if isFolder, came { addTree(watchedPath(of: folder) + "/" + name, root: .templates, relative: path) }
+            }
+            // A folder, or a link that may lead to one, that came, went or was replaced.
+            guard came || went else { return }
+            if isFolder || links.contains(Folder(root: folder.root, path: path)) {
+                removeTree(root: folder.root, relative: path)
+            }
+            guard came else { return }
+            var status = stat()
+            let isLink = !isFolder && lstat(watchedPath(of: folder) + "/" + name, &status) == 0
+                && status.st_mode & S_IFMT == S_IFLNK
+            if isFolder || isLink, let ancestors = ancestors(of: folder), let parent = realPath(watchedPath(of: folder)) {
+                addChild(name, in: parent, of: folder, ancestors: ancestors)
             }
         }
 
-        func watchedPath(of folder: (root: Root, path: String)) -> String {
+        func watchedPath(of folder: Folder) -> String {
             guard let roots else { return "" }
             let base = folder.root == .content ? roots.content.path : roots.templates.path
             return folder.path.isEmpty ? base : base + "/" + folder.path

@@ -108,6 +108,29 @@ enum LoopbackClient {
     }
 }
 
+extension LoopbackClient {
+    /// Opens the live-reload WebSocket as a browser would, with `origin` if given, and returns
+    /// the status line and headers of the answer (the socket is closed afterwards).
+    static func webSocketHandshake(_ port: UInt16, origin: String?, target: String = "/_stacks/live") async throws -> String {
+        try await onThread { () throws(Failure) -> String in
+            let socket = try connect(port)
+            defer { close(socket) }
+            let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+            var request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+                + "Connection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+            if let origin { request += "Origin: \(origin)\r\n" }
+            try send(socket, Array((request + "\r\n").utf8))
+            var head: [UInt8] = []
+            var byte: UInt8 = 0
+            while !head.suffix(4).elementsEqual("\r\n\r\n".utf8) {
+                guard recv(socket, &byte, 1, 0) == 1 else { throw Failure(description: "no answer to the handshake") }
+                head.append(byte)
+            }
+            return String(decoding: head, as: UTF8.self)
+        }
+    }
+}
+
 /// A WebSocket client for the live-reload socket: the server's text messages, as they come.
 final class LiveReloadClient: Sendable {
     private let log = MessageLog()

@@ -13,10 +13,11 @@ struct TestServer {
 
     var content: URL { folder.appendingPathComponent("content") }
 
-    static func start(_ folder: URL, host: String = "127.0.0.1", port: UInt16 = 0, explicit: Bool = true) async throws -> TestServer {
+    static func start(_ folder: URL, host: String = "127.0.0.1", port: UInt16 = 0, explicit: Bool = true,
+                      drafts: Bool = false) async throws -> TestServer {
         let log = CapturedLog()
         let logger = Logger(label: "test") { _ in CapturedLogHandler(log: log) }
-        let options = PreviewOptions(build: BuildOptions(projectDirectory: folder), host: host, port: port,
+        let options = PreviewOptions(build: BuildOptions(projectDirectory: folder, drafts: drafts), host: host, port: port,
                                      portIsExplicit: explicit)
         let server = PreviewServer(options: options, logger: logger)
         let url = try await server.start()
@@ -24,8 +25,9 @@ struct TestServer {
     }
 
     /// Runs `body` with a server for `folder`, and stops the server afterwards.
-    static func with<T>(_ folder: URL, _ body: (TestServer) async throws -> T) async throws -> T {
-        let site = try await start(folder)
+    static func with<T>(_ folder: URL, host: String = "127.0.0.1", drafts: Bool = false,
+                        _ body: (TestServer) async throws -> T) async throws -> T {
+        let site = try await start(folder, host: host, drafts: drafts)
         do {
             let result = try await body(site)
             await site.server.stop()

@@ -1,0 +1,194 @@
+import Foundation
+import Synchronization
+import Testing
+
+extension PreviewTests {
+    /// `stacks serve` as a person runs it: the built executable, in a process of its own,
+    /// stopped with Ctrl-C.
+    @Suite struct ServeCommandTests {
+        @Test func aSignalDuringTheFirstBuildStopsAtOnceWithoutServing() async throws {
+            try await withTemporaryFolder { folder in
+                try Self.writeLargeCatalog(to: folder, items: 5000)
+                for signal in [SIGINT, SIGTERM] {
+                    var serve = try ServeProcess(["serve", "--port", "0"], in: folder)
+                    defer { serve.kill() }
+                    // Once the signal is taken over (not left to end the process as by default),
+                    // and a little longer: far shorter than the build.
+                    try await serve.handling(signal)
+                    try await Task.sleep(for: .milliseconds(100))
+                    try #require(!serve.output.standardOutput.contains("Built"), "the catalog built too fast for this test")
+                    let sent = ContinuousClock.now
+                    serve.send(signal)
+                    let status = try await serve.exit(within: .seconds(10))
+                    let took = ContinuousClock.now - sent
+                    #expect(took < .seconds(1), "signal \(signal): took \(took) to stop")
+                    #expect(status == .exit(0), "signal \(signal)")
+                    #expect(!serve.output.standardOutput.contains("Serving"), "signal \(signal): \(serve.output.standardOutput)")
+                    #expect(serve.output.standardOutput == "Stopped.\n", "signal \(signal): \(serve.output.standardOutput)")
+                }
+            }
+        }
+
+        @Test func ctrlCWhileServingStopsAndExitsZero() async throws {
+            try await withTemporaryFolder { folder in
+                var catalog = TestCatalog.standard
+                catalog.files["kitchen/whisk.md"] = "---\ntitle: Whisk\ndraft: true\n---\nNot yet.\n"
+                try catalog.write(to: folder)
+                var serve = try ServeProcess(["serve", "--port", "0", "--drafts"], in: folder)
+                defer { serve.kill() }
+                let port = try await serve.servingPort()
+                #expect(try await LoopbackClient.get(port, "/kitchen/whisk/").status == 200)
+                serve.send(SIGINT)
+                #expect(try await serve.exit(within: .seconds(10)) == .exit(0))
+                #expect(serve.output.standardOutput.hasSuffix("Stopped.\n"), "\(serve.output.standardOutput)")
+                #expect(serve.output.standardError.isEmpty, "\(serve.output.standardError)")
+                await #expect(throws: (any Error).self) { _ = try await LoopbackClient.get(port, "/") }
+            }
+        }
+
+        @Test func withoutTheDraftsFlagDraftsAreNotServed() async throws {
+            try await withTemporaryFolder { folder in
+                var catalog = TestCatalog.standard
+                catalog.files["kitchen/whisk.md"] = "---\ntitle: Whisk\ndraft: true\n---\nNot yet.\n"
+                try catalog.write(to: folder)
+                var serve = try ServeProcess(["serve", "--port", "0"], in: folder)
+                defer { serve.kill() }
+                let port = try await serve.servingPort()
+                #expect(try await LoopbackClient.get(port, "/kitchen/whisk/").status == 404)
+                #expect(try await LoopbackClient.get(port, "/kitchen/spoon/").status == 200)
+                serve.send(SIGINT)
+                #expect(try await serve.exit(within: .seconds(10)) == .exit(0))
+            }
+        }
+
+        @Test func aHostBeyondLoopbackIsWarnedAbout() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                var serve = try ServeProcess(["serve", "--port", "0", "--host", "0.0.0.0"], in: folder)
+                defer { serve.kill() }
+                let port = try await serve.servingPort()
+                #expect(try await LoopbackClient.get(port, "/tools/").status == 200)
+                #expect(serve.output.standardError.contains(
+                    "Serving on 0.0.0.0, which other devices on your network can reach."), "\(serve.output.standardError)")
+                serve.send(SIGINT)
+                #expect(try await serve.exit(within: .seconds(10)) == .exit(0))
+            }
+        }
+
+        // MARK: Helpers
+
+        /// `swift build --build-tests` puts the executable beside the test bundle.
+        static var executable: URL {
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("stacks")
+        }
+
+        /// A catalog whose first build takes a few seconds: 20 categories of Markdown items.
+        static func writeLargeCatalog(to folder: URL, items: Int) throws {
+            let content = folder.appendingPathComponent("content")
+            let paragraph = "Some *text* with a [link](https://example.com) and `code`, long enough to be a paragraph. "
+            for category in 0..<20 {
+                let directory = content.appendingPathComponent("category-\(category)")
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try Data("---\ntitle: Category \(category)\n---\n".utf8).write(to: directory.appendingPathComponent("_index.md"))
+                for item in stride(from: category, to: items, by: 20) {
+                    let text = "---\ntitle: Item \(item)\nsummary: The item numbered \(item)\ntags: [a, b]\n---\n"
+                        + String(repeating: paragraph, count: 4) + "\n\n## More\n\n" + String(repeating: paragraph, count: 4) + "\n"
+                    try Data(text.utf8).write(to: directory.appendingPathComponent("item-\(item).md"))
+                }
+            }
+        }
+
+        enum Status: Equatable {
+            case exit(Int32)
+            case signal(Int32)
+        }
+
+        /// Standard output and error as they come.
+        final class Output: Sendable {
+            private let text = Mutex<(out: String, err: String)>(("", ""))
+
+            var standardOutput: String { text.withLock { $0.out } }
+            var standardError: String { text.withLock { $0.err } }
+
+            func append(_ data: Data, error: Bool) {
+                let string = String(decoding: data, as: UTF8.self)
+                text.withLock { error ? $0.err.append(string) : $0.out.append(string) }
+            }
+        }
+
+        struct ServeProcess {
+            let process = Process()
+            let output = Output()
+            var exited = false
+
+            init(_ arguments: [String], in directory: URL) throws {
+                process.executableURL = ServeCommandTests.executable
+                process.arguments = arguments
+                process.currentDirectoryURL = directory
+                let out = Pipe(), err = Pipe()
+                process.standardOutput = out
+                process.standardError = err
+                let output = output
+                for (pipe, isError) in [(out, false), (err, true)] {
+                    pipe.fileHandleForReading.readabilityHandler = { handle in
+                        let data = handle.availableData
+                        if data.isEmpty { handle.readabilityHandler = nil } else { output.append(data, error: isError) }
+                    }
+                }
+                try process.run()
+            }
+
+            /// Waits until the process no longer leaves `signal` to its default action (which ends
+            /// it): `stacks` ignores it, and handles it itself.
+            func handling(_ signal: Int32) async throws {
+                let deadline = ContinuousClock.now + .seconds(20)
+                while ContinuousClock.now < deadline, process.isRunning {
+                    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+                    let masks = status.split(separator: "\n").compactMap { line -> UInt64? in
+                        guard line.hasPrefix("SigIgn:") || line.hasPrefix("SigCgt:") else { return nil }
+                        return UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16)
+                    }
+                    if masks.contains(where: { $0 & (1 << UInt64(signal - 1)) != 0 }) { return }
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                throw LoopbackClient.Failure(description: "the process did not take over signal \(signal)")
+            }
+
+            func send(_ signal: Int32) {
+                Glibc.kill(process.processIdentifier, signal)
+            }
+
+            /// The port of the "Serving http://HOST:PORT/" line, once it is printed.
+            func servingPort() async throws -> UInt16 {
+                let deadline = ContinuousClock.now + .seconds(30)
+                while ContinuousClock.now < deadline {
+                    let text = output.standardOutput
+                    if let range = text.range(of: "Serving http://"),
+                       let colon = text[range.upperBound...].firstIndex(of: ":"),
+                       let port = UInt16(text[text.index(after: colon)...].prefix { $0.isNumber }) {
+                        return port
+                    }
+                    guard process.isRunning else { break }
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                throw LoopbackClient.Failure(description: "not serving: \(output.standardOutput) \(output.standardError)")
+            }
+
+            mutating func exit(within limit: Duration) async throws -> Status {
+                let deadline = ContinuousClock.now + limit
+                while process.isRunning {
+                    guard ContinuousClock.now < deadline else { throw LoopbackClient.Failure(description: "still running after \(limit)") }
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                exited = true
+                // What the process wrote last is read by now, or soon.
+                try await Task.sleep(for: .milliseconds(50))
+                return process.terminationReason == .exit ? .exit(process.terminationStatus) : .signal(process.terminationStatus)
+            }
+
+            func kill() {
+                if !exited, process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+            }
+        }
+    }
+}
