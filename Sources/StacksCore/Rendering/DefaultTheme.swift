@@ -52,7 +52,7 @@ enum DefaultTheme {
 {{#item}}<article class="item" data-path="{{path}}">
 {{#stack}}<nav class="detail-stack" aria-label="Item stack">
 <a class="detail-back" rel="up" href="{{back.url}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polyline points="15 5 8 12 15 19"/></svg>{{back.title}}</a>
-<ol>{{#crumbs}}<li>{{#current}}<span aria-current="page">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>{{/crumbs}}</ol>
+<ol>{{#crumbs}}<li>{{#current}}<span aria-current="true">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>{{/crumbs}}</ol>
 </nav>
 {{/stack}}<header class="item-header">
 {{> icon}}
@@ -137,7 +137,7 @@ enum DefaultTheme {
 
 """####,
         "list-entry.mustache": ####"""
-<li class="entry {{kind}}"{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#selected}} aria-current="page"{{/selected}}>{{> icon}}<span class="text"><span class="title">{{title}}</span>{{#summary}}<span class="summary">{{summary}}</span>{{/summary}}</span></a></li>
+<li class="entry {{kind}}"{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#selected}} aria-current="true"{{/selected}}{{/current}}>{{> icon}}<span class="text"><span class="title">{{title}}</span>{{#summary}}<span class="summary">{{summary}}</span>{{/summary}}</span></a></li>
 
 """####,
         "redirect.mustache": ####"""
@@ -157,7 +157,7 @@ enum DefaultTheme {
 
 """####,
         "sidebar-node.mustache": ####"""
-<li class="tree-node{{#open}} open{{/open}}"><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#inPath}} aria-current="true"{{/inPath}}{{/current}}>{{> icon}}<span class="label">{{title}}</span></a>{{#open}}{{#hasChildren}}
+<li class="tree-node{{#open}} open{{/open}}"><a href="{{url}}"{{#selected}} class="selected"{{/selected}}{{#current}} aria-current="page"{{/current}}{{^current}}{{#inPath}} aria-current="true"{{/inPath}}{{/current}}>{{> icon}}<span class="label">{{title}}</span></a>{{#open}}{{#hasChildren}}
 <ul>
 {{#children}}{{> sidebar-node}}{{/children}}
 </ul>{{/hasChildren}}{{/open}}</li>
@@ -334,8 +334,11 @@ svg { flex: none; }
 }
 .tree a:focus-visible, .list a:focus-visible { outline-offset: -3px; }
 .tree a:hover, .list a:hover { background: var(--fill); }
-.tree a[aria-current="true"] { font-weight: 600; }
-.tree a[aria-current="page"] { background: var(--tint); font-weight: 600; }
+/* The chain of selected categories in bold; the deepest one, the sidebar's selection, tinted
+   (its link is the current page's on the category's own page, aria-current="page"; below it,
+   on an item's page, aria-current="true"). */
+.tree a[aria-current] { font-weight: 600; }
+.tree a.selected { background: var(--tint); }
 .list a[aria-current] { background: var(--selected-bg); color: var(--selected-fg); }
 .list a[aria-current] .summary { color: inherit; opacity: .92; }
 .list a[aria-current]:focus-visible { outline-color: var(--fg); }
