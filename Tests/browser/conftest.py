@@ -26,6 +26,8 @@ PORTABLE = BASE + "/docs/portable/"
 PORTABLE_DIR = WWW / "docs/portable"
 LARGE = BASE + "/large/site/"
 LARGE_DIR = WWW / "large/site"
+# The example catalog built with other layout settings (scripts/test-browser): /variants/NAME/.
+VARIANTS = BASE + "/variants/"
 
 WIDTHS = {"wide": 1440, "medium": 1024, "tablet": 768, "phone": 390}
 HEIGHT = 900

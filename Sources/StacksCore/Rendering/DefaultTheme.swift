@@ -177,7 +177,7 @@ enum DefaultTheme {
         "assets/stacks.css.mustache": ####"""
 /* Stacks default theme.
    Narrow (< {{layout.medium}}px): one column, the deepest one the path selects.
-   Medium ({{layout.medium}}–{{layout.wideBelow}}px): content and detail; the sidebar behind a toggle.
+   Medium ({{layout.medium}}px up to {{layout.wide}}px): content and detail; the sidebar behind a toggle.
    Wide (≥ {{layout.wide}}px): sidebar, content and detail.
    Breakpoints come from stacks.yml (layout.breakpoints); body[data-columns] and
    body[data-style] carry layout.columns and layout.style. */
@@ -406,18 +406,21 @@ svg { flex: none; }
 .home-intro .prose, .category-intro .prose { margin-top: 1rem; font-size: 1.0625rem; }
 
 /* ── Medium and wide: an app window; each column scrolls on its own, so choosing an item
-   leaves the lists where they were. ── */
-@media (min-width: {{layout.medium}}px) {
+   leaves the lists where they were. Media queries use range syntax, so that a zoomed viewport
+   of 719.5 px still falls on one side of each breakpoint. ── */
+@media (width >= {{layout.medium}}px) {
   body { display: flex; flex-direction: column; height: 100vh; height: 100dvh; overflow: hidden; }
   .topbar { flex: none; }
   .columns { flex: 1; min-height: 0; }
   .column { overflow-y: auto; overscroll-behavior: contain; }
 
   /* The sidebar waits behind its toggle: layout.columns doubleColumn at every width,
-     automatic below the wide breakpoint. */
+     automatic below the wide breakpoint (below). */
   body[data-columns="doubleColumn"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
   body[data-columns="doubleColumn"] .sidebar { display: none; }
   body[data-columns="doubleColumn"] .sidebar-toggle { display: block; }
+  /* Home: no category is selected yet, so the categories take the content column's place and
+     the toggle goes (it would only show them again). */
   body[data-columns="doubleColumn"][data-kind="home"] .sidebar-toggle { display: none; }
   body[data-columns="doubleColumn"][data-kind="home"] .content-placeholder { display: none; }
   body[data-columns="doubleColumn"][data-kind="home"] .home-categories { display: block; }
@@ -427,51 +430,78 @@ svg { flex: none; }
   body[data-columns="detailOnly"] .sidebar, body[data-columns="detailOnly"] .content { display: none; }
   body[data-columns="detailOnly"] .sidebar-toggle { display: block; }
   body[data-columns="detailOnly"] .back-link { display: inline-flex; }
+}
 
-  /* Toggle open, prominentDetail: the hidden columns slide in over the detail. */
-  body[data-style="prominentDetail"]:is([data-columns="doubleColumn"], [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .sidebar {
+/* ── Medium: content and detail (layout.columns automatic, as doubleColumn above). ── */
+@media ({{layout.medium}}px <= width < {{layout.wide}}px) {
+  :root { --sidebar-width: 15rem; --content-width: 19rem; }
+  body[data-columns="automatic"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
+  body[data-columns="automatic"] .sidebar { display: none; }
+  body[data-columns="automatic"] .sidebar-toggle { display: block; }
+  body[data-columns="automatic"][data-kind="home"] .sidebar-toggle { display: none; }
+  body[data-columns="automatic"][data-kind="home"] .content-placeholder { display: none; }
+  body[data-columns="automatic"][data-kind="home"] .home-categories { display: block; }
+  body[data-columns="all"] .columns { grid-template-columns: 13rem 17rem minmax(0, 1fr); }
+  body[data-columns="all"] .detail { padding-left: 1.5rem; padding-right: 1.5rem; }
+}
+
+/* ── The toggle open. The state is remembered from page to page, but the hidden home-page
+   toggle of automatic and doubleColumn must not open anything (:not([data-kind="home"])).
+   prominentDetail: the hidden columns slide in over the detail. balanced: the columns make
+   room for the sidebar — where three fit (58rem: 15 + 19 for the sidebar and the list, 24 for
+   the detail); below that, balanced overlays as prominentDetail does, as a split view in a
+   compact width does, rather than squeeze the detail to a few letters a line. ── */
+@media (width >= {{layout.medium}}px) {
+  body[data-style="prominentDetail"]:is([data-columns="doubleColumn"]:not([data-kind="home"]), [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .sidebar {
     display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
     animation: stacks-slide-in .28s var(--ease);
   }
-  body[data-style="prominentDetail"][data-columns="doubleColumn"]:has(.sidebar-toggle-state:checked) .content {
+  body[data-style="prominentDetail"][data-columns="doubleColumn"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .content {
     position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
+    transition: transform .28s var(--ease);
   }
   body[data-style="prominentDetail"][data-columns="detailOnly"]:has(.sidebar-toggle-state:checked) .content {
     display: block; position: absolute; z-index: 20; top: 0; bottom: 0; left: var(--sidebar-width); width: var(--content-width);
     box-shadow: var(--shadow); animation: stacks-slide-in .28s var(--ease);
   }
-  /* Toggle open, balanced: the columns make room for the sidebar. */
-  body[data-style="balanced"]:is([data-columns="doubleColumn"], [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
-  body[data-style="balanced"]:is([data-columns="doubleColumn"], [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) :is(.sidebar, .content) { display: block; }
 }
-@keyframes stacks-slide-in { from { transform: translateX(-1.5rem); opacity: 0; } }
-
-/* ── Medium: content and detail (layout.columns automatic). ── */
-@media (min-width: {{layout.medium}}px) and (max-width: {{layout.wideBelow}}px) {
-  :root { --sidebar-width: 15rem; --content-width: 19rem; }
-  body[data-columns="automatic"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
-  body[data-columns="automatic"] .sidebar { display: none; }
-  body[data-columns="automatic"] .sidebar-toggle { display: block; }
-  /* Home: no category is selected yet, so the categories take the content column's place. */
-  body[data-columns="automatic"][data-kind="home"] .sidebar-toggle { display: none; }
-  body[data-columns="automatic"][data-kind="home"] .content-placeholder { display: none; }
-  body[data-columns="automatic"][data-kind="home"] .home-categories { display: block; }
-  body[data-style="prominentDetail"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .sidebar {
+@media ({{layout.medium}}px <= width < {{layout.wide}}px) {
+  body[data-style="prominentDetail"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .sidebar {
     display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
     animation: stacks-slide-in .28s var(--ease);
   }
-  body[data-style="prominentDetail"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .content {
+  body[data-style="prominentDetail"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .content {
     position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
     transition: transform .28s var(--ease);
   }
-  body[data-style="balanced"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
-  body[data-style="balanced"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .sidebar { display: block; }
-  body[data-columns="all"] .columns { grid-template-columns: 13rem 17rem minmax(0, 1fr); }
-  body[data-columns="all"] .detail { padding-left: 1.5rem; padding-right: 1.5rem; }
 }
+@media ({{layout.medium}}px <= width < 58rem) {
+  body[data-style="balanced"]:is([data-columns="automatic"], [data-columns="doubleColumn"], [data-columns="detailOnly"]):not([data-kind="home"]):has(.sidebar-toggle-state:checked) .sidebar {
+    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
+    animation: stacks-slide-in .28s var(--ease);
+  }
+  body[data-style="balanced"]:is([data-columns="automatic"], [data-columns="doubleColumn"]):not([data-kind="home"]):has(.sidebar-toggle-state:checked) .content {
+    position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
+    transition: transform .28s var(--ease);
+  }
+  body[data-style="balanced"][data-columns="detailOnly"]:has(.sidebar-toggle-state:checked) .content {
+    display: block; position: absolute; z-index: 20; top: 0; bottom: 0; left: var(--sidebar-width); width: var(--content-width);
+    box-shadow: var(--shadow); animation: stacks-slide-in .28s var(--ease);
+  }
+}
+@media (width >= {{layout.medium}}px) and (width >= 58rem) {
+  body[data-style="balanced"]:is([data-columns="doubleColumn"]:not([data-kind="home"]), [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
+  body[data-style="balanced"]:is([data-columns="doubleColumn"]:not([data-kind="home"]), [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) :is(.sidebar, .content) { display: block; }
+}
+@media ({{layout.medium}}px <= width < {{layout.wide}}px) and (width >= 58rem) {
+  body[data-style="balanced"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
+  body[data-style="balanced"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .sidebar { display: block; }
+}
+@keyframes stacks-slide-in { from { transform: translateX(-1.5rem); opacity: 0; } }
+
 /* ── Narrow: one column, the deepest one the path selects — home: the categories; a category:
    its list with its introduction; an item: the item — and the back link on top. ── */
-@media (max-width: {{layout.mediumBelow}}px) {
+@media (width < {{layout.medium}}px) {
   .topbar { flex-wrap: wrap; padding: .4rem .75rem; gap: .35rem .75rem; }
   .back-link { display: inline-flex; flex: 1 1 auto; font-size: 1.0625rem; min-height: 2.25rem; }
   .breadcrumbs { order: 3; flex-basis: 100%; font-size: .8125rem; }
