@@ -46,7 +46,6 @@ import Testing
             let html = String(decoding: renderer.renderPage(index), as: UTF8.self)
             let crumbs = Self.links(in: html, inside: "<nav class=\"breadcrumbs\" aria-label=\"Breadcrumb\">", closing: "</nav>")
             #expect(crumbs == path.prefixes.map { RelativeURL.page($0, fromDepth: path.depth) }, "\(path.url)")
-            #expect(html.components(separatedBy: "aria-current=\"page\">").count >= 2)
             #expect(html.contains("data-depth=\"\(path.depth)\""))
             for column in ["sidebar", "content", "detail"] { #expect(html.contains("data-column=\"\(column)\"")) }
             if let parent = path.parent {
@@ -61,6 +60,42 @@ import Testing
             }
             #expect(!html.contains("\u{1}"), "unresolved root marker in \(path.url)")
             #expect(!html.contains("href=\"/") && !html.contains("src=\"/"), "absolute link in \(path.url)")
+        }
+    }
+
+    /// The tags that carry `aria-current="VALUE"` in a page, from their `<` up to the attribute.
+    static func tags(in html: String, current value: String) -> [Substring] {
+        var tags: [Substring] = []
+        var rest = html[...]
+        while let found = rest.range(of: "aria-current=\"\(value)\"") {
+            let start = html[..<found.lowerBound].lastIndex(of: "<")!
+            tags.append(html[start..<found.upperBound])
+            rest = html[found.upperBound...]
+        }
+        return tags
+    }
+
+    /// `aria-current="page"` only on links to the page itself (the last breadcrumb; the sidebar's
+    /// link on a category's or the home page; the list entry on an item's page); `"true"` on the
+    /// way to it: links to pages above it (the selected categories, the selected item on a
+    /// sub-item's page), and the detail stack's last crumb.
+    @Test func ariaCurrentMarksThePageItselfAndTheWayToIt() async throws {
+        let renderer = try await Self.prepared().renderer
+        let catalog = renderer.site.catalog
+        for index in catalog.pages.indices {
+            let path = catalog[index].path
+            let html = String(decoding: renderer.renderPage(index), as: UTF8.self)
+            let own = RelativeURL.page(path, fromDepth: path.depth)
+            let pages = Self.tags(in: html, current: "page")
+            #expect(pages.first == "<a href=\"\(own)\" aria-current=\"page\"", "\(path.url): the last breadcrumb first")
+            for tag in pages {
+                #expect(tag.hasPrefix("<a href=\"\(own)\""), "\(path.url): \(tag)")
+            }
+            let above = Set(path.prefixes.dropLast().map { RelativeURL.page($0, fromDepth: path.depth) })
+            for tag in Self.tags(in: html, current: "true") {
+                let href = tag.components(separatedBy: "href=\"").dropFirst().first?.prefix { $0 != "\"" }
+                #expect(href.map { above.contains(String($0)) } ?? (tag == "<span aria-current=\"true\""), "\(path.url): \(tag)")
+            }
         }
     }
 

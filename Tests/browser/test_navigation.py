@@ -5,7 +5,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import tap, EXAMPLE, LARGE, PORTABLE, PORTABLE_DIR
+from conftest import tap, EXAMPLE, LARGE, LARGE_COUNT, LIST_WINDOW, PORTABLE, PORTABLE_DIR
+from generate_catalog import part_title
 
 
 def mark(page):
@@ -90,22 +91,6 @@ def test_links_stay_right_after_moving_between_depths(page):
     assert swapped == page.js(links)
 
 
-def test_escape_goes_back_one_level(page):
-    page.open(EXAMPLE + "weather/rain/drizzle/", 1440)
-    mark(page)
-    page.js("document.activeElement.blur()")
-    press(page, Keys.ESCAPE)
-    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/rain/")
-    assert detail_title(page) == "Rain" and same_document(page)
-    press(page, Keys.ESCAPE)
-    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
-    assert detail_title(page) == "Weather" and same_document(page)
-    press(page, Keys.ESCAPE)
-    page.wait(lambda: page.driver.current_url == EXAMPLE, message="to the home page, which loads")
-    page.driver.back()
-    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
-
-
 def test_keyboard_moves_through_the_list_and_enter_opens(page):
     page.open(EXAMPLE + "weather/", 1440)
     page.js("document.querySelector('[data-column=content] .list a').focus()")
@@ -172,11 +157,15 @@ def test_filter_loads_the_rest_of_a_large_list(page):
     assert page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") == 50
     field = page.driver.find_element(By.CSS_SELECTOR, ".filter-input")
     field.send_keys("rare-find")
-    page.wait(lambda: visible_titles(page) == ["Gasket 0597"], timeout=10, message="a tag of entry 597 of 600")
+    rare = LARGE_COUNT - 3
+    page.wait(lambda: visible_titles(page) == [part_title(rare)], timeout=15,
+              message=f"a tag of entry {rare} of {LARGE_COUNT}")
     field.clear()
     field.send_keys("creme")
-    page.wait(lambda: visible_titles(page) == ["Crème Bracket 0582"])
-    assert page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") == 600
+    cremes = [part_title(n) for n in range(1, LARGE_COUNT + 1) if part_title(n).startswith("Crème")]
+    assert cremes
+    page.wait(lambda: visible_titles(page) == cremes)
+    assert page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") == LARGE_COUNT
     assert page.js("return document.querySelector('.pagination')") is None
 
 
@@ -185,7 +174,8 @@ def test_large_category_is_paginated_and_item_pages_show_a_window(page):
     page.open(LARGE + "parts/", 1440)
     count = "return document.querySelectorAll('[data-column=content] .list .entry').length"
     assert page.js(count) == 50
-    assert page.js("return document.querySelector('.pagination span').textContent") == "Page 1 of 12"
+    pages = -(-LARGE_COUNT // LIST_WINDOW)
+    assert page.js("return document.querySelector('.pagination span').textContent") == f"Page 1 of {pages}"
     click(page, ".pagination a[rel=next]")
     page.wait(lambda: page.driver.current_url == LARGE + "parts/page/2/")
     assert page.js("return document.querySelector('.list .title').textContent") == "Bushing 0051"
@@ -193,7 +183,7 @@ def test_large_category_is_paginated_and_item_pages_show_a_window(page):
     page.open(LARGE + "parts/part-0300/")
     assert page.js(count) == 50
     assert page.js("return document.querySelector('.list a[aria-current]').href") == LARGE + "parts/part-0300/"
-    assert page.js("return document.querySelector('.list-window').textContent").startswith("Showing 275–324 of 600")
+    assert page.js("return document.querySelector('.list-window').textContent").startswith(f"Showing 275–324 of {LARGE_COUNT}")
     click(page, ".list-window a")
     page.wait(lambda: page.driver.current_url == LARGE + "parts/page/6/")
 
@@ -204,8 +194,8 @@ def test_scrolling_a_window_to_its_end_loads_the_whole_list(page):
     selected_top = f"return document.querySelector('.list a[aria-current]').getBoundingClientRect().top"
     assert page.js(f"return {column}.scrollTop") > 0, "the selection is scrolled into view"
     page.js(f"{column}.scrollTop = {column}.scrollHeight")
-    page.wait(lambda: page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") == 600,
-              timeout=10)
+    page.wait(lambda: page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") == LARGE_COUNT,
+              timeout=15)
     assert page.js("return document.querySelector('.list a[aria-current]').href") == LARGE + "parts/part-0300/"
     top = page.js(selected_top)
     assert -2000 < top < 2000, "the list did not jump away from where it was"
@@ -348,3 +338,223 @@ def test_portable_site_over_http_and_from_disk(page):
     field.send_keys("ada")
     page.wait(lambda: page.js("return document.querySelectorAll('.search-results a').length") > 0)
     assert page.js("return document.querySelector('.search-results a').href").endswith("teams/design/ada/index.html")
+
+
+def content_list(page):
+    """The content column's list as a fresh load of the page shows it: hrefs, the selection,
+    and the lines under the list."""
+    return page.js("""const column = document.querySelector('[data-column=content]');
+        return {entries: [...column.querySelectorAll('.list a')].map((a) => a.href),
+                selected: [...column.querySelectorAll('.list a[aria-current]')].map((a) => [a.href, a.getAttribute('aria-current')]),
+                window: column.querySelector('.list-window')?.textContent.trim() ?? null,
+                fullList: column.querySelector('.list-window a')?.href ?? null,
+                pages: column.querySelector('.pagination')?.textContent.trim() ?? null}""")
+
+
+def selection_in_view(page):
+    return page.js("""const column = document.querySelector('[data-column=content]');
+        const a = column.querySelector('.list a[aria-current]');
+        if (!a) return null;
+        const c = column.getBoundingClientRect(), b = a.getBoundingClientRect();
+        return b.top >= c.top - 1 && b.bottom <= c.bottom + 1""")
+
+
+def test_navigation_in_a_large_category_keeps_the_content_column_current(page):
+    """An item far from the list's window (from the search), then the category (its breadcrumb):
+    the content column shows what a fresh load of each page shows, and Back restores it."""
+    page.open(LARGE + "parts/part-0300/", 1440)
+    mark(page)
+    start = content_list(page)
+    assert start["window"].startswith(f"Showing 275–324 of {LARGE_COUNT}")
+
+    far = LARGE_COUNT - 500
+    field = page.driver.find_element(By.ID, "search-input")
+    field.send_keys(f"{far:04d}")
+    page.wait(lambda: page.js("return document.querySelectorAll('.search-results a').length") == 1)
+    press(page, Keys.ENTER)
+    page.wait(lambda: detail_title(page) == part_title(far))
+    assert same_document(page), "the same category: opened in place"
+    swapped = content_list(page)
+    assert swapped["window"].startswith(f"Showing {far - 25}–{far + 24} of {LARGE_COUNT}"), swapped["window"]
+    assert swapped["selected"] == [[LARGE + f"parts/part-{far:04d}/", "page"]]
+    assert selection_in_view(page), "the selection is scrolled into view"
+    page.open(LARGE + f"parts/part-{far:04d}/")
+    assert content_list(page) == swapped, "as a fresh load shows it"
+
+    page.driver.back()
+    page.wait(lambda: detail_title(page) == part_title(300))
+    assert content_list(page) == start
+    mark(page)
+    page.js("[...document.querySelectorAll('.breadcrumbs a')].find((a) => a.textContent === 'Parts').click()")
+    page.wait(lambda: page.js("return document.body.dataset.kind") == "category")
+    assert same_document(page)
+    category = content_list(page)
+    assert category["pages"] == f"Page 1 of {-(-LARGE_COUNT // LIST_WINDOW)}Next ›"
+    assert category["window"] is None and category["selected"] == []
+    assert category["entries"][0] == LARGE + "parts/part-0001/"
+    page.open(LARGE + "parts/")
+    assert content_list(page) == category, "as a fresh load shows it"
+
+
+def test_choosing_neighbours_in_a_window_keeps_the_entries_in_place(page):
+    """Each item page of a large category has its own window; choosing the next entry must
+    not make the list jump under the pointer."""
+    page.open(LARGE + "parts/part-0300/", 1440)
+    mark(page)
+    top = "return document.querySelector('[data-column=content] .list a[href$=\"part-0305/\"]').getBoundingClientRect().top"
+    before = page.js(top)
+    click(page, "[data-column=content] .list a[href$='part-0305/']")
+    page.wait(lambda: detail_title(page) == part_title(305))
+    assert same_document(page)
+    assert abs(page.js(top) - before) <= 1
+    assert content_list(page)["window"].startswith(f"Showing 280–329 of {LARGE_COUNT}")
+    page.js("document.querySelector('[data-column=content] .list a[href$=\"part-0306/\"]').focus()")
+    press(page, Keys.ENTER)
+    page.wait(lambda: detail_title(page) == part_title(306))
+    assert active(page) == part_title(306), "focus stays on the chosen entry"
+
+
+def scrolls(page):
+    return page.js("""const c = document.querySelector('[data-column=content]'), d = document.querySelector('[data-column=detail]');
+        return [Math.round(scrollY), Math.round(c.scrollTop), Math.round(d.scrollTop)]""")
+
+
+def entry(page, n):
+    """Entry n of the content column's list. Clicked for real: Chrome's Back skips entries
+    that a page pushed without a user's gesture."""
+    return page.driver.find_elements(By.CSS_SELECTOR, "[data-column=content] .list a")[n]
+
+
+def test_back_and_forward_restore_where_each_page_was_left(page):
+    """Back, Forward, Back: each time the lists are where the user left them on that entry."""
+    page.open(LARGE + "parts/", 1440)
+    mark(page)
+    content = "document.querySelector('[data-column=content]')"
+    page.js(f"{content}.scrollTop = 600")
+    entry(page, 15).click()
+    page.wait(lambda: detail_title(page) == part_title(16))
+    page.js(f"{content}.scrollTop = 1200")
+    entry(page, 30).click()
+    page.wait(lambda: detail_title(page) == part_title(31))
+    page.js(f"{content}.scrollTop = 300")
+    page.driver.back()
+    page.wait(lambda: detail_title(page) == part_title(16))
+    assert scrolls(page)[1] == 1200, "as left on that entry"
+    page.js(f"{content}.scrollTop = 900")
+    page.driver.forward()
+    page.wait(lambda: detail_title(page) == part_title(31))
+    assert scrolls(page)[1] == 300
+    page.driver.back()
+    page.wait(lambda: detail_title(page) == part_title(16))
+    assert scrolls(page)[1] == 900, "where the user was on the second visit"
+    page.driver.back()
+    page.wait(lambda: detail_title(page) == "Parts")
+    assert scrolls(page)[1] == 600
+    assert same_document(page)
+
+
+def test_back_and_forward_restore_the_page_scroll_on_a_phone(page):
+    page.open(LARGE + "parts/", 390)
+    mark(page)
+    page.js("window.scrollTo(0, 2000)")
+    entry(page, 40).click()
+    page.wait(lambda: detail_title(page) == part_title(41) and page.visible_columns() == ["detail"])
+    assert scrolls(page)[0] == 0, "the item opens at its top"
+    page.driver.back()
+    page.wait(lambda: page.visible_columns() == ["content"])
+    assert scrolls(page)[0] == 2000
+    page.js("window.scrollTo(0, 1500)")
+    page.driver.forward()
+    page.wait(lambda: page.visible_columns() == ["detail"])
+    page.driver.back()
+    page.wait(lambda: page.visible_columns() == ["content"])
+    assert scrolls(page)[0] == 1500, "where the list was left the second time"
+    assert same_document(page)
+
+
+def test_escape_pops_without_growing_the_history(fresh_tab):
+    """After a push, Escape is Back: the entry is popped, Forward returns to it."""
+    page = fresh_tab
+    page.open(EXAMPLE + "weather/", 1440)
+    mark(page)
+    length = page.js("return history.length")
+    click(page, "[data-column=content] a[href$='rain/']")
+    page.wait(lambda: detail_title(page) == "Rain")
+    click(page, ".subitems a[href$='drizzle/']")
+    page.wait(lambda: detail_title(page) == "Drizzle")
+    assert page.js("return history.length") == length + 2
+    page.js("document.activeElement.blur()")
+    press(page, Keys.ESCAPE)
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/rain/")
+    press(page, Keys.ESCAPE)
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
+    assert page.js("return history.length") == length + 2, "Escape added no entry"
+    assert same_document(page)
+    page.driver.forward()
+    page.wait(lambda: detail_title(page) == "Rain", message="Forward returns to the popped page")
+
+
+def test_escape_on_a_page_opened_directly_replaces_it_with_its_parent(fresh_tab):
+    page = fresh_tab
+    page.open(EXAMPLE + "weather/rain/drizzle/", 1440)
+    mark(page)
+    length = page.js("return history.length")
+    page.js("document.activeElement.blur()")
+    press(page, Keys.ESCAPE)
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/rain/")
+    assert detail_title(page) == "Rain" and same_document(page)
+    # Sideways to a sibling, then Escape: the parent replaces the sibling.
+    click(page, "[data-column=content] a[href$='sun/']")
+    page.wait(lambda: detail_title(page) == "Sun")
+    assert page.js("return history.length") == length + 1
+    press(page, Keys.ESCAPE)
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
+    assert page.js("return history.length") == length + 1
+    press(page, Keys.ESCAPE)
+    page.wait(lambda: page.driver.current_url == EXAMPLE, message="to the home page, which loads")
+    assert page.js("return history.length") == length + 1
+    page.driver.back()
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/rain/" and detail_title(page) == "Rain",
+              message="Back skips the popped pages")
+
+
+def current_marks(page):
+    """Every aria-current on the page: (where, link target or text, value)."""
+    return page.js("""return [...document.querySelectorAll('[aria-current]')].map((e) => [
+        e.closest('[data-column]')?.dataset.column ?? e.closest('nav, header')?.className ?? '',
+        e.href ?? e.textContent.trim(), e.getAttribute('aria-current')])""")
+
+
+def test_aria_current_marks_the_page_once_and_the_selected_chain_as_true(page):
+    page.open(EXAMPLE + "teams/design/ada/", 1440)
+    assert current_marks(page) == [
+        ["breadcrumbs", EXAMPLE + "teams/design/ada/", "page"],
+        ["sidebar", EXAMPLE + "teams/", "true"],
+        ["content", EXAMPLE + "teams/design/", "true"],
+        ["detail", "Ada Lovelace", "true"],
+    ]
+    page.open(EXAMPLE + "teams/", 1440)
+    assert [m for m in current_marks(page) if m[2] == "page"] == [
+        ["breadcrumbs", EXAMPLE + "teams/", "page"], ["sidebar", EXAMPLE + "teams/", "page"]]
+
+
+def test_aria_current_after_navigation_in_place_is_what_a_fresh_load_writes(page):
+    steps = [
+        (EXAMPLE + "weather/", None),
+        (EXAMPLE + "weather/rain/", "[data-column=content] a[href$='rain/']"),
+        (EXAMPLE + "weather/rain/drizzle/", ".subitems a[href$='drizzle/']"),
+        (EXAMPLE + "weather/sun/", "[data-column=content] a[href$='sun/']"),
+        (EXAMPLE + "weather/", ".back-link"),
+    ]
+    page.open(steps[0][0], 1440)
+    mark(page)
+    swapped = []
+    for url, selector in steps[1:]:
+        page.js("document.querySelector(arguments[0]).click()", selector)
+        page.wait(lambda: page.driver.current_url == url)
+        page.wait(lambda: page.js("return document.querySelector('.breadcrumbs a[aria-current]').href") == url)
+        swapped.append(current_marks(page))
+    assert same_document(page)
+    for (url, _), marks in zip(steps[1:], swapped):
+        page.open(url)
+        assert marks == current_marks(page), url

@@ -283,7 +283,7 @@ struct RenderReuse: Sendable {
     private let sameEntry: [Int?]
     /// Where each earlier page's entry sits in the earlier lists: (list owner, position).
     private let earlierPositions: [(owner: Int, position: Int)?]
-    /// By selected category index (`-1`: none): the earlier selection, when the sidebars are the same.
+    /// By selected category index (`-1`: none): the earlier category, when the sidebars are the same.
     private let sameSidebar: [Int: Int]
 
     init(earlier: SiteRenderer, catalog: Catalog) {
@@ -309,14 +309,16 @@ struct RenderReuse: Sendable {
         sameSidebar = sidebars
     }
 
-    func entry(_ index: Int, selected: Bool) -> String? {
+    func entry(_ index: Int, current: Bool) -> String? {
         guard let counterpart = sameEntry[index], let (owner, position) = earlierPositions[counterpart],
               let list = earlier.lists[owner] else { return nil }
-        return selected ? list.selected[position] : list.plain[position]
+        return current ? list.current[position] : list.plain[position]
     }
 
-    func sidebar(_ selection: Int) -> String? {
-        sameSidebar[selection].flatMap { earlier.sidebars[$0] }
+    func sidebar(_ selection: SiteRenderer.SidebarSelection) -> String? {
+        sameSidebar[selection.category].flatMap {
+            earlier.sidebars[SiteRenderer.SidebarSelection(category: $0, isPage: selection.isPage)]
+        }
     }
 }
 

@@ -55,8 +55,9 @@ public struct SiteChanges: Sendable, Equatable {
             return
         }
         for (selection, sidebar) in after.sidebars {
-            let counterpart = selection < 0 ? selection : counterparts[selection]
-            guard let counterpart, before.sidebars[counterpart] == sidebar else {
+            let counterpart = selection.category < 0 ? selection.category : counterparts[selection.category]
+            guard let counterpart,
+                  before.sidebars[SiteRenderer.SidebarSelection(category: counterpart, isPage: selection.isPage)] == sidebar else {
                 everything = true
                 extras = true
                 pages = Set(catalog.pages.indices)

@@ -52,7 +52,7 @@ enum DefaultTheme {
 {{#item}}<article class="item" data-path="{{path}}">
 {{#stack}}<nav class="detail-stack" aria-label="Item stack">
 <a class="detail-back" rel="up" href="{{back.url}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polyline points="15 5 8 12 15 19"/></svg>{{back.title}}</a>
-<ol>{{#crumbs}}<li>{{#current}}<span aria-current="page">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>{{/crumbs}}</ol>
+<ol>{{#crumbs}}<li>{{#current}}<span aria-current="true">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>{{/crumbs}}</ol>
 </nav>
 {{/stack}}<header class="item-header">
 {{> icon}}
@@ -137,7 +137,7 @@ enum DefaultTheme {
 
 """####,
         "list-entry.mustache": ####"""
-<li class="entry {{kind}}"{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#selected}} aria-current="page"{{/selected}}>{{> icon}}<span class="text"><span class="title">{{title}}</span>{{#summary}}<span class="summary">{{summary}}</span>{{/summary}}</span></a></li>
+<li class="entry {{kind}}"{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#selected}} aria-current="true"{{/selected}}{{/current}}>{{> icon}}<span class="text"><span class="title">{{title}}</span>{{#summary}}<span class="summary">{{summary}}</span>{{/summary}}</span></a></li>
 
 """####,
         "redirect.mustache": ####"""
@@ -157,7 +157,7 @@ enum DefaultTheme {
 
 """####,
         "sidebar-node.mustache": ####"""
-<li class="tree-node{{#open}} open{{/open}}"><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#inPath}} aria-current="true"{{/inPath}}{{/current}}>{{> icon}}<span class="label">{{title}}</span></a>{{#open}}{{#hasChildren}}
+<li class="tree-node{{#open}} open{{/open}}"><a href="{{url}}"{{#selected}} class="selected"{{/selected}}{{#current}} aria-current="page"{{/current}}{{^current}}{{#inPath}} aria-current="true"{{/inPath}}{{/current}}>{{> icon}}<span class="label">{{title}}</span></a>{{#open}}{{#hasChildren}}
 <ul>
 {{#children}}{{> sidebar-node}}{{/children}}
 </ul>{{/hasChildren}}{{/open}}</li>
@@ -177,7 +177,7 @@ enum DefaultTheme {
         "assets/stacks.css.mustache": ####"""
 /* Stacks default theme.
    Narrow (< {{layout.medium}}px): one column, the deepest one the path selects.
-   Medium ({{layout.medium}}–{{layout.wideBelow}}px): content and detail; the sidebar behind a toggle.
+   Medium ({{layout.medium}}px up to {{layout.wide}}px): content and detail; the sidebar behind a toggle.
    Wide (≥ {{layout.wide}}px): sidebar, content and detail.
    Breakpoints come from stacks.yml (layout.breakpoints); body[data-columns] and
    body[data-style] carry layout.columns and layout.style. */
@@ -334,8 +334,11 @@ svg { flex: none; }
 }
 .tree a:focus-visible, .list a:focus-visible { outline-offset: -3px; }
 .tree a:hover, .list a:hover { background: var(--fill); }
-.tree a[aria-current="true"] { font-weight: 600; }
-.tree a[aria-current="page"] { background: var(--tint); font-weight: 600; }
+/* The chain of selected categories in bold; the deepest one, the sidebar's selection, tinted
+   (its link is the current page's on the category's own page, aria-current="page"; below it,
+   on an item's page, aria-current="true"). */
+.tree a[aria-current] { font-weight: 600; }
+.tree a.selected { background: var(--tint); }
 .list a[aria-current] { background: var(--selected-bg); color: var(--selected-fg); }
 .list a[aria-current] .summary { color: inherit; opacity: .92; }
 .list a[aria-current]:focus-visible { outline-color: var(--fg); }
@@ -403,18 +406,21 @@ svg { flex: none; }
 .home-intro .prose, .category-intro .prose { margin-top: 1rem; font-size: 1.0625rem; }
 
 /* ── Medium and wide: an app window; each column scrolls on its own, so choosing an item
-   leaves the lists where they were. ── */
-@media (min-width: {{layout.medium}}px) {
+   leaves the lists where they were. Media queries use range syntax, so that a zoomed viewport
+   of 719.5 px still falls on one side of each breakpoint. ── */
+@media (width >= {{layout.medium}}px) {
   body { display: flex; flex-direction: column; height: 100vh; height: 100dvh; overflow: hidden; }
   .topbar { flex: none; }
   .columns { flex: 1; min-height: 0; }
   .column { overflow-y: auto; overscroll-behavior: contain; }
 
   /* The sidebar waits behind its toggle: layout.columns doubleColumn at every width,
-     automatic below the wide breakpoint. */
+     automatic below the wide breakpoint (below). */
   body[data-columns="doubleColumn"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
   body[data-columns="doubleColumn"] .sidebar { display: none; }
   body[data-columns="doubleColumn"] .sidebar-toggle { display: block; }
+  /* Home: no category is selected yet, so the categories take the content column's place and
+     the toggle goes (it would only show them again). */
   body[data-columns="doubleColumn"][data-kind="home"] .sidebar-toggle { display: none; }
   body[data-columns="doubleColumn"][data-kind="home"] .content-placeholder { display: none; }
   body[data-columns="doubleColumn"][data-kind="home"] .home-categories { display: block; }
@@ -424,51 +430,78 @@ svg { flex: none; }
   body[data-columns="detailOnly"] .sidebar, body[data-columns="detailOnly"] .content { display: none; }
   body[data-columns="detailOnly"] .sidebar-toggle { display: block; }
   body[data-columns="detailOnly"] .back-link { display: inline-flex; }
+}
 
-  /* Toggle open, prominentDetail: the hidden columns slide in over the detail. */
-  body[data-style="prominentDetail"]:is([data-columns="doubleColumn"], [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .sidebar {
+/* ── Medium: content and detail (layout.columns automatic, as doubleColumn above). ── */
+@media ({{layout.medium}}px <= width < {{layout.wide}}px) {
+  :root { --sidebar-width: 15rem; --content-width: 19rem; }
+  body[data-columns="automatic"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
+  body[data-columns="automatic"] .sidebar { display: none; }
+  body[data-columns="automatic"] .sidebar-toggle { display: block; }
+  body[data-columns="automatic"][data-kind="home"] .sidebar-toggle { display: none; }
+  body[data-columns="automatic"][data-kind="home"] .content-placeholder { display: none; }
+  body[data-columns="automatic"][data-kind="home"] .home-categories { display: block; }
+  body[data-columns="all"] .columns { grid-template-columns: 13rem 17rem minmax(0, 1fr); }
+  body[data-columns="all"] .detail { padding-left: 1.5rem; padding-right: 1.5rem; }
+}
+
+/* ── The toggle open. The state is remembered from page to page, but the hidden home-page
+   toggle of automatic and doubleColumn must not open anything (:not([data-kind="home"])).
+   prominentDetail: the hidden columns slide in over the detail. balanced: the columns make
+   room for the sidebar — where three fit (58rem: 15 + 19 for the sidebar and the list, 24 for
+   the detail); below that, balanced overlays as prominentDetail does, as a split view in a
+   compact width does, rather than squeeze the detail to a few letters a line. ── */
+@media (width >= {{layout.medium}}px) {
+  body[data-style="prominentDetail"]:is([data-columns="doubleColumn"]:not([data-kind="home"]), [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .sidebar {
     display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
     animation: stacks-slide-in .28s var(--ease);
   }
-  body[data-style="prominentDetail"][data-columns="doubleColumn"]:has(.sidebar-toggle-state:checked) .content {
+  body[data-style="prominentDetail"][data-columns="doubleColumn"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .content {
     position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
+    transition: transform .28s var(--ease);
   }
   body[data-style="prominentDetail"][data-columns="detailOnly"]:has(.sidebar-toggle-state:checked) .content {
     display: block; position: absolute; z-index: 20; top: 0; bottom: 0; left: var(--sidebar-width); width: var(--content-width);
     box-shadow: var(--shadow); animation: stacks-slide-in .28s var(--ease);
   }
-  /* Toggle open, balanced: the columns make room for the sidebar. */
-  body[data-style="balanced"]:is([data-columns="doubleColumn"], [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
-  body[data-style="balanced"]:is([data-columns="doubleColumn"], [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) :is(.sidebar, .content) { display: block; }
 }
-@keyframes stacks-slide-in { from { transform: translateX(-1.5rem); opacity: 0; } }
-
-/* ── Medium: content and detail (layout.columns automatic). ── */
-@media (min-width: {{layout.medium}}px) and (max-width: {{layout.wideBelow}}px) {
-  :root { --sidebar-width: 15rem; --content-width: 19rem; }
-  body[data-columns="automatic"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
-  body[data-columns="automatic"] .sidebar { display: none; }
-  body[data-columns="automatic"] .sidebar-toggle { display: block; }
-  /* Home: no category is selected yet, so the categories take the content column's place. */
-  body[data-columns="automatic"][data-kind="home"] .sidebar-toggle { display: none; }
-  body[data-columns="automatic"][data-kind="home"] .content-placeholder { display: none; }
-  body[data-columns="automatic"][data-kind="home"] .home-categories { display: block; }
-  body[data-style="prominentDetail"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .sidebar {
+@media ({{layout.medium}}px <= width < {{layout.wide}}px) {
+  body[data-style="prominentDetail"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .sidebar {
     display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
     animation: stacks-slide-in .28s var(--ease);
   }
-  body[data-style="prominentDetail"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .content {
+  body[data-style="prominentDetail"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .content {
     position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
     transition: transform .28s var(--ease);
   }
-  body[data-style="balanced"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
-  body[data-style="balanced"][data-columns="automatic"]:has(.sidebar-toggle-state:checked) .sidebar { display: block; }
-  body[data-columns="all"] .columns { grid-template-columns: 13rem 17rem minmax(0, 1fr); }
-  body[data-columns="all"] .detail { padding-left: 1.5rem; padding-right: 1.5rem; }
 }
+@media ({{layout.medium}}px <= width < 58rem) {
+  body[data-style="balanced"]:is([data-columns="automatic"], [data-columns="doubleColumn"], [data-columns="detailOnly"]):not([data-kind="home"]):has(.sidebar-toggle-state:checked) .sidebar {
+    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
+    animation: stacks-slide-in .28s var(--ease);
+  }
+  body[data-style="balanced"]:is([data-columns="automatic"], [data-columns="doubleColumn"]):not([data-kind="home"]):has(.sidebar-toggle-state:checked) .content {
+    position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
+    transition: transform .28s var(--ease);
+  }
+  body[data-style="balanced"][data-columns="detailOnly"]:has(.sidebar-toggle-state:checked) .content {
+    display: block; position: absolute; z-index: 20; top: 0; bottom: 0; left: var(--sidebar-width); width: var(--content-width);
+    box-shadow: var(--shadow); animation: stacks-slide-in .28s var(--ease);
+  }
+}
+@media (width >= {{layout.medium}}px) and (width >= 58rem) {
+  body[data-style="balanced"]:is([data-columns="doubleColumn"]:not([data-kind="home"]), [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
+  body[data-style="balanced"]:is([data-columns="doubleColumn"]:not([data-kind="home"]), [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) :is(.sidebar, .content) { display: block; }
+}
+@media ({{layout.medium}}px <= width < {{layout.wide}}px) and (width >= 58rem) {
+  body[data-style="balanced"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
+  body[data-style="balanced"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .sidebar { display: block; }
+}
+@keyframes stacks-slide-in { from { transform: translateX(-1.5rem); opacity: 0; } }
+
 /* ── Narrow: one column, the deepest one the path selects — home: the categories; a category:
    its list with its introduction; an item: the item — and the back link on top. ── */
-@media (max-width: {{layout.mediumBelow}}px) {
+@media (width < {{layout.medium}}px) {
   .topbar { flex-wrap: wrap; padding: .4rem .75rem; gap: .35rem .75rem; }
   .back-link { display: inline-flex; flex: 1 1 auto; font-size: 1.0625rem; min-height: 2.25rem; }
   .breadcrumbs { order: 3; flex-basis: 100%; font-size: .8125rem; }
@@ -503,10 +536,12 @@ svg { flex: none; }
 //
 // - Choosing an item (or a sub-item, a breadcrumb, the back link) in the current category
 //   fetches that page and swaps in only what changes — the detail column, breadcrumbs, back
-//   link, title and selection — and pushes a history entry; Back and Forward restore it.
-//   The lists are not touched, so they keep their scroll positions.
-// - Keyboard: ↑/↓ move through the focused list, Enter opens, Escape goes back one level,
-//   "/" focuses the filter (or the search).
+//   link, title and selection — and pushes a history entry; Back and Forward restore it, with
+//   the scroll positions the entry was left with. The lists are kept, so they keep their scroll
+//   positions; only a large category's window or page of its list is replaced by the one the
+//   new page shows.
+// - Keyboard: ↑/↓ move through the focused list, Enter opens, Escape pops one level (Back when
+//   the page was pushed from its parent), "/" focuses the filter (or the search).
 // - A filter on each item list, a site search over search-index.json, loaded on first use.
 // - The sidebar toggle's state is remembered.
 // No network beyond the site's own files; every URL is relative, so the site works under any
@@ -572,13 +607,21 @@ svg { flex: none; }
   let currentURL = pageKey(location.href);
   const cache = new Map();
   let pending = null;
+  /** On a phone: where the item list was scrolled when an item was opened over it. */
   let listScroll = 0;
+
+  /** Which part of its category's list a page's content column holds. */
+  function listShape(root) {
+    const list = $("[data-column=content] .list", root);
+    if (!list) return null;
+    return { offset: Number(list.dataset.offset || 0), length: list.children.length, complete: !list.dataset.firstPage };
+  }
 
   function partsOf(doc, url) {
     const detail = $("[data-column=detail]", doc);
+    const content = $("[data-column=content]", doc);
     const crumbs = $(".breadcrumbs", doc);
-    if (!detail || !crumbs) return null;
-    const selected = $("[data-column=content] .list a[aria-current]", doc);
+    if (!detail || !content || !crumbs) return null;
     const description = $('meta[name="description"]', doc);
     return {
       url,
@@ -588,9 +631,10 @@ svg { flex: none; }
       root: doc.body.dataset.root,
       category: categoryOf(doc, url),
       detail: detail.innerHTML,
+      content: content.innerHTML,
+      contentLabel: content.getAttribute("aria-label"),
       breadcrumbs: crumbs.outerHTML,
       back: $(".back-link", doc)?.outerHTML ?? "",
-      selected: selected ? new URL(selected.getAttribute("href"), url).href : null,
       description: description ? description.getAttribute("content") : null,
     };
   }
@@ -601,14 +645,89 @@ svg { flex: none; }
     return template.content;
   }
 
-  function scrollState() {
-    return { window: window.scrollY, detail: column("detail")?.scrollTop ?? 0, kind: body.dataset.kind };
+  /** The content column when it scrolls on its own (medium and wide), else null: the page scrolls. */
+  function listScroller() {
+    const content = column("content");
+    return isVisible(content) && getComputedStyle(content).overflowY !== "visible" ? content : null;
   }
 
-  /** Shows `parts` in place of the current page's detail, breadcrumbs, back link and title. */
+  /** Scrolls the content column so that its selected entry is in view: on load when any of it
+      is hidden; after a swap only when all of it is, so that a click never moves the list. */
+  function revealSelection(onlyWhenHidden = false) {
+    const content = listScroller();
+    const selected = $("[data-column=content] .list a[aria-current]");
+    if (!content || !selected) return;
+    const top = selected.getBoundingClientRect().top - content.getBoundingClientRect().top + content.scrollTop;
+    const bottom = top + selected.offsetHeight;
+    const viewTop = content.scrollTop, viewBottom = content.scrollTop + content.clientHeight;
+    const hidden = onlyWhenHidden ? bottom <= viewTop || top >= viewBottom : top < viewTop || bottom > viewBottom;
+    if (hidden) content.scrollTop = top - content.clientHeight / 3;
+  }
+
+  const folderOf = (url) => { const u = new URL(url, location.href); u.hash = ""; u.search = ""; return u.href.replace(/index\.html$/, ""); };
+
+  /** aria-current in the lists a swap keeps, as a page load writes it: "page" on the link to
+      this page, "true" on the links to the pages above it (the selected categories, and the
+      selected item on a sub-item's page). */
+  function markSelection() {
+    const current = $(".breadcrumbs a[aria-current=page]");
+    if (!current) return;
+    const here = folderOf(current.href);
+    for (const link of $$("[data-column=sidebar] .tree a, [data-column=content] .list a")) {
+      const there = folderOf(link.href);
+      if (there === here) link.setAttribute("aria-current", "page");
+      else if (here.startsWith(there)) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
+    }
+  }
+
+  /** Puts the destination's content column in place of this one, when this one holds another
+      part of a large category's list. Entries that both show stay where they were on screen,
+      and so do the filter's text and the focus. */
+  function replaceContent(parts, from) {
+    const content = column("content");
+    const scroller = listScroller();
+    // The links leaving are written for `from`, those coming for `parts.url` (= location now).
+    const target = (link, base) => new URL(link.getAttribute("href"), base).href;
+    let anchor = null;
+    if (isVisible(content)) {
+      const top = scroller ? scroller.getBoundingClientRect().top : ($(".topbar")?.getBoundingClientRect().bottom ?? 0);
+      const link = $$(".list a", content).find((a) => a.getBoundingClientRect().bottom > top);
+      if (link) anchor = { href: target(link, from), top: link.getBoundingClientRect().top };
+    }
+    const filter = $(".filter-input", content);
+    const query = filter?.value ?? "";
+    const focused = content.contains(document.activeElement) ? document.activeElement : null;
+    const focusedHref = focused?.matches("a[href]") ? target(focused, from) : null;
+    content.replaceChildren(fragment(parts.content));
+    if (parts.contentLabel) content.setAttribute("aria-label", parts.contentLabel);
+    showFilters(content);
+    const again = anchor && $$(".list a", content).find((a) => target(a, parts.url) === anchor.href);
+    if (again) {
+      const delta = again.getBoundingClientRect().top - anchor.top;
+      if (scroller) scroller.scrollTop += delta; else window.scrollBy(0, delta);
+    } else {
+      if (scroller) scroller.scrollTop = 0;
+      listScroll = 0;
+    }
+    const input = $(".filter-input", content);
+    if (input && query) {
+      input.value = query;
+      applyFilter(input);
+      loadFullList(partialListOf(input));
+    }
+    if (focused === filter && input) input.focus({ preventScroll: true });
+    else if (focusedHref) {
+      const link = $$(".list a", content).find((a) => target(a, parts.url) === focusedHref) ?? $(".list a[aria-current]", content);
+      link?.focus({ preventScroll: true });
+    }
+    watchPartialLists(content);
+  }
+
+  /** Shows `parts` in place of the current page's detail, breadcrumbs, back link and title;
+      the content column too when it holds another part of a large list. */
   function apply(parts) {
     const from = currentURL;
-    const focused = document.activeElement;
     const detail = column("detail");
     if (body.dataset.kind === "category" && parts.kind !== "category") listScroll = window.scrollY;
     body.dataset.kind = parts.kind;
@@ -616,21 +735,20 @@ svg { flex: none; }
     body.dataset.root = parts.root;
     document.title = parts.title;
     rebase(column("sidebar"), from, parts.url);
-    rebase(column("content"), from, parts.url);
+    // The whole list (a short one, or a long one loaded in full) holds every entry: kept.
+    if (listShape(document)?.complete) rebase(column("content"), from, parts.url);
+    else replaceContent(parts, from);
     detail.replaceChildren(fragment(parts.detail));
     $(".breadcrumbs").replaceWith(fragment(parts.breadcrumbs));
     $(".back-link")?.remove();
     if (parts.back) $(".breadcrumbs").before(fragment(parts.back));
     const description = $('meta[name="description"]');
     if (description && parts.description) description.setAttribute("content", parts.description);
-    for (const link of $$("[data-column=content] .list a[aria-current]")) link.removeAttribute("aria-current");
-    if (parts.selected) {
-      const link = $$("[data-column=content] .list a").find((a) => a.href === parts.selected);
-      link?.setAttribute("aria-current", "page");
-    }
     currentURL = parts.url;
+    markSelection();
     announce(parts.title.split(" – ")[0]);
-    if (!isVisible(focused) || !document.contains(focused)) {
+    const focused = document.activeElement;
+    if (!focused || focused === body || !isVisible(focused)) {
       const target = parts.kind === "category" && !isVisible(detail) ? column("content") : detail;
       target.focus({ preventScroll: true });
     }
@@ -648,8 +766,87 @@ svg { flex: none; }
     return parts;
   }
 
+  // ── History: each entry knows the page it was pushed from and its scroll positions ───
+
+  const scrolls = new Map();
+  const newEntryID = () => `${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+  let entryID = history.state?.id ?? newEntryID();
+
+  function scrollState() {
+    return {
+      window: window.scrollY,
+      sidebar: column("sidebar")?.scrollTop ?? 0,
+      content: column("content")?.scrollTop ?? 0,
+      detail: column("detail")?.scrollTop ?? 0,
+      list: listShape(document),
+    };
+  }
+
+  /** Puts the lists and the detail back where `scroll` found them; the list only when it holds
+      the same entries as then. */
+  function restoreScroll(scroll) {
+    if (!scroll) return false;
+    const list = listShape(document);
+    const sameList = !list || (scroll.list && scroll.list.offset === list.offset && scroll.list.length === list.length);
+    column("sidebar").scrollTop = scroll.sidebar ?? 0;
+    column("detail").scrollTop = scroll.detail ?? 0;
+    if (sameList) column("content").scrollTop = scroll.content ?? 0;
+    if (sameList || !isVisible(column("content"))) window.scrollTo(0, scroll.window ?? 0);
+    return true;
+  }
+
+  /** Saves the scroll positions into the current history entry, before leaving it. */
+  function remember() {
+    const scroll = scrollState();
+    scrolls.set(entryID, scroll);
+    try { history.replaceState({ ...(history.state ?? {}), stacks: true, id: entryID, scroll }, ""); } catch { /* not allowed */ }
+  }
+
+  function pushEntry(url) {
+    remember();
+    const previous = currentURL;
+    entryID = newEntryID();
+    history.pushState({ stacks: true, id: entryID, previous }, "", url);
+  }
+
+  function replaceEntry(url) {
+    const previous = history.state?.previous ?? null;
+    entryID = newEntryID();
+    history.replaceState({ stacks: true, id: entryID, previous }, "", url);
+  }
+
+  /** A normal page load; `replace` puts the page in this entry's place (and tells it which page
+      this entry was pushed from). */
+  function leave(url, replace = false) {
+    remember();
+    if (!replace) {
+      location.assign(url);
+      return;
+    }
+    try { sessionStorage.setItem("stacks.replaced", JSON.stringify({ url: pageKey(url), previous: history.state?.previous ?? null })); } catch { /* no storage */ }
+    location.replace(url);
+  }
+
+  /** The page the current entry was pushed from, for a page that has just loaded. */
+  function previousPage() {
+    if (history.state && "previous" in history.state) return history.state.previous;
+    try {
+      const replaced = JSON.parse(sessionStorage.getItem("stacks.replaced") ?? "null");
+      sessionStorage.removeItem("stacks.replaced");
+      if (replaced?.url === currentURL) return replaced.previous;
+    } catch { /* no storage */ }
+    const navigation = performance.getEntriesByType?.("navigation")?.[0];
+    if (navigation && navigation.type !== "navigate") return null;
+    try {
+      const referrer = new URL(document.referrer);
+      return referrer.origin === location.origin ? pageKey(referrer.href) : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Opens `url` in place when it is a page of the current category; otherwise navigates. */
-  async function open(url) {
+  async function open(url, { replace = false } = {}) {
     if (pageKey(url) === currentURL) return;
     pending?.abort();
     const controller = new AbortController();
@@ -659,23 +856,60 @@ svg { flex: none; }
       const parts = await load(url, controller.signal);
       if (controller.signal.aborted) return;
       if (parts.category === null || parts.category !== categoryOf(document, currentURL)) {
-        location.assign(url);
+        leave(url, replace);
         return;
       }
-      history.replaceState({ stacks: true, scroll: scrollState() }, "", location.href);
-      history.pushState({ stacks: true }, "", parts.url + new URL(url).hash);
+      const target = parts.url + new URL(url).hash;
+      if (replace) replaceEntry(target); else pushEntry(target);
       apply(parts);
       column("detail").scrollTop = 0;
+      revealSelection(true);
       if (!wasCategory && parts.kind === "category" && isVisible(column("content")) && !isVisible(column("detail"))) {
         window.scrollTo(0, listScroll);
       } else if (window.scrollY > 0 && (!isVisible(column("content")) || !isVisible(column("detail")))) {
         window.scrollTo(0, 0);
       }
     } catch (error) {
-      if (error.name !== "AbortError") location.assign(url);
+      if (error.name !== "AbortError") leave(url, replace);
     } finally {
       if (pending === controller) pending = null;
     }
+  }
+
+  /** Back or Forward to `state`'s entry: the page it shows, where it was scrolled. */
+  async function arrive(state) {
+    // The entry left can no longer be written to: its scroll positions are kept here.
+    scrolls.set(entryID, scrollState());
+    entryID = state?.id ?? newEntryID();
+    if (!state?.id) history.replaceState({ ...(state ?? {}), stacks: true, id: entryID, previous: null }, "");
+    const scroll = scrolls.get(entryID) ?? state?.scroll;
+    const key = pageKey(location.href);
+    if (key === currentURL) return;
+    try {
+      const parts = await load(key);
+      if (parts.category === null || parts.category !== categoryOf(document, currentURL)) throw new Error("another category");
+      apply(parts);
+      if (!restoreScroll(scroll)) {
+        column("detail").scrollTop = 0;
+        revealSelection();
+      }
+    } catch {
+      location.reload();
+    }
+  }
+
+  /** Escape: pops the stack, as a NavigationStack's back button does, and never adds a history
+      entry. When this entry was pushed from the parent page, that is the browser's Back (and
+      Forward can return). Otherwise — the page was opened directly, or reached sideways from a
+      sibling — the parent takes this entry's place: the popped page is gone from the stack. */
+  function pop() {
+    const back = $(".back-link");
+    if (!back) return false;
+    const parent = pageKey(back.href);
+    if (history.state?.previous && history.state.previous === parent) history.back();
+    else if (inPlace(back.href)) open(back.href, { replace: true });
+    else leave(back.href, true);
+    return true;
   }
 
   const navigable = [
@@ -686,24 +920,37 @@ svg { flex: none; }
     ".search-results a",
   ].join(", ");
 
-  /** Only pages below the current category can be shown without reloading the lists. */
-  function opensInPlace(link) {
-    if (!canFetch || !link.matches(navigable)) return false;
-    if (link.target && link.target !== "_self") return false;
-    if (link.hasAttribute("download") || link.relList.contains("external")) return false;
-    const url = new URL(link.href);
+  /** Only pages below the current category can be shown without reloading the sidebar. */
+  function inPlace(href) {
+    if (!canFetch) return false;
+    const url = new URL(href, location.href);
     if (url.origin !== location.origin) return false;
-    if (url.pathname === location.pathname && url.hash) return false;
     if (!/(\/|\/index\.html)$/.test(url.pathname)) return false;
     const category = categoryOf(document, currentURL);
     return category !== null && url.href.startsWith(category);
   }
 
+  function opensInPlace(link) {
+    if (!canFetch || !link.matches(navigable)) return false;
+    if (link.target && link.target !== "_self") return false;
+    if (link.hasAttribute("download") || link.relList.contains("external")) return false;
+    const url = new URL(link.href);
+    if (url.pathname === location.pathname && url.hash) return false;
+    return inPlace(link.href);
+  }
+
+  // Where the page was left, when it loads again (a reload, or Back to a page the browser did
+  // not keep); read before the entry is rewritten below.
+  const restoring = history.state?.scroll ?? null;
+  try {
+    history.replaceState({ ...(history.state ?? {}), stacks: true, id: entryID, previous: previousPage() }, "");
+  } catch { /* no history API (opened from disk in some browsers) */ }
+  window.addEventListener("pagehide", () => remember());
+
   if (canFetch) {
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     // The browser re-reads the icon as soon as the URL changes, before any rewriting could.
     for (const link of $$('head link[rel~="icon"]')) link.setAttribute("href", link.href);
-    history.replaceState({ stacks: true }, "", location.href);
     const initial = partsOf(document, currentURL);
     if (initial) cache.set(currentURL, initial);
 
@@ -717,19 +964,10 @@ svg { flex: none; }
       open(link.href);
     });
 
-    window.addEventListener("popstate", async (event) => {
-      const key = pageKey(location.href);
-      if (key === currentURL) return;
-      try {
-        const parts = await load(key);
-        if (parts.category === null || parts.category !== categoryOf(document, currentURL)) throw new Error("other category");
-        apply(parts);
-        const scroll = event.state?.scroll;
-        column("detail").scrollTop = scroll?.detail ?? 0;
-        window.scrollTo(0, scroll?.window ?? 0);
-      } catch {
-        location.reload();
-      }
+    window.addEventListener("popstate", (event) => arrive(event.state));
+    // A page the browser kept in memory can come back showing another entry's state.
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted && pageKey(location.href) !== currentURL) arrive(history.state);
     });
   }
 
@@ -755,8 +993,8 @@ svg { flex: none; }
     note.textContent = `Loading all ${list.dataset.count} entries…`;
     list.after(note);
     try {
-      const entries = [];
-      let url = new URL(list.dataset.firstPage, location.href).href;
+      const pages = [];
+      let url = new URL(list.dataset.firstPage, currentURL).href;
       for (let guard = 0; url && guard < 10000; guard++) {
         const response = await fetch(url, { credentials: "same-origin" });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -764,18 +1002,22 @@ svg { flex: none; }
         const pageURL = response.url || url;
         const pageList = $("[data-column=content] .list", doc);
         if (!pageList) throw new Error("no list");
-        rebase(pageList, pageURL, location.href);
-        entries.push(...pageList.children);
+        pages.push([pageList, pageURL]);
         const next = $(".pagination a[rel=next]", doc);
         url = next ? new URL(next.getAttribute("href"), pageURL).href : null;
       }
+      // A swap may have replaced the list, or moved the page, while the pages were loading.
+      if (!list.isConnected) return;
+      const entries = pages.flatMap(([pageList, pageURL]) => {
+        rebase(pageList, pageURL, currentURL);
+        return [...pageList.children];
+      });
       const scroller = list.closest(".column");
-      const selectedHref = $("a[aria-current]", list)?.href;
       const anchor = $("a[aria-current]", list) ?? list.querySelector("a");
       const anchorHref = anchor?.href;
       const before = anchor ? anchor.getBoundingClientRect().top : 0;
       list.replaceChildren(...entries.map((entry) => document.importNode(entry, true)));
-      if (selectedHref) $$("a", list).find((a) => a.href === selectedHref)?.setAttribute("aria-current", "page");
+      markSelection();
       const again = anchorHref ? $$("a", list).find((a) => a.href === anchorHref) : null;
       if (again) {
         const delta = again.getBoundingClientRect().top - before;
@@ -797,9 +1039,12 @@ svg { flex: none; }
     }
   }
 
-  function watchPartialLists() {
+  const watched = new WeakSet();
+  function watchPartialLists(root = document) {
     if (!canFetch || typeof IntersectionObserver !== "function") return;
-    for (const list of $$(".list[data-first-page]")) {
+    for (const list of $$(".list[data-first-page]", root)) {
+      if (watched.has(list)) continue;
+      watched.add(list);
       const observer = new IntersectionObserver((records) => {
         if (records.some((record) => record.isIntersecting)) {
           observer.disconnect();
@@ -842,15 +1087,20 @@ svg { flex: none; }
     empty.hidden = !(words.length && shown === 0);
   }
 
-  for (const filter of $$(".filter")) {
-    const input = $(".filter-input", filter);
-    filter.hidden = false;
-    input.addEventListener("input", () => {
-      applyFilter(input);
-      loadFullList(input.closest("[data-column]")?.querySelector(".list[data-first-page]"));
-    });
-    input.addEventListener("focus", () => loadFullList(input.closest("[data-column]")?.querySelector(".list[data-first-page]")));
+  function showFilters(root) {
+    for (const filter of $$(".filter", root)) filter.hidden = false;
   }
+  const partialListOf = (input) => input.closest("[data-column]")?.querySelector(".list[data-first-page]");
+  // Delegated: a swap can replace the content column, filter and all.
+  document.addEventListener("input", (event) => {
+    if (!event.target.matches?.(".filter-input")) return;
+    applyFilter(event.target);
+    loadFullList(partialListOf(event.target));
+  });
+  document.addEventListener("focusin", (event) => {
+    if (event.target.matches?.(".filter-input")) loadFullList(partialListOf(event.target));
+  });
+  showFilters(document);
   document.addEventListener("stacks:listloaded", (event) => {
     const input = $(".filter-input", event.target.closest("[data-column]"));
     if (input?.value) applyFilter(input);
@@ -1033,11 +1283,7 @@ svg { flex: none; }
         if (!target.value) target.blur();
         return;
       }
-      const back = $(".back-link");
-      if (back) {
-        event.preventDefault();
-        back.click();
-      }
+      if (pop()) event.preventDefault();
       return;
     }
 
@@ -1074,14 +1320,9 @@ svg { flex: none; }
     }
   });
 
-  // ── On load: the selection in view, the rest of long lists on demand ───────────────
+  // ── On load: where the page was left, or the selection in view; long lists on demand ─
 
-  const selected = $("[data-column=content] .list a[aria-current]");
-  const content = column("content");
-  if (selected && content && isVisible(content) && getComputedStyle(content).overflowY !== "visible") {
-    const top = selected.getBoundingClientRect().top - content.getBoundingClientRect().top + content.scrollTop;
-    if (top + selected.offsetHeight > content.clientHeight) content.scrollTop = top - content.clientHeight / 3;
-  }
+  if (!restoreScroll(restoring)) revealSelection();
   watchPartialLists();
 })();
 

@@ -26,13 +26,16 @@ struct PageContext {
         return allowed && !color.isEmpty ? color : nil
     }
 
-    func entry(_ index: Int, selected: Bool) -> TemplateObject {
+    /// A list entry; `selected` when its page is on the current page's path, `current` when it
+    /// is the current page.
+    func entry(_ index: Int, selected: Bool, current: Bool) -> TemplateObject {
         let page = catalog[index]
         var context = icon(page)
         context["title"] = .text(page.title)
         context["url"] = .text(url(index))
         context["kind"] = .text(page.kind.rawValue)
         context["selected"] = .flag(selected)
+        context["current"] = .flag(current)
         if let summary = page.frontMatter.summary { context["summary"] = .text(summary) }
         // The script's filter matches tags too; they are not shown in the row.
         if !page.frontMatter.tags.isEmpty { context["tags"] = .text(page.frontMatter.tags.joined(separator: ", ")) }

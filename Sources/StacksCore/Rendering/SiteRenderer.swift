@@ -8,16 +8,35 @@ public struct SiteRenderer: Sendable {
     public let site: ResolvedSite
     public let config: SiteConfig
     let templates: TemplateSet
-    /// The sidebar for each selected category (`-1`: none selected), in root-marker form.
-    let sidebars: [Int: String]
-    /// Each category's entries, rendered plain and selected, in catalog order.
+    /// The sidebar for each selection, in root-marker form.
+    let sidebars: [SidebarSelection: String]
+    /// Each category's entries, rendered plain and as the current page, in catalog order.
     let lists: [Int: RenderedList]
 
     struct RenderedList: Sendable, Equatable {
         var plain: [String]
-        var selected: [String]
+        /// The entry as the link to the page it is on (`aria-current="page"`).
+        var current: [String]
         /// `page` or `_page`, for the owner's list pages (looked up once, not once per item page).
         var listPageSegment = "page"
+    }
+
+    /// What a sidebar shows selected: the page's deepest category (`-1`: none), and whether the
+    /// page is that category's own (or the home page), so that its link is the current page's
+    /// (`aria-current="page"`) rather than one on the way to it (`"true"`).
+    struct SidebarSelection: Hashable, Sendable {
+        var category: Int
+        var isPage: Bool
+
+        init(category: Int, isPage: Bool) {
+            self.category = category
+            self.isPage = isPage
+        }
+
+        init(of index: Int, in catalog: Catalog) {
+            let category = catalog.deepestCategory(of: index)
+            self.init(category: category ?? -1, isPage: category.map { $0 == index } ?? (index == Catalog.rootIndex))
+        }
     }
 
     public init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) {
@@ -34,7 +53,7 @@ public struct SiteRenderer: Sendable {
         for owner in shared.listOwners {
             lists[owner] = Self.renderList(owner, context: context, templates: templates, reusing: earlier, stamps: &stamps)
         }
-        var sidebars: [Int: String] = [:]
+        var sidebars: [SidebarSelection: String] = [:]
         for selection in shared.sidebarSelections {
             sidebars[selection] = earlier?.sidebar(selection)
                 ?? Self.renderSidebar(selected: selection, context: context, templates: templates)
@@ -58,7 +77,7 @@ public struct SiteRenderer: Sendable {
                             lists: Dictionary(uniqueKeysWithValues: zip(owners, lists)))
     }
 
-    private init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, sidebars: [Int: String],
+    private init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, sidebars: [SidebarSelection: String],
                  lists: [Int: RenderedList]) {
         self.site = site
         self.config = config
@@ -68,13 +87,13 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The pages whose lists are shown (the home page's categories, and the children of every
-    /// category and of every item that has any), and the selections sidebars are drawn for
-    /// (each page's deepest category; `-1`: none).
-    private static func sharedParts(of catalog: Catalog) -> (listOwners: [Int], sidebarSelections: [Int]) {
+    /// category and of every item that has any), and the selections sidebars are drawn for.
+    private static func sharedParts(of catalog: Catalog) -> (listOwners: [Int], sidebarSelections: [SidebarSelection]) {
         let owners = catalog.pages.indices.filter {
             $0 == Catalog.rootIndex || catalog[$0].kind != .item || !catalog[$0].children.isEmpty
         }
-        let selections = Set(catalog.pages.indices.map { catalog.deepestCategory(of: $0) ?? -1 }).sorted()
+        let selections = Set(catalog.pages.indices.map { SidebarSelection(of: $0, in: catalog) })
+            .sorted { ($0.category, $0.isPage ? 1 : 0) < ($1.category, $1.isPage ? 1 : 0) }
         return (owners, selections)
     }
 
@@ -82,12 +101,12 @@ public struct SiteRenderer: Sendable {
                                    stamps: inout TemplateStamps) -> RenderedList {
         let catalog = context.catalog
         let children = owner == Catalog.rootIndex ? catalog.categoryChildren(of: owner) : catalog[owner].children
-        func entry(_ index: Int, selected: Bool) -> String {
-            earlier?.entry(index, selected: selected)
-                ?? stamps.render("list-entry", context.entry(index, selected: selected), with: templates)
+        func entry(_ index: Int, current: Bool) -> String {
+            earlier?.entry(index, current: current)
+                ?? stamps.render("list-entry", context.entry(index, selected: current, current: current), with: templates)
         }
-        return RenderedList(plain: children.map { entry($0, selected: false) },
-                            selected: children.map { entry($0, selected: true) },
+        return RenderedList(plain: children.map { entry($0, current: false) },
+                            current: children.map { entry($0, current: true) },
                             listPageSegment: children.count > max(1, context.config.layout.listWindow)
                                 ? context.listPageSegment(owner) : "page")
     }
@@ -129,7 +148,7 @@ public struct SiteRenderer: Sendable {
             "layout": .object(context.layout()),
             "breadcrumbs": context.breadcrumbs(index),
             "contentLabel": .text(category.map { catalog[$0].title } ?? "Categories"),
-            "sidebar": .text(sidebars[category ?? -1] ?? ""),
+            "sidebar": .text(sidebars[SidebarSelection(of: index, in: catalog)] ?? ""),
             "content": .text(renderContent(category: category, page: index, listPage: listPage, context: context,
                                            stamps: &stamps)),
             "detail": .text(renderDetail(index, context: context, stamps: &stamps)),
@@ -170,15 +189,17 @@ public struct SiteRenderer: Sendable {
 
     // MARK: Columns
 
-    private static func renderSidebar(selected: Int, context: PageContext, templates: TemplateSet) -> String {
+    private static func renderSidebar(selected selection: SidebarSelection, context: PageContext, templates: TemplateSet) -> String {
         let catalog = context.catalog
+        let selected = selection.category
         let chain = selected >= 0 ? Set(catalog.chain(to: selected)) : []
         func node(_ index: Int) -> TemplateValue {
             let children = catalog.categoryChildren(of: index)
             var values = context.icon(catalog[index])
             values["title"] = .text(catalog[index].title)
             values["url"] = .text(context.url(index))
-            values["current"] = .flag(index == selected)
+            values["current"] = .flag(index == selected && selection.isPage)
+            values["selected"] = .flag(index == selected)
             values["inPath"] = .flag(chain.contains(index))
             values["open"] = .flag(chain.contains(index))
             values["hasChildren"] = .flag(!children.isEmpty)
@@ -188,7 +209,7 @@ public struct SiteRenderer: Sendable {
         let values: TemplateObject = [
             "siteTitle": .text(context.config.siteTitle),
             "home": .text(context.url(Catalog.rootIndex)),
-            "homeCurrent": .flag(selected < 0),
+            "homeCurrent": .flag(selected < 0 && selection.isPage),
             "categories": .list(catalog.categoryChildren(of: Catalog.rootIndex).map(node)),
         ]
         // Each sidebar has its own shape (its selection), so stamps would not help.
@@ -216,7 +237,7 @@ public struct SiteRenderer: Sendable {
             position + 1 < chain.count ? chain[position + 1] : nil
         }
         let selectedPosition = selectedChild.flatMap { children.firstIndex(of: $0) }
-        let list = lists[category] ?? RenderedList(plain: [], selected: [])
+        let list = lists[category] ?? RenderedList(plain: [], current: [])
         var range = children.indices
         var window: TemplateObject?
         var pagination: TemplateObject?
@@ -228,8 +249,9 @@ public struct SiteRenderer: Sendable {
                 let number = min(max(1, listPage), pages)
                 range = ((number - 1) * limit)..<min(children.count, number * limit)
                 var values: TemplateObject = ["number": .number(number), "pages": .number(pages)]
-                if number > 1 { values["previous"] = .text(context.listPageURL(category, number: number - 1, segment: list.listPageSegment)) }
-                if number < pages { values["next"] = .text(context.listPageURL(category, number: number + 1, segment: list.listPageSegment)) }
+                let segment = list.listPageSegment
+                if number > 1 { values["previous"] = .text(context.listPageURL(category, number: number - 1, segment: segment)) }
+                if number < pages { values["next"] = .text(context.listPageURL(category, number: number + 1, segment: segment)) }
                 pagination = values
             } else {
                 // An item's page: a window around its selection, and the list page that holds it.
@@ -243,7 +265,14 @@ public struct SiteRenderer: Sendable {
         }
         var entries = ""
         for position in range {
-            entries += position == selectedPosition ? list.selected[position] : list.plain[position]
+            if position != selectedPosition {
+                entries += list.plain[position]
+            } else if selectedChild == index {
+                entries += list.current[position]
+            } else if let selectedChild {
+                // A sub-item's page: its item is selected, on the way to this page.
+                entries += stamps.render("list-entry", context.entry(selectedChild, selected: true, current: false), with: templates)
+            }
         }
         var values: TemplateObject = [
             "id": .number(category),
