@@ -8,7 +8,8 @@ public enum Slug {
         var result = ""
         var pendingDash = false
         // Composed form, so that a name typed on one system and saved on another is one URL.
-        for character in name.precomposedStringWithCanonicalMapping.lowercased() {
+        let composed = name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
+        for character in composed.lowercased() {
             if character.isLetter || character.isNumber {
                 if pendingDash, !result.isEmpty { result.append("-") }
                 pendingDash = false
