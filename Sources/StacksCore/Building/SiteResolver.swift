@@ -131,19 +131,18 @@ public struct SiteResolver: Sendable {
     func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> (html: String, problems: [Diagnostic]) {
         var urls: [String] = []
         var problems: [Diagnostic] = []
+        let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
         urls.reserveCapacity(markdown.links.count)
         for link in markdown.links {
             switch targets.resolve(link.destination, from: page.sourceDirectory) {
             case .success(let target):
                 urls.append(url(for: target))
             case .failure(let problem):
-                let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
                 problems.append(.error(file, line: link.line + page.bodyLine - 1, column: link.column, problem.message(link, root: displayRoot)))
                 urls.append(link.destination)
             }
         }
         for link in markdown.rootLinks {
-            let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
             problems.append(.warning(file, line: link.line + page.bodyLine - 1, column: link.column,
                 "link '\(link.destination)' starts at the server's root, so it breaks when the site is published under a sub-path; use a relative link"))
         }

@@ -255,7 +255,11 @@ struct Document: Sendable {
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // A byte-order mark is not text.
         let parsed = FrontMatterParser.parse(text, path: path)
-        return .parsed(Document(frontMatter: parsed.frontMatter.replacingControlCharacters(), body: String(parsed.body), bodyLine: parsed.bodyLine),
+        // Control characters left in the text are gone by now; a value can still hold one from a
+        // YAML escape (`"\x01"`), and every escape has a backslash.
+        let escapes = text[..<parsed.body.startIndex].utf8.contains(UInt8(ascii: "\\"))
+        let frontMatter = escapes ? parsed.frontMatter.replacingControlCharacters() : parsed.frontMatter
+        return .parsed(Document(frontMatter: frontMatter, body: String(parsed.body), bodyLine: parsed.bodyLine),
                        problems + parsed.diagnostics)
     }
 }

@@ -17,9 +17,7 @@ struct OutputCollisions {
 
     /// The form two paths share when a case-insensitive, normalizing file system sees one file.
     static func fold(_ path: String) -> String {
-        // Most paths are ASCII, and Unicode normalization costs microseconds a call: `serve`
-        // folds every page's path on each rebuild.
-        path.utf8.allSatisfy { $0 < 0x80 } ? path.lowercased() : path.precomposedStringWithCanonicalMapping.lowercased()
+        Slug.composed(path).lowercased()
     }
 
     /// A page: its folder and its `index.html`.

@@ -34,7 +34,11 @@ public struct SiteRenderer: Sendable {
         }
 
         init(of index: Int, in catalog: Catalog) {
-            let category = catalog.deepestCategory(of: index)
+            self.init(of: index, deepestCategory: catalog.deepestCategory(of: index))
+        }
+
+        /// For a page whose deepest category is already known.
+        init(of index: Int, deepestCategory category: Int?) {
             self.init(category: category ?? -1, isPage: category.map { $0 == index } ?? (index == Catalog.rootIndex))
         }
     }
@@ -148,7 +152,7 @@ public struct SiteRenderer: Sendable {
             "layout": .object(context.layout()),
             "breadcrumbs": context.breadcrumbs(index),
             "contentLabel": .text(category.map { catalog[$0].title } ?? "Categories"),
-            "sidebar": .text(sidebars[SidebarSelection(of: index, in: catalog)] ?? ""),
+            "sidebar": .text(sidebars[SidebarSelection(of: index, deepestCategory: category)] ?? ""),
             "content": .text(renderContent(category: category, page: index, listPage: listPage, context: context,
                                            stamps: &stamps)),
             "detail": .text(renderDetail(index, context: context, stamps: &stamps)),
