@@ -4,10 +4,14 @@
 #   Benchmarks/run.sh [--sizes "1000:10 10000:50 10000:10 50000:100"] [--runs 3]
 #                     [--skip-hugo-above 10000] [--nested] [--hugo-window W]
 #                     [--only stacks|hugo] [--no-build] [--keep] [--results FILE]
+#                     [--delete-between] [--rebuild]
 #
 # A size is ITEMS:CATEGORIES. For each size the catalog is generated (seed 42)
 # into a fresh folder under /tmp, then each tool builds it --runs times under
-# /usr/bin/time -v, each time into a deleted output folder (a full build).
+# /usr/bin/time -v, each time into a missing output folder (a full build), or
+# with --rebuild over the output of the build before (nothing changed).
+# Earlier outputs are moved aside and deleted when the script ends (see
+# "Deleting between runs" in Benchmarks/README.md).
 #
 # Environment: STACKS (the stacks binary; when set, it is not rebuilt),
 # HUGO (default: hugo), SEED (default: 42), TMPDIR_BASE (default: /tmp).
@@ -20,8 +24,10 @@ SIZES="1000:10 10000:50 10000:10 50000:100"
 RUNS=3
 SKIP_HUGO_ABOVE=10000
 NESTED=""
-HUGO_WINDOW=""
+HUGO_WINDOW=0
 ONLY=""
+DELETE_BETWEEN=0
+REBUILD=0
 BUILD=1
 KEEP=0
 RESULTS=""
@@ -30,7 +36,7 @@ HUGO=${HUGO:-hugo}
 TMPBASE=${TMPDIR_BASE:-/tmp}
 TIME=/usr/bin/time
 
-usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -42,6 +48,8 @@ while [ $# -gt 0 ]; do
         --only) ONLY=$2; shift 2 ;;
         --no-build) BUILD=0; shift ;;
         --keep) KEEP=1; shift ;;
+        --delete-between) DELETE_BETWEEN=1; shift ;;
+        --rebuild) REBUILD=1; shift ;;
         --results) RESULTS=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "run.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
@@ -66,11 +74,24 @@ command -v python3 >/dev/null || { echo "run.sh: python3 is required" >&2; exit 
 
 # ---------------------------------------------------------------------------
 # Temporary folders: removed on exit unless --keep.
+#
+# Outputs and catalogs are not deleted while the script measures: on an ext4
+# file system without a journal (this VM's), the kernel will not reuse an inode
+# for a minute after it was freed (five while its block is dirty), and every new
+# file then scans past all of them: a build right after deleting 20,000 files
+# pays for them, whichever tool it is. They go into TRASH, deleted at the end.
 TMPDIRS=()
+TRASH=$(mktemp -d "$TMPBASE/stacks-bench-trash.XXXXXX")
 cleanup() {
+    rm -rf -- "$TRASH"
     if [ "$KEEP" = 0 ]; then
         for d in "${TMPDIRS[@]+"${TMPDIRS[@]}"}"; do rm -rf -- "$d"; done
     fi
+}
+# Sets a finished output or catalog aside (a rename frees no inode).
+set_aside() {
+    [ -e "$1" ] || return 0
+    if [ "$DELETE_BETWEEN" = 1 ]; then rm -rf -- "$1"; else mv -- "$1" "$(mktemp -u "$TRASH/old.XXXXXX")"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -111,29 +132,38 @@ elif ! command -v "$HUGO" >/dev/null; then
 fi
 
 echo "machine: $(nproc) cores, $(uname -srm); $( [ "$HUGO_OK" = 1 ] && "$HUGO" version | cut -d' ' -f1-2 )"
-echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  seed: $SEED  runs: $RUNS  sizes: $SIZES${NESTED:+  (nested)}${HUGO_WINDOW:+  hugo window: $HUGO_WINDOW}"
+echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)  seed: $SEED  runs: $RUNS  sizes: $SIZES${NESTED:+  (nested)}  hugo window: $HUGO_WINDOW$( [ "$HUGO_WINDOW" = 0 ] && echo ' (whole lists)')$( [ "$DELETE_BETWEEN" = 1 ] && echo '  (outputs deleted between runs)')$( [ "$REBUILD" = 1 ] && echo '  (rebuilds over the previous output)')"
 
 # ---------------------------------------------------------------------------
 # One tool, one size: RUNS full builds, then the output's shape.
 # Writes $T/<tool>.runs (wall_s user_s sys_s rss_kb per line) and $T/<tool>.out.
+build_once() {  # tool T out
+    local tool=$1 T=$2 out=$3
+    if [ "$tool" = stacks ]; then
+        # Run from the catalog folder so no stacks.yml or templates/ of the repo is picked up.
+        (cd "$T/stacks" && "$TIME" -v -o "$T/$tool.time" \
+            "$STACKS" build --content "$T/stacks/content" --output "$out") >"$T/$tool.log" 2>&1
+    else
+        "$TIME" -v -o "$T/$tool.time" \
+            "$HUGO" --quiet -s "$T/hugo" -d "$out" --cleanDestinationDir >"$T/$tool.log" 2>&1
+    fi
+}
+
 run_tool() {
     local tool=$1 T=$2 out r rc start end
     out="$T/$tool-out"
     : >"$T/$tool.runs"
+    if [ "$REBUILD" = 1 ]; then
+        # The first build is not measured: each measured one rebuilds over its output.
+        set_aside "$out"
+        build_once "$tool" "$T" "$out" || true
+    fi
     for r in $(seq 1 "$RUNS"); do
-        rm -rf -- "$out"
+        [ "$REBUILD" = 1 ] || set_aside "$out"
         sync
         start=$(date +%s%N)
-        if [ "$tool" = stacks ]; then
-            # Run from the catalog folder so no stacks.yml or templates/ of the repo is picked up.
-            (cd "$T/stacks" && "$TIME" -v -o "$T/$tool.time" \
-                "$STACKS" build --content "$T/stacks/content" --output "$out") >"$T/$tool.log" 2>&1
-            rc=$?
-        else
-            "$TIME" -v -o "$T/$tool.time" \
-                "$HUGO" --quiet -s "$T/hugo" -d "$out" --cleanDestinationDir >"$T/$tool.log" 2>&1
-            rc=$?
-        fi
+        build_once "$tool" "$T" "$out"
+        rc=$?
         end=$(date +%s%N)
         if [ "$rc" != 0 ]; then
             echo "$tool: failed (exit status $rc on run $r; last lines of its output:)"
@@ -232,7 +262,7 @@ for size in $SIZES; do
     echo
     echo "-- generating $N items in $C categories into $T"
     if ! python3 "$HERE/generate.py" --items "$N" --categories "$C" --seed "$SEED" $NESTED \
-            ${HUGO_WINDOW:+--hugo-window "$HUGO_WINDOW"} --out "$T/stacks/content" --hugo "$T/hugo"; then
+            --hugo-window "$HUGO_WINDOW" --out "$T/stacks/content" --hugo "$T/hugo"; then
         echo "run.sh: generating the catalog failed" >&2
         exit 1
     fi
@@ -257,7 +287,7 @@ for size in $SIZES; do
         echo "$summary" | sed -n 's/^RESULT //p' >>"$RESULTS"
     fi
     if [ "$KEEP" = 0 ]; then
-        rm -rf -- "$T"
+        set_aside "$T"
     else
         echo "kept: $T"
     fi

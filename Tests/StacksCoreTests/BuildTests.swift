@@ -143,6 +143,40 @@ import Testing
         #expect(project.exists("output/weather/rain/index.html"))
     }
 
+    /// Unchanged files are the previous build's, linked; changed ones are new files; the old
+    /// output's names are gone after the swap.
+    @Test func aRebuildLinksUnchangedFilesAndWritesChangedOnes() async throws {
+        let project = try TemporaryProject(Self.catalog)
+        defer { project.remove() }
+        func inode(_ path: String) throws -> (number: UInt64, links: UInt64) {
+            var info = stat()
+            guard lstat(project.root.appendingPathComponent("output/" + path).path, &info) == 0 else {
+                throw CocoaError(.fileNoSuchFile)
+            }
+            return (UInt64(info.st_ino), UInt64(info.st_nlink))
+        }
+        _ = try await SiteBuilder.build(project.options)
+        let unchanged = ["weather/rain/drizzle/index.html", "weather/rain/radar.png", "assets/stacks.css", "old-rain/index.html"]
+        let before = try unchanged.map(inode)
+        let sunBefore = try inode("weather/sun/index.html")
+        try project.write("content/weather/sun.md", "---\ntitle: Sun\n---\nBright now.")
+        _ = try await SiteBuilder.build(project.options)
+        let after = try unchanged.map(inode)
+        #expect(after.map(\.number) == before.map(\.number))
+        #expect(after.allSatisfy { $0.links == 1 })
+        #expect(try inode("weather/sun/index.html").number != sunBefore.number)
+        #expect(try project.read("output/weather/sun/index.html").contains("Bright now."))
+
+        // A file of the old output changed behind Stacks' back is written again, not linked.
+        try project.write("output/weather/rain/drizzle/index.html", "tampered")
+        try project.write("output/weather/rain/radar.png", "PNG!")
+        _ = try await SiteBuilder.build(project.options)
+        #expect(try project.read("output/weather/rain/drizzle/index.html").contains("Light."))
+        #expect(try project.read("output/weather/rain/radar.png") == "PNG")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.contains("stacks-") }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func symbolicLinksOutsideTheContentAreNotFollowedAndLoopsAreErrors() async throws {
         let project = try TemporaryProject(Self.catalog)
         defer { project.remove() }

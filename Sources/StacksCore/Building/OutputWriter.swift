@@ -48,7 +48,10 @@ public struct OutputWriter: Sendable {
 
     /// Writes into a fresh folder beside the output, calls `fill` to write the site's files
     /// into it, then swaps it in. On any error the new folder is removed and the output kept.
-    public func replace<Result>(_ fill: (URL) async throws -> Result) async throws -> Result {
+    ///
+    /// `fill` also gets the path of the output being replaced, when there is one, so that files
+    /// that have not changed can be linked from it rather than written again.
+    public func replace<Result>(_ fill: (_ staging: URL, _ previous: String?) async throws -> Result) async throws -> Result {
         try checkDestination()
         let manager = FileManager.default
         let parent = output.deletingLastPathComponent()
@@ -57,8 +60,11 @@ public struct OutputWriter: Sendable {
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).stacks-new-\(getpid())")
         try? manager.removeItem(at: staging)
         try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        var isDirectory: ObjCBool = false
+        let previous = manager.fileExists(atPath: output.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? output.path : nil
         do {
-            let result = try await fill(staging)
+            let result = try await fill(staging, previous)
             try Data("This folder is written by Stacks; the next build replaces it.\n".utf8)
                 .write(to: staging.appendingPathComponent(Self.markerName))
             try swap(staging)

@@ -41,8 +41,8 @@ public enum SiteBuilder {
             display: config.paths.output)
         let contentRoot = options.url(config.paths.content)
         do {
-            let (files, bytes) = try await writer.replace { staging in
-                try await SiteWriter(root: staging).write(prepared, contentRoot: contentRoot)
+            let (files, bytes) = try await writer.replace { staging, previous in
+                try await SiteWriter(root: staging, previous: previous).write(prepared, contentRoot: contentRoot)
             }
             return Summary(pages: renderer.pageCount, files: files, bytes: bytes, milliseconds: elapsed(since: start),
                            output: config.paths.output, warnings: prepared.warnings)
@@ -61,11 +61,19 @@ public enum SiteBuilder {
 
 /// Writes a prepared site into a folder: pages rendered and written in parallel, as they are
 /// produced, so the whole site is never held in memory.
+///
+/// A file whose bytes are the same as in the previous build's output is hard-linked from it
+/// instead of written: a rebuild then makes new inodes only for what changed (and frees only
+/// those when the old output goes), and unchanged files keep their modification time, so a
+/// publishing tool that compares times uploads only what changed.
 public struct SiteWriter: Sendable {
     public var root: URL
+    /// The output folder this build replaces, if any.
+    public var previous: String?
 
-    public init(root: URL) {
+    public init(root: URL, previous: String? = nil) {
         self.root = root
+        self.previous = previous
     }
 
     /// Returns the number of non-page files and the total bytes written.
@@ -88,13 +96,13 @@ public struct SiteWriter: Sendable {
                 bytes = renderer.renderPage(list.category, listPage: list.number, stamps: &stamps)
                 path = renderer.outputPath(ofListPage: list.number, category: list.category)
             }
-            try Self.write(bytes, toPath: root + "/" + path, newFolder: true)
+            try Self.write(bytes, toPath: root + "/" + path, newFolder: true, previous: previous.map { $0 + "/" + path })
             return bytes.count
         }
         var total = pageBytes.reduce(0, +)
         var files = listPages.count
         for file in renderer.renderExtras(theme: prepared.theme, listPages: false) {
-            try Self.write(file.bytes, toPath: root + "/" + file.path)
+            try Self.write(file.bytes, toPath: root + "/" + file.path, previous: previous.map { $0 + "/" + file.path })
             total += file.bytes.count
             files += 1
         }
@@ -102,7 +110,12 @@ public struct SiteWriter: Sendable {
         for asset in renderer.site.catalog.assets {
             let destination = self.root.appendingPathComponent(asset.output, isDirectory: false)
             try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.copyItem(at: contentRoot.appendingPathComponent(asset.source), to: destination)
+            let source = contentRoot.appendingPathComponent(asset.source)
+            if let previous, PreviousOutput.link(previous + "/" + asset.output, to: destination.path, ifSameAs: source.path) {
+                files += 1
+                continue
+            }
+            try manager.copyItem(at: source, to: destination)
             files += 1
         }
         return (files, total)
@@ -114,8 +127,9 @@ public struct SiteWriter: Sendable {
     ///
     /// `newFolder`: the file is the first in its folder (a page's `index.html`), so the folder
     /// is made before the first attempt to open, not after it fails.
-    static func write(_ bytes: [UInt8], toPath path: String, newFolder: Bool = false) throws {
+    static func write(_ bytes: [UInt8], toPath path: String, newFolder: Bool = false, previous: String? = nil) throws {
         if newFolder, let slash = path.lastIndex(of: "/") { _ = mkdir(String(path[..<slash]), 0o777) }
+        if let previous, PreviousOutput.link(previous, to: path, ifItHolds: bytes) { return }
         var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if descriptor < 0, errno == ENOENT {
             // Mostly the parent is missing and its parent is there: one mkdir. Pages are
