@@ -90,7 +90,7 @@ public struct OutputWriter: Sendable {
             try? manager.moveItem(at: old, to: output)
             throw error
         }
-        try? manager.removeItem(at: old)
+        FolderRemoval.remove(old.path)
     }
 
     /// Folders left by a build that was killed before it could clean up.
