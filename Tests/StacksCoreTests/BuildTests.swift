@@ -177,6 +177,21 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// The replaced output is deleted, but a symbolic link in it is removed, not followed.
+    @Test func deletingTheReplacedOutputDoesNotFollowSymbolicLinks() async throws {
+        let project = try TemporaryProject(Self.catalog.merging(["notes/keep.txt": "precious"]) { $1 })
+        defer { project.remove() }
+        _ = try await SiteBuilder.build(project.options)
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("output/notes").path,
+                                       withDestinationPath: project.root.appendingPathComponent("notes").path)
+        try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("output/weather/notes").path,
+                                       withDestinationPath: project.root.appendingPathComponent("notes").path)
+        _ = try await SiteBuilder.build(project.options)
+        #expect(try project.read("notes/keep.txt") == "precious")
+        #expect(!project.exists("output/notes"))
+    }
+
     @Test func symbolicLinksOutsideTheContentAreNotFollowedAndLoopsAreErrors() async throws {
         let project = try TemporaryProject(Self.catalog)
         defer { project.remove() }

@@ -13,8 +13,9 @@ enum FolderRemoval {
         var entries: [String] = []
         for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
             let child = path + "/" + name
-            var isDirectory: ObjCBool = false
-            if manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue {
+            // `lstat`, not `fileExists`: a symbolic link to a folder is removed, never entered.
+            var info = stat()
+            if lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
                 entries += ((try? manager.contentsOfDirectory(atPath: child)) ?? []).map { child + "/" + $0 }
             } else {
                 entries.append(child)
