@@ -14,6 +14,12 @@ public enum FrontMatterParser {
     }
 
     public static func parse(_ text: String, path: String) -> Result {
+        parse(text, path: path, fastPath: true)
+    }
+
+    /// With `fastPath: false` every front matter is composed by Yams, the definition the fast
+    /// path is tested against.
+    static func parse(_ text: String, path: String, fastPath: Bool) -> Result {
         var result = Result(frontMatter: FrontMatter(), body: Substring(text), bodyLine: 1, diagnostics: [])
         // Only the lines up to the closing fence are looked at: bodies can be long.
         var lines = LineScanner(text)
@@ -32,17 +38,23 @@ public enum FrontMatterParser {
             result.body = ""
             return result
         }
-        let yaml = yamlLines.joined(separator: "\n")
         result.bodyLine = yamlLines.count + 3
         result.body = text[lines.position...]
         let lineOffset = 1  // the opening `---`
+        var reader = KeyReader(path: path, lineOffset: lineOffset)
+        // Most front matter is plain enough to read without Yams; whatever is not, Yams reads.
+        if fastPath, let mapping = SimpleFrontMatter.compose(yamlLines) {
+            result.frontMatter = reader.read(mapping)
+            result.diagnostics += reader.diagnostics
+            return result
+        }
+        let yaml = yamlLines.joined(separator: "\n")
         do {
             guard let node = try compose(yaml) else { return result }
             guard case .mapping(let mapping) = node else {
                 result.diagnostics.append(.error(path, line: 2, column: 1, "front matter must be a map of keys to values"))
                 return result
             }
-            var reader = KeyReader(path: path, lineOffset: lineOffset)
             result.frontMatter = reader.read(mapping)
             result.diagnostics += reader.diagnostics
         } catch let error as YamlError {
@@ -125,20 +137,46 @@ private struct LineScanner {
     }
 }
 
+/// A composed YAML node as `KeyReader` reads it: Yams' `Node`, or the fast path's
+/// `SimpleFrontMatter.Node`. One reader for both, so a key means the same on either path.
+protocol FrontMatterNode {
+    associatedtype Elements: Sequence<Self>
+    associatedtype Pairs: Sequence<(key: Self, value: Self)>
+    /// The text of a scalar, whatever its style or tag; nil for anything else.
+    var scalarText: String? { get }
+    /// What Yams' `Node.bool` makes of it: nil for a quoted (`str`-tagged) scalar.
+    var flag: Bool? { get }
+    var elements: Elements? { get }
+    var pairs: Pairs? { get }
+    /// Where Yams' mark puts the node: the line within the YAML text, 1-based, and the
+    /// column in Unicode scalars, 1-based; 1 where there is no mark.
+    var markLine: Int { get }
+    var markColumn: Int { get }
+}
+
+extension Node: FrontMatterNode {
+    var scalarText: String? { scalar?.string }
+    var flag: Bool? { bool }
+    var elements: Node.Sequence? { sequence }
+    var pairs: Node.Mapping? { mapping }
+    var markLine: Int { mark?.line ?? 1 }
+    var markColumn: Int { mark?.column ?? 1 }
+}
+
 /// Reads known keys with their expected types, collecting one diagnostic per wrong key.
 private struct KeyReader {
     let path: String
     let lineOffset: Int
     var diagnostics: [Diagnostic] = []
 
-    mutating func read(_ mapping: Node.Mapping) -> FrontMatter {
+    mutating func read<Mapping: Sequence<(key: N, value: N)>, N: FrontMatterNode>(_ mapping: Mapping) -> FrontMatter {
         var matter = FrontMatter()
         for (keyNode, value) in mapping {
-            guard let key = keyNode.scalar?.string else {
+            guard let key = keyNode.scalarText else {
                 fail(keyNode, "front matter keys must be text")
                 continue
             }
-            matter.keyLines[key] = (keyNode.mark?.line ?? 1) + lineOffset
+            matter.keyLines[key] = keyNode.markLine + lineOffset
             switch key {
             case "title": matter.title = string(value, key)
             case "summary": matter.summary = string(value, key)
@@ -148,13 +186,13 @@ private struct KeyReader {
             case "slug": matter.slug = string(value, key)
             case "date": matter.date = date(value)
             case "order":
-                if let number = value.scalar.flatMap({ Int($0.string) }) {
+                if let number = value.scalarText.flatMap({ Int($0) }) {
                     matter.order = number
                 } else {
                     fail(value, "'order' must be a whole number")
                 }
             case "draft":
-                if let flag = value.bool, value.scalar != nil {
+                if let flag = value.flag, value.scalarText != nil {
                     matter.draft = flag
                 } else {
                     fail(value, "'draft' must be true or false")
@@ -168,52 +206,51 @@ private struct KeyReader {
         return matter
     }
 
-    private mutating func fail(_ node: Node, _ message: String) {
-        let mark = node.mark
-        diagnostics.append(.error(path, line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1, message))
+    private mutating func fail(_ node: some FrontMatterNode, _ message: String) {
+        diagnostics.append(.error(path, line: node.markLine + lineOffset, column: node.markColumn, message))
     }
 
-    private mutating func string(_ node: Node, _ key: String) -> String? {
-        guard let scalar = node.scalar else {
+    private mutating func string(_ node: some FrontMatterNode, _ key: String) -> String? {
+        guard let text = node.scalarText else {
             fail(node, "'\(key)' must be text")
             return nil
         }
-        return scalar.string
+        return text
     }
 
-    private mutating func strings(_ node: Node, _ key: String) -> [String] {
-        if let scalar = node.scalar { return scalar.string.isEmpty ? [] : [scalar.string] }
-        guard let sequence = node.sequence else {
+    private mutating func strings(_ node: some FrontMatterNode, _ key: String) -> [String] {
+        if let text = node.scalarText { return text.isEmpty ? [] : [text] }
+        guard let elements = node.elements else {
             fail(node, "'\(key)' must be a list of text")
             return []
         }
         var values: [String] = []
-        for element in sequence {
-            guard let scalar = element.scalar else {
+        for element in elements {
+            guard let text = element.scalarText else {
                 fail(element, "'\(key)' must be a list of text")
                 continue
             }
-            values.append(scalar.string)
+            values.append(text)
         }
         return values
     }
 
-    private mutating func date(_ node: Node) -> String? {
-        guard let text = node.scalar?.string, DateText.isValid(text) else {
+    private mutating func date(_ node: some FrontMatterNode) -> String? {
+        guard let text = node.scalarText, DateText.isValid(text) else {
             fail(node, "'date' must be a date like 2024-05-31")
             return nil
         }
         return text
     }
 
-    private mutating func attributes(_ node: Node) -> [Attribute] {
-        guard let mapping = node.mapping else {
+    private mutating func attributes(_ node: some FrontMatterNode) -> [Attribute] {
+        guard let pairs = node.pairs else {
             fail(node, "'attributes' must be a map of names to values")
             return []
         }
         var attributes: [Attribute] = []
-        for (name, value) in mapping {
-            guard let nameText = name.scalar?.string, let valueText = value.scalar?.string else {
+        for (name, value) in pairs {
+            guard let nameText = name.scalarText, let valueText = value.scalarText else {
                 fail(value, "each attribute must be a name and a text value")
                 continue
             }
@@ -222,14 +259,14 @@ private struct KeyReader {
         return attributes
     }
 
-    private func param(_ node: Node) -> ParamValue {
-        switch node {
-        case .scalar(let scalar): .string(scalar.string)
-        case .sequence(let sequence): .list(sequence.map(param))
-        case .mapping(let mapping):
-            .map(Dictionary(mapping.compactMap { key, value in key.scalar.map { ($0.string, param(value)) } },
-                            uniquingKeysWith: { first, _ in first }))
-        case .alias: .string("")
+    /// Anything else (an alias) is empty text.
+    private func param<N: FrontMatterNode>(_ node: N) -> ParamValue {
+        if let text = node.scalarText { return .string(text) }
+        if let elements = node.elements { return .list(elements.map(param)) }
+        if let pairs = node.pairs {
+            return .map(Dictionary(pairs.compactMap { key, value in key.scalarText.map { ($0, param(value)) } },
+                                   uniquingKeysWith: { first, _ in first }))
         }
+        return .string("")
     }
 }
