@@ -14,7 +14,8 @@
 # "Deleting between runs" in Benchmarks/README.md).
 #
 # Environment: STACKS (the stacks binary; when set, it is not rebuilt),
-# HUGO (default: hugo), SEED (default: 42), TMPDIR_BASE (default: /tmp).
+# HUGO (default: hugo), SEED (default: 42), TMPDIR_BASE (default: /tmp),
+# BENCH_TRASH (where finished outputs go; default: a folder deleted at the end).
 set -u -o pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -36,7 +37,7 @@ HUGO=${HUGO:-hugo}
 TMPBASE=${TMPDIR_BASE:-/tmp}
 TIME=/usr/bin/time
 
-usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -81,9 +82,12 @@ command -v python3 >/dev/null || { echo "run.sh: python3 is required" >&2; exit 
 # file then scans past all of them: a build right after deleting 20,000 files
 # pays for them, whichever tool it is. They go into TRASH, deleted at the end.
 TMPDIRS=()
-TRASH=$(mktemp -d "$TMPBASE/stacks-bench-trash.XXXXXX")
+# With BENCH_TRASH set, that folder is used and left for the caller to delete
+# (several invocations in a row, without a deletion between them).
+TRASH=${BENCH_TRASH:-$(mktemp -d "$TMPBASE/stacks-bench-trash.XXXXXX")}
+mkdir -p "$TRASH"
 cleanup() {
-    rm -rf -- "$TRASH"
+    [ -n "${BENCH_TRASH:-}" ] || rm -rf -- "$TRASH"
     if [ "$KEEP" = 0 ]; then
         for d in "${TMPDIRS[@]+"${TMPDIRS[@]}"}"; do rm -rf -- "$d"; done
     fi
