@@ -138,6 +138,8 @@ import Testing
         var direct = try TemplateSet(theme: .builtIn)
         #expect(direct.allowsStamps)
         direct.allowsStamps = false
+        direct.drawsSidebarByNodes = false
+        #expect(renderer.templates.drawsSidebarByNodes)
         let reference = SiteRenderer(site: renderer.site, config: renderer.config, templates: direct)
         #expect(renderer.lists == reference.lists)
         #expect(renderer.sidebars == reference.sidebars)

@@ -60,7 +60,7 @@ public struct SiteRenderer: Sendable {
         var sidebars: [SidebarSelection: String] = [:]
         for selection in shared.sidebarSelections {
             sidebars[selection] = earlier?.sidebar(selection)
-                ?? Self.renderSidebar(selected: selection, context: context, templates: templates)
+                ?? Self.renderSidebar(selected: selection, context: context, templates: templates, stamps: &stamps)
         }
         self.init(site: site, config: config, templates: templates, sidebars: sidebars, lists: lists)
     }
@@ -73,8 +73,8 @@ public struct SiteRenderer: Sendable {
         let lists = await Parallel.map(owners.indices, state: { TemplateStamps() }) { stamps, position in
             renderList(owners[position], context: context, templates: templates, reusing: nil, stamps: &stamps)
         }
-        let sidebars = await Parallel.map(selections.indices) { position in
-            renderSidebar(selected: selections[position], context: context, templates: templates)
+        let sidebars = await Parallel.map(selections.indices, state: { TemplateStamps() }) { stamps, position in
+            renderSidebar(selected: selections[position], context: context, templates: templates, stamps: &stamps)
         }
         return SiteRenderer(site: site, config: config, templates: templates,
                             sidebars: Dictionary(uniqueKeysWithValues: zip(selections, sidebars)),
@@ -193,7 +193,8 @@ public struct SiteRenderer: Sendable {
 
     // MARK: Columns
 
-    private static func renderSidebar(selected selection: SidebarSelection, context: PageContext, templates: TemplateSet) -> String {
+    static func renderSidebar(selected selection: SidebarSelection, context: PageContext, templates: TemplateSet,
+                              stamps: inout TemplateStamps) -> String {
         let catalog = context.catalog
         let selected = selection.category
         let chain = selected >= 0 ? Set(catalog.chain(to: selected)) : []
@@ -210,14 +211,23 @@ public struct SiteRenderer: Sendable {
             values["children"] = .list(children.map(node))
             return .object(values)
         }
-        let values: TemplateObject = [
+        // The keys here are `SidebarParts.rootKeys`.
+        var values: TemplateObject = [
             "siteTitle": .text(context.config.siteTitle),
             "home": .text(context.url(Catalog.rootIndex)),
             "homeCurrent": .flag(selected < 0 && selection.isPage),
             "categories": .list(catalog.categoryChildren(of: Catalog.rootIndex).map(node)),
         ]
-        // Each sidebar has its own shape (its selection), so stamps would not help.
-        return templates.render("sidebar", values.mustacheValue)
+        guard templates.drawsSidebarByNodes, case .list(let nodes)? = values["categories"] else {
+            // Each sidebar has its own shape (its selection), so stamps would not help.
+            return templates.render("sidebar", values.mustacheValue)
+        }
+        // Node by node: most nodes have the shape of most others, whatever the selection.
+        values["categories"] = .list(nodes.map { node in
+            let drawn = stamps.render(SidebarParts.nodeName, [SidebarParts.oneKey: .list([node])], with: templates)
+            return .object([SidebarParts.nodeKey: .text(drawn)])
+        })
+        return stamps.render(SidebarParts.sidebarName, values, with: templates)
     }
 
     /// The content column: the deepest selected category's children, with the selection marked.

@@ -14,15 +14,19 @@ public struct TemplateSet: Sendable {
     /// Whether `TemplateStamps` may render these templates (none uses a feature that would
     /// make a stamp differ from a rendering).
     var allowsStamps: Bool
+    /// Whether the sidebar can be drawn node by node (`SidebarParts`).
+    var drawsSidebarByNodes = false
 
     /// `displayRoot` names the templates folder in diagnostics, e.g. `templates`.
     public init(theme: Theme, displayRoot: String = "templates") throws(Diagnostics) {
         var diagnostics = Diagnostics()
         var library = MustacheLibrary()
         var references: [(template: String, partial: String, line: Int, column: Int)] = []
+        var sources: [String: String] = [:]
         for path in theme.templateNames {
             let name = String(path.dropLast(".mustache".count))
             let text = theme.text(path) ?? ""
+            sources[name] = text
             let file = displayRoot + "/" + path
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
@@ -61,9 +65,15 @@ public struct TemplateSet: Sendable {
             diagnostics.append(.error(displayRoot + "/" + name + ".mustache", "missing template '\(name)'"))
         }
         if diagnostics.hasErrors { throw diagnostics }
-        self.library = library
         self.icons = theme.icons
         self.allowsStamps = theme.templateNames.allSatisfy { TemplateStamps.allowsStamps(theme.text($0) ?? "") }
+        if allowsStamps, let parts = SidebarParts.templates(from: sources),
+           let sidebar = try? MustacheTemplate(string: parts.sidebar), let node = try? MustacheTemplate(string: parts.node) {
+            library.register(sidebar, named: SidebarParts.sidebarName)
+            library.register(node, named: SidebarParts.nodeName)
+            drawsSidebarByNodes = true
+        }
+        self.library = library
     }
 
     /// Renders a template known to exist (checked in `init`).
