@@ -116,18 +116,6 @@ import Testing
 
     // MARK: Generated front matter
 
-    /// A deterministic generator, so a failure can be replayed from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let words = ["amber", "brass", "Lantern", "harbor", "of", "the", "with", "and", "it's", "Gdańsk", "1820s",
                         "Hale & Sons", "12.5 kg", "café", "数据", "R&D", "100%", "C#", "a/b", "x-y", "no", "on"]
     static let icons = ["🧭", "⚓", "🔔", "🕯️", "🔑", "🪝", "🧰", "🔨", "🪚", "🪓", "🔭", "🔬", "⚖️", "🕰️", "🏺", "🧺",

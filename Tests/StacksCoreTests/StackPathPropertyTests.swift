@@ -4,18 +4,6 @@ import Testing
 /// Round trips over many random catalogs: every page's path survives URL → path, the split-view
 /// projection, and the stack operations behave as on a navigation stack.
 @Suite struct StackPathPropertyTests {
-    /// A deterministic generator, so a failure can be replayed from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A random content tree: categories nest, bundles hold sub-items, names include spaces,
     /// capitals and non-ASCII letters.
     static func randomTree(seed: UInt64) -> SourceDirectory {

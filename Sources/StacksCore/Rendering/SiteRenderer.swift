@@ -211,14 +211,15 @@ public struct SiteRenderer: Sendable {
             values["children"] = .list(children.map(node))
             return .object(values)
         }
+        let nodes = catalog.categoryChildren(of: Catalog.rootIndex).map(node)
         // The keys here are `SidebarParts.rootKeys`.
         var values: TemplateObject = [
             "siteTitle": .text(context.config.siteTitle),
             "home": .text(context.url(Catalog.rootIndex)),
             "homeCurrent": .flag(selected < 0 && selection.isPage),
-            "categories": .list(catalog.categoryChildren(of: Catalog.rootIndex).map(node)),
+            "categories": .list(nodes),
         ]
-        guard templates.drawsSidebarByNodes, case .list(let nodes)? = values["categories"] else {
+        guard templates.drawsSidebarByNodes else {
             // Each sidebar has its own shape (its selection), so stamps would not help.
             return templates.render("sidebar", values.mustacheValue)
         }
