@@ -26,7 +26,15 @@ import Testing
     static func encoded(_ value: some Encodable) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(value))
+        // What `JSONWriter` escapes beyond the encoder, for JSON inside `<script>`.
+        var text = String(decoding: try encoder.encode(value), as: UTF8.self)
+        for (raw, escaped) in [("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029")] {
+            // Split on scalars: `replacingOccurrences` compares `Character`s, and `<` before a
+            // combining mark is not the `Character` `<`.
+            text = text.unicodeScalars.split(separator: raw.unicodeScalars.first!, omittingEmptySubsequences: false)
+                .map { String(String.UnicodeScalarView($0)) }.joined(separator: escaped)
+        }
+        return Array(text.utf8)
     }
 
     /// `SiteRenderer`'s extras as `JSONEncoder` wrote them.

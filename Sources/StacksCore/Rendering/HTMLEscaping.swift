@@ -1,32 +1,53 @@
-enum HTMLEscaping {
-    /// Escapes text for element content and double-quoted attribute values.
-    static func escape(_ text: String) -> String {
-        guard needsEscaping(text) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+import Mustache
+
+/// The one HTML escaper: every value a page shows goes through it, in templates (registered as
+/// Mustache's `HTML` content type), in stamps, in link targets, in the preview's overlay.
+///
+/// It works on UTF-8 bytes, not on `Character`s: a quote followed by a combining mark
+/// (`"` U+0301) is one `Character` that is not equal to `"`, so an escaper comparing
+/// `Character`s lets the quote through and a value can end its attribute. The five bytes
+/// escaped here never occur inside a multi-byte sequence, so a byte-wise pass is exact.
+public enum HTMLEscaping {
+    /// Escapes text for element content and double- or single-quoted attribute values.
+    public static func escape(_ text: String) -> String {
+        var copy = text
+        let escaped: String? = copy.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: needsEscape) else { return nil }
+            var result = [UInt8]()
+            result.reserveCapacity(bytes.count + 32)
+            result.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
+                default: result.append(byte)
+                }
             }
+            return String(decoding: result, as: UTF8.self)
         }
-        return result
+        return escaped ?? text
     }
 
-    /// Whether any of `&<>"'` occurs: most texts have none, and are returned as they are.
-    private static func needsEscaping(_ text: String) -> Bool {
-        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            for byte in bytes where byte <= 0x3E && (byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27) {
-                return true
-            }
-            return false
-        }
-        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
-        var copy = text
-        return copy.withUTF8(scan)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte <= 0x3E && (byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27)
     }
+
+    /// The escaper as swift-mustache's content type. `TemplateSet` registers it as `HTML` and
+    /// opens every template with `{{% CONTENT_TYPE: HTML}}`: the library's built-in HTML type
+    /// compares `Character`s, and a partial starts again with the built-in type.
+    struct ContentType: MustacheContentType {
+        func escapeText(_ text: String) -> String { HTMLEscaping.escape(text) }
+    }
+
+    static let contentTypeName = "HTML"
+
+    /// Registers the content type once per process, before the first template is parsed.
+    static let registered: Void = MustacheContentTypes.register(ContentType(), named: contentTypeName)
+
+    /// The line put before every template's text (a standalone tag: it renders nothing, and
+    /// diagnostics subtract its line).
+    static let pragma = "{{% CONTENT_TYPE: \(contentTypeName)}}\n"
 }

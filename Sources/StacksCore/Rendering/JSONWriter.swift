@@ -1,5 +1,6 @@
 /// Compact JSON written straight into bytes: what `JSONEncoder` with `.sortedKeys` and
-/// `.withoutEscapingSlashes` writes for the same values (tests compare the two), without the
+/// `.withoutEscapingSlashes` writes for the same values (tests compare the two), but with
+/// `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes (`append(string:)`), and without the
 /// tree of every value it builds first. The search index and catalog description of a large
 /// catalog are tens of megabytes of that tree, at the end of a build when memory peaks.
 ///
@@ -75,7 +76,10 @@ struct JSONWriter {
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// Quoted, with `"` and `\` escaped, `\b \t \n \f \r` as such, other control characters
-    /// as `\u00XX`, and everything else (`/`, DEL, all of Unicode) as it is.
+    /// as `\u00XX`, and everything else (`/`, DEL, all of Unicode) as it is — but for `<`, `>`,
+    /// `&`, U+2028 and U+2029, written as `\u` escapes so that the JSON can stand inside a
+    /// `<script>` element (no `</script>` or `<!--`) and in older JavaScript as it is.
+    /// Bytes, not `Character`s: a combining mark after a quote does not hide it.
     private mutating func append(string: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
@@ -87,9 +91,13 @@ struct JSONWriter {
             case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
             case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x00..<0x20:
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x00..<0x20:
                 bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
                           Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
+            case 0xA8...0xA9 where bytes.count >= 2 && bytes[bytes.count - 2] == 0xE2 && bytes[bytes.count - 1] == 0x80:
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in JavaScript before ES2019.
+                bytes.removeLast(2)
+                bytes += Array((byte == 0xA8 ? "\\u2028" : "\\u2029").utf8)
             default:
                 bytes.append(byte)
             }

@@ -20,11 +20,26 @@ struct PageContext {
         return context
     }
 
-    /// Colours go into a `style` attribute, so only characters that CSS colours use pass.
+    /// Colours go into a CSS custom property in a `style` attribute, so only a colour's own
+    /// forms pass: `#` and 3, 4, 6 or 8 hex digits, a name (`teal`), or a colour function of
+    /// numbers (`rgb(…)`, `oklch(…)`; not `url(…)` or `var(…)`, nothing nested). Checked on
+    /// Unicode scalars, so no combining mark can hide a quote.
     static func safeColor(_ color: String) -> String? {
-        let allowed = color.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "#(),.% ".contains($0)) }
-        return allowed && !color.isEmpty ? color : nil
+        let scalars = Array(color.unicodeScalars)
+        func all(_ part: ArraySlice<Unicode.Scalar>, _ test: (Unicode.Scalar) -> Bool) -> Bool { !part.isEmpty && part.allSatisfy(test) }
+        func isLetter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
+        func isHex(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) || ("a"..."f").contains(s) || ("A"..."F").contains(s) }
+        if scalars.first == "#" {
+            return [4, 5, 7, 9].contains(scalars.count) && all(scalars.dropFirst(), isHex) ? color : nil
+        }
+        if all(scalars[...], isLetter) { return color }
+        guard let open = scalars.firstIndex(of: "("), scalars.last == ")",
+              colorFunctions.contains(String(String.UnicodeScalarView(scalars[..<open])).lowercased()) else { return nil }
+        let arguments = scalars[(open + 1)..<(scalars.count - 1)]
+        return all(arguments) { isLetter($0) || ("0"..."9").contains($0) || " .,%/+-".unicodeScalars.contains($0) } ? color : nil
     }
+
+    private static let colorFunctions: Set<String> = ["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color"]
 
     /// A list entry; `selected` when its page is on the current page's path, `current` when it
     /// is the current page.

@@ -37,43 +37,25 @@ struct SidebarParts: Sendable {
         let drawn = "{{#categories}}{{{\(nodeKey)}}}{{/categories}}"
         guard sidebar.contains(call) else { return nil }
         let rest = sidebar.replacingOccurrences(of: call, with: "")
-        guard !tags(in: rest).contains(where: { $0.sigil == ">" || $0.sigil == "<" || $0.sigil == "$" || $0.name == "categories" })
-        else { return nil }
+        guard !MustacheTag.scan(rest).contains(where: {
+            $0.kind == .partial || $0.kind == .parent || $0.kind == .block || $0.rootName == "categories"
+        }) else { return nil }
 
         // `sidebar-node` and every partial it reaches.
         var reached: Set<String> = ["sidebar-node"], pending = ["sidebar-node"]
         while let name = pending.popLast() {
             guard let source = sources[name] else { return nil }
-            for reference in TemplateSet.partialReferences(in: source) where !reached.contains(reference.name) {
-                reached.insert(reference.name)
-                pending.append(reference.name)
+            for tag in MustacheTag.scan(source) where tag.kind == .partial || tag.kind == .parent {
+                guard !reached.contains(tag.name) else { continue }
+                reached.insert(tag.name)
+                pending.append(tag.name)
             }
         }
         let forbidden = rootKeys.union([Substring(nodeKey), Substring(oneKey)])
         for name in reached {
-            guard !tags(in: sources[name] ?? "").contains(where: { forbidden.contains($0.name) }) else { return nil }
+            guard !MustacheTag.scan(sources[name] ?? "").contains(where: { $0.kind != .comment && forbidden.contains($0.rootName) })
+            else { return nil }
         }
         return (sidebar.replacingOccurrences(of: call, with: drawn), "{{#\(oneKey)}}{{> sidebar-node}}{{/\(oneKey)}}")
-    }
-
-    /// Each tag's sigil (`#`, `>`, `{`, …, or nil for a plain variable) and the first part of its
-    /// name (`a` of `a.b`). Comments are skipped.
-    static func tags(in text: String) -> [(sigil: Character?, name: Substring)] {
-        var found: [(Character?, Substring)] = []
-        var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-            var body = rest[open.upperBound..<close.lowerBound].drop(while: \.isWhitespace)
-            var sigil: Character?
-            if let first = body.first, "#^/&{><$!=".contains(first) {
-                sigil = first
-                body = body.dropFirst().drop(while: \.isWhitespace)
-            }
-            rest = rest[close.upperBound...]
-            if sigil == "!" { continue }
-            let name = body.prefix { !$0.isWhitespace && $0 != "}" && $0 != "." }
-            found.append((sigil, name))
-        }
-        return found
     }
 }

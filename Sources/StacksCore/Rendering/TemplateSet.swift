@@ -19,48 +19,43 @@ public struct TemplateSet: Sendable {
 
     /// `displayRoot` names the templates folder in diagnostics, e.g. `templates`.
     public init(theme: Theme, displayRoot: String = "templates") throws(Diagnostics) {
+        HTMLEscaping.registered
         var diagnostics = Diagnostics()
         var library = MustacheLibrary()
-        var references: [(template: String, partial: String, line: Int, column: Int)] = []
+        var inclusions: [TemplateChecks.Inclusion] = []
         var sources: [String: String] = [:]
         for path in theme.templateNames {
             let name = String(path.dropLast(".mustache".count))
             let text = theme.text(path) ?? ""
             sources[name] = text
             let file = displayRoot + "/" + path
-            do {
-                library.register(try MustacheTemplate(string: text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error(file, line: error.context.lineNumber, column: max(1, error.context.columnNumber),
-                                          "template error: \(Self.describe(error.error))"))
-            } catch {
-                diagnostics.append(.error(file, "template error: \(error)"))
+            switch Self.parse(text, file: file) {
+            case .success(let (template, tags)):
+                library.register(template, named: name)
+                inclusions += TemplateChecks.inclusions(tags, template: name)
+            case .failure(let problem):
+                diagnostics.append(problem)
             }
-            references += Self.partialReferences(in: text).map { (file, $0.name, $0.line, $0.column) }
         }
         // Theme assets named `*.mustache` (the stylesheet) are rendered too; check them now.
         for path in theme.assetPaths where path.hasSuffix(".mustache") {
-            do {
-                _ = try MustacheTemplate(string: theme.text(path) ?? "")
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error(displayRoot + "/" + path, line: error.context.lineNumber,
-                                          column: max(1, error.context.columnNumber),
-                                          "template error: \(Self.describe(error.error))"))
-            } catch {
-                diagnostics.append(.error(displayRoot + "/" + path, "template error: \(error)"))
+            if case .failure(let problem) = Self.parse(theme.text(path) ?? "", file: displayRoot + "/" + path) {
+                diagnostics.append(problem)
             }
         }
         let names = Set(theme.templateNames.map { String($0.dropLast(".mustache".count)) })
-        for reference in references where !names.contains(reference.partial) {
-            if reference.partial.hasPrefix("*") {
+        func file(_ template: String) -> String { displayRoot + "/" + template + ".mustache" }
+        for inclusion in inclusions where !names.contains(inclusion.included) {
+            if inclusion.included.hasPrefix("*") {
                 // A value that names no template renders as nothing, silently: refuse it up front.
-                diagnostics.append(.error(reference.template, line: reference.line, column: reference.column,
-                    "dynamic partial '\(reference.partial)' takes its template name from a value, which cannot be checked before rendering; name the template"))
+                diagnostics.append(.error(file(inclusion.template), line: inclusion.line, column: inclusion.column,
+                    "dynamic partial '\(inclusion.included)' takes its template name from a value, which cannot be checked before rendering; name the template"))
                 continue
             }
-            diagnostics.append(.error(reference.template, line: reference.line, column: reference.column,
-                                      "no template named '\(reference.partial)' (looked for \(displayRoot)/\(reference.partial).mustache)"))
+            diagnostics.append(.error(file(inclusion.template), line: inclusion.line, column: inclusion.column,
+                                      "no template named '\(inclusion.included)' (looked for \(displayRoot)/\(inclusion.included).mustache)"))
         }
+        diagnostics.append(contentsOf: TemplateChecks.loopProblems(inclusions, file: file))
         for name in Self.required where !names.contains(name) {
             diagnostics.append(.error(displayRoot + "/" + name + ".mustache", "missing template '\(name)'"))
         }
@@ -98,34 +93,28 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    /// `{{> name}}` and `{{< name}}` tags (`*name` for a dynamic one), with their 1-based positions.
-    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
-        var found: [(String, Int, Int)] = []
-        for (lineNumber, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.range(of: "{{") {
-                let afterOpen = rest[open.upperBound...]
-                let tag = afterOpen.drop { $0 == " " }
-                guard let marker = tag.first, marker == ">" || marker == "<" else {
-                    rest = afterOpen
-                    continue
-                }
-                let nameStart = tag.dropFirst().drop { $0 == " " }
-                let name = nameStart.prefix { $0 != "}" && $0 != " " }
-                if !name.isEmpty {
-                    let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
-                    found.append((String(name), lineNumber + 1, column))
-                }
-                rest = afterOpen
-            }
+    /// Checks a template's size and nesting, then parses it with the one HTML escaper
+    /// (`HTMLEscaping.pragma`, a first line that diagnostics do not count).
+    static func parse(_ text: String, file: String) -> Result<(MustacheTemplate, [MustacheTag]), Diagnostic> {
+        if let problem = TemplateChecks.sizeProblem(text, file: file) { return .failure(problem) }
+        let tags = MustacheTag.scan(text)
+        if let problem = TemplateChecks.depthProblem(tags, file: file) { return .failure(problem) }
+        do {
+            return .success((try MustacheTemplate(string: HTMLEscaping.pragma + text), tags))
+        } catch let error as MustacheTemplate.ParserError {
+            let line = max(1, error.context.lineNumber - 1)
+            return .failure(.error(file, line: line, column: max(1, error.context.columnNumber),
+                                   "template error: \(describe(error.error))"))
+        } catch {
+            return .failure(.error(file, "template error: \(error)"))
         }
-        return found
     }
 }
 
 extension TemplateSet {
     /// A stand-alone template, for theme assets such as the stylesheet.
     static func single(_ text: String) throws -> MustacheTemplate {
-        try MustacheTemplate(string: text)
+        HTMLEscaping.registered
+        return try MustacheTemplate(string: HTMLEscaping.pragma + text)
     }
 }

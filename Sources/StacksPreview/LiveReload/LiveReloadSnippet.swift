@@ -7,7 +7,7 @@ enum LiveReloadSnippet {
     static func html(serverID: String, generation: Int, failure: Diagnostics?) -> String {
         var html = ""
         if let failure { html += overlay(failure.sorted.map(\.description)) }
-        html += "<script id=\"stacks-live\" data-server=\"\(escape(serverID))\" data-generation=\"\(generation)\">"
+        html += "<script id=\"stacks-live\" data-server=\"\(HTMLEscaping.escape(serverID))\" data-generation=\"\(generation)\">"
         html += script
         html += "</script>\n"
         return html
@@ -44,7 +44,7 @@ enum LiveReloadSnippet {
         html += "<button type=\"button\" data-stacks-dismiss style=\"float:right;font:inherit;cursor:pointer\">Hide</button>"
         html += "<strong>Stacks: the last rebuild failed.</strong> This page shows the last good build."
         html += "<pre style=\"white-space:pre-wrap;margin:.5em 0 0\">"
-        html += messages.map(escape).joined(separator: "\n")
+        html += messages.map(HTMLEscaping.escape).joined(separator: "\n")
         html += "</pre></div>\n"
         return html
     }
@@ -52,22 +52,6 @@ enum LiveReloadSnippet {
     static let overlayStyle = "position:fixed;z-index:2147483647;left:0;right:0;top:0;max-height:60vh;overflow:auto;"
         + "margin:0;padding:1em 1.25em;background:#3b0d0c;color:#fff;font:14px/1.45 ui-monospace,monospace;"
         + "box-shadow:0 2px 12px rgba(0,0,0,.5);text-align:left"
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
 
     /// Reloads the page when a rebuild changes it, keeping where each column was scrolled;
     /// shows and hides the overlay; reconnects when the server restarts (and reloads then,
