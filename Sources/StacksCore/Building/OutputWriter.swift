@@ -62,7 +62,18 @@ public struct OutputWriter: Sendable {
                 throw refuse("it contains \(folder.lastPathComponent)/, which replacing it would delete")
             }
         }
-        guard lstat(path, &info) == 0 else { return path }
+        guard lstat(path, &info) == 0 else {
+            // Where the folders above it end, there must be a folder to make the rest in.
+            var above = path
+            while let slash = above.lastIndex(of: "/"), slash != above.startIndex {
+                above = String(above[..<slash])
+                if lstat(above, &info) == 0 {
+                    guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("\(above) is a file") }
+                    break
+                }
+            }
+            return path
+        }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("it is a file") }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         if !entries.isEmpty, !entries.contains(Self.markerName) {

@@ -132,7 +132,9 @@ public struct SiteWriter: Sendable {
     /// The one way from a path the renderer computed to a place in the output.
     static func place(_ relative: String) throws(WriteFailure) -> OutputPath {
         guard let place = OutputPath(relative) else {
-            throw WriteFailure(.output(relative), reason: "it is not a path inside the output")
+            let problem = relative.split(separator: "/", omittingEmptySubsequences: false).lazy
+                .compactMap { OutputPath.problem(inName: String($0)) }.first
+            throw WriteFailure(.output(relative), reason: "a name in it \(problem?.predicate ?? "is not allowed"); it is not a path inside the output")
         }
         return place
     }
