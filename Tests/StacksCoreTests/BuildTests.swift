@@ -101,7 +101,7 @@ import Testing
         #expect(await project.buildErrors() == [
             "content/a/one.md:3:1: error: missing image 'photo.jpg': there is no file content/a/photo.jpg",
             "content/a/one.md:4:1: error: alias 'a/two/' is already the URL of another page or alias",
-            "content/a/two.md:4:1: error: alias '../up' is not a path inside the site",
+            "content/a/two.md:4:1: error: alias '../up' is not a path inside the site: '..' names the folder above",
         ])
         try project.write("content/a/photo.jpg", "JPEG")
         try project.write("content/a/one.md", "---\ntitle: One\nimage: photo.jpg\n---\nText")

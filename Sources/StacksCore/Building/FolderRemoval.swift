@@ -9,6 +9,13 @@ enum FolderRemoval {
     /// Removes `path` and everything in it; problems are ignored, as with `try? removeItem`.
     static func remove(_ path: String, threads: Int = 8) {
         let manager = FileManager.default
+        // Never delete through a link: a link is removed, what it points to is left alone.
+        var top = stat()
+        guard lstat(path, &top) == 0 else { return }
+        guard top.st_mode & S_IFMT == S_IFDIR else {
+            unlink(path)
+            return
+        }
         // The work: every entry two levels down (the pages of each category), then the rest.
         var entries: [String] = []
         for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {

@@ -1,9 +1,15 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The output end of the pipeline: writes a whole site beside the output folder, then swaps it in.
 ///
 /// A failed or interrupted build leaves the previous output as it was. Stacks writes only into
-/// a folder that is empty, missing, or marked as its own by an earlier build.
+/// a folder that is empty, missing, or marked as its own by an earlier build, and only one
+/// build at a time (see `OutputLock`).
 public struct OutputWriter: Sendable {
     public static let markerName = ".stacks-output"
 
@@ -12,23 +18,43 @@ public struct OutputWriter: Sendable {
     public var protected: [URL]
     /// How the output folder is named in messages.
     public var display: String
+    /// Called once when another build of the same output is running and this one waits.
+    public var waiting: @Sendable (String) -> Void
 
-    public init(output: URL, protected: [URL], display: String) {
+    public init(output: URL, protected: [URL], display: String,
+                waiting: @escaping @Sendable (String) -> Void = OutputWriter.sayWaiting) {
         self.output = output.standardizedFileURL
         self.protected = protected.map(\.standardizedFileURL)
         self.display = display
+        self.waiting = waiting
     }
 
-    /// Refuses folders whose replacement would lose someone's work.
-    public func checkDestination() throws(Diagnostics) {
-        let path = output.resolvingSymlinksInPath().path
-        let home = FileManager.default.homeDirectoryForCurrentUser.resolvingSymlinksInPath().path
+    /// The notice on standard error: a build that seems stuck says why.
+    public static let sayWaiting: @Sendable (String) -> Void = { message in
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Refuses folders whose replacement would lose someone's work; returns the output's real
+    /// path, which is where the build writes.
+    ///
+    /// Every rule is applied to the real path (folders above it that are symbolic links
+    /// resolved). An output that is itself a symbolic link is refused: replacing the link would
+    /// break it, and replacing through it would delete in a place the command line did not name.
+    @discardableResult
+    public func checkDestination() throws(Diagnostics) -> String {
         func refuse(_ why: String) -> Diagnostics {
             Diagnostics([.error(display, "refusing to write the site here: \(why)")])
         }
+        var info = stat()
+        if lstat(output.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            let target = output.resolvingSymlinksInPath().path
+            throw refuse("it is a symbolic link (to \(target)); name the folder itself, as --output \(target)")
+        }
+        let path = Self.realPath(output.path)
+        let home = Self.realPath(FileManager.default.homeDirectoryForCurrentUser.path)
         if path == "/" || path == home { throw refuse("it is \(path == "/" ? "the root folder" : "your home folder")") }
         for folder in protected {
-            let protectedPath = folder.resolvingSymlinksInPath().path
+            let protectedPath = Self.realPath(folder.path)
             if path == protectedPath || path.hasPrefix(protectedPath + "/") {
                 throw refuse("it is inside \(folder.lastPathComponent)/, which Stacks reads from")
             }
@@ -36,13 +62,40 @@ public struct OutputWriter: Sendable {
                 throw refuse("it contains \(folder.lastPathComponent)/, which replacing it would delete")
             }
         }
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else { throw refuse("it is a file") }
-        let entries = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+        guard lstat(path, &info) == 0 else {
+            // Where the folders above it end, there must be a folder to make the rest in.
+            var above = path
+            while let slash = above.lastIndex(of: "/"), slash != above.startIndex {
+                above = String(above[..<slash])
+                if lstat(above, &info) == 0 {
+                    guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("\(above) is a file") }
+                    break
+                }
+            }
+            return path
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("it is a file") }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         if !entries.isEmpty, !entries.contains(Self.markerName) {
             throw refuse("the folder is not empty and was not written by Stacks (no \(Self.markerName) file in it)")
+        }
+        return path
+    }
+
+    /// `path` with every symbolic link in it resolved, also where its end does not exist yet:
+    /// the deepest existing folder is resolved and the rest appended.
+    static func realPath(_ path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while true {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+            }
+            guard let slash = existing.lastIndex(of: "/"), existing != "/" else { return path }
+            rest.append(String(existing[existing.index(after: slash)...]))
+            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
         }
     }
 
@@ -52,52 +105,97 @@ public struct OutputWriter: Sendable {
     /// `fill` also gets the path of the output being replaced, when there is one, so that files
     /// that have not changed can be linked from it rather than written again.
     public func replace<Result>(_ fill: (_ staging: URL, _ previous: String?) async throws -> Result) async throws -> Result {
-        try checkDestination()
-        let manager = FileManager.default
-        let parent = output.deletingLastPathComponent()
-        try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-        removeLeftovers(in: parent)
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).stacks-new-\(getpid())")
-        try? manager.removeItem(at: staging)
-        try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        var isDirectory: ObjCBool = false
-        let previous = manager.fileExists(atPath: output.path, isDirectory: &isDirectory) && isDirectory.boolValue
-            ? output.path : nil
+        var path = try checkDestination()
+        let parent = String(path[..<path.lastIndex(of: "/")!])
+        let name = String(path[path.index(after: path.lastIndex(of: "/")!)...])
         do {
-            let result = try await fill(staging, previous)
-            try Data("This folder is written by Stacks; the next build replaces it.\n".utf8)
-                .write(to: staging.appendingPathComponent(Self.markerName))
-            try swap(staging)
+            try FileManager.default.createDirectory(atPath: parent.isEmpty ? "/" : parent, withIntermediateDirectories: true)
+        } catch {
+            throw WriteFailure(.beside(parent), reason: Self.reason(error))
+        }
+        let lock = try await OutputLock.acquire(forOutput: path) {
+            waiting("waiting for another build of \(display)/ to finish")
+        }
+        // The other build may have changed the folder while this one waited.
+        path = try checkDestination()
+        removeLeftovers(in: parent, of: name, keeping: lock.path)
+        let staging = parent + "/.\(name).stacks-new-\(getpid())"
+        guard mkdir(staging, 0o777) == 0 else { throw WriteFailure(.beside(staging), code: errno) }
+        var info = stat()
+        let previous = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? path : nil
+        do {
+            let result = try await fill(URL(fileURLWithPath: staging, isDirectory: true), previous)
+            try SiteWriter.write(Array("This folder is written by Stacks; the next build replaces it.\n".utf8),
+                                 to: OutputPath(Self.markerName)!, in: staging)
+            try swap(staging, into: path, parent: parent, name: name)
+            _ = consume lock
             return result
         } catch {
-            try? manager.removeItem(at: staging)
+            FolderRemoval.remove(staging)
             throw error
         }
     }
 
-    private func swap(_ staging: URL) throws {
-        let manager = FileManager.default
-        guard manager.fileExists(atPath: output.path) else {
-            try manager.moveItem(at: staging, to: output)
+    /// Puts the new site in place of the old in one step, so that at no moment is there no
+    /// output: `renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on macOS.
+    /// Where the file system cannot exchange, two renames, with the old site set aside between.
+    private func swap(_ staging: String, into path: String, parent: String, name: String) throws(WriteFailure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            guard rename(staging, path) == 0 else { throw WriteFailure(.beside(path), code: errno) }
             return
         }
-        // Two renames in one folder: the old site is whole until the moment the new one is.
-        let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).stacks-old-\(getpid())")
-        try manager.moveItem(at: output, to: old)
-        do {
-            try manager.moveItem(at: staging, to: output)
-        } catch {
-            try? manager.moveItem(at: old, to: output)
-            throw error
+        let exchanged = Self.exchange(staging, path)
+        if exchanged == 0 {
+            FolderRemoval.remove(staging)  // Now the old site.
+            return
         }
-        FolderRemoval.remove(old.path)
+        guard exchanged == EINVAL || exchanged == ENOSYS || exchanged == ENOTSUP || exchanged == EOPNOTSUPP else {
+            throw WriteFailure(.beside(path), code: exchanged)
+        }
+        let old = parent + "/.\(name).stacks-old-\(getpid())"
+        guard rename(path, old) == 0 else { throw WriteFailure(.beside(path), code: errno) }
+        guard rename(staging, path) == 0 else {
+            let code = errno
+            _ = rename(old, path)
+            throw WriteFailure(.beside(path), code: code)
+        }
+        FolderRemoval.remove(old)
     }
 
-    /// Folders left by a build that was killed before it could clean up.
-    private func removeLeftovers(in parent: URL) {
-        let prefix = ".\(output.lastPathComponent).stacks-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+    /// Exchanges two paths atomically; 0, or the `errno` of the failure.
+    static func exchange(_ first: String, _ second: String) -> Int32 {
+        #if canImport(Glibc)
+        // Glibc has `renameat2` since 2.28, but its header hides it from Swift.
+        guard let renameat2 = renameat2 else { return ENOSYS }
+        let exchange: UInt32 = 1 << 1  // RENAME_EXCHANGE
+        return renameat2(AT_FDCWD, first, AT_FDCWD, second, exchange) == 0 ? 0 : errno
+        #elseif canImport(Darwin)
+        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
+        #else
+        return ENOSYS
+        #endif
+    }
+
+    #if canImport(Glibc)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private static let renameat2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+    #endif
+
+    /// Folders left by a build that was killed before it could clean up. Called with the lock
+    /// held, so every one of them belongs to a build that is gone.
+    private func removeLeftovers(in parent: String, of name: String, keeping lock: String) {
+        let prefix = ".\(name).stacks-"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        where entry.hasPrefix(prefix) && parent + "/" + entry != lock {
+            FolderRemoval.remove(parent + "/" + entry)
         }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return "\(error)"
     }
 }

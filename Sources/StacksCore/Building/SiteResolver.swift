@@ -157,26 +157,36 @@ public struct SiteResolver: Sendable {
         }
     }
 
-    /// Aliases become redirect pages, so they must not land on a real page or on each other.
-    /// Problems of the front-matter keys that point somewhere: `aliases` must be free URLs
-    /// inside the site, a relative `image` must be a co-located file.
+    /// Aliases become redirect pages, so they must not land on a real page, on a file of the
+    /// site or on each other. Problems of the front-matter keys that point somewhere: `aliases`
+    /// must be free URLs inside the site, a relative `image` must be a co-located file.
+    ///
+    /// Places are compared as `OutputCollisions` folds them (case and Unicode form), as on
+    /// the file systems of macOS and Windows where two such names are one file.
     func aliasProblems(_ catalog: Catalog) -> [Diagnostic] {
         let hasImages = catalog.pages.contains { $0.frontMatter.image.map(MarkdownParser.isRelative) == true }
         guard hasImages || catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) else { return [] }
-        var pageURLs = Set(catalog.pages.map(\.path.url))
         let targets = hasImages ? LinkTargets(catalog) : nil
+        let taken = catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) ? TakenPlaces(catalog, displayRoot: displayRoot) : nil
+        var aliasFolders: Set<String> = []
         var problems: [Diagnostic] = []
         for page in catalog.pages {
             let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
             let matter = page.frontMatter
             for alias in matter.aliases {
                 let line = matter.keyLines["aliases"] ?? 1
-                guard let normalized = Alias.normalize(alias) else {
-                    problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is not a path inside the site"))
+                let folder: OutputPath
+                switch Alias.folder(alias) {
+                case .success(let found): folder = found
+                case .failure(let problem):
+                    problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is not a path inside the site: \(problem.reason)"))
                     continue
                 }
-                if !pageURLs.insert(normalized).inserted {
+                let key = OutputCollisions.fold(folder.description)
+                if taken?.pageFolders.contains(key) == true || !aliasFolders.insert(key).inserted {
                     problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is already the URL of another page or alias"))
+                } else if let clash = taken?.clash(with: folder) {
+                    problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is not free: \(clash)"))
                 }
             }
             if let image = matter.image, MarkdownParser.isRelative(image), let targets {
@@ -187,6 +197,39 @@ public struct SiteResolver: Sendable {
             }
         }
         return problems
+    }
+
+    /// What the site writes besides its redirects, so that an alias can be checked against it.
+    private struct TakenPlaces {
+        /// Page folders, and files (pages' `index.html`, co-located files) with their sources; folded.
+        var pageFolders: Set<String> = []
+        var files: [String: String] = [:]
+
+        init(_ catalog: Catalog, displayRoot: String) {
+            for page in catalog.pages {
+                let folder = OutputCollisions.fold(page.path.outputDirectory)
+                pageFolders.insert(folder)
+                files[folder.isEmpty ? "index.html" : folder + "/index.html"] = displayRoot + "/" + (page.source ?? page.sourceDirectory)
+            }
+            for asset in catalog.assets {
+                files[OutputCollisions.fold(asset.output)] = displayRoot + "/" + asset.source
+            }
+        }
+
+        /// Why the redirect at `folder` cannot be written, or `nil` when its place is free.
+        func clash(with folder: OutputPath) -> String? {
+            let first = OutputCollisions.fold(folder.segments[0])
+            if OutputCollisions.reservedRootNames.contains(first) {
+                return "'\(folder.segments[0])' at the root of the output is reserved for the site's own files"
+            }
+            let segments = folder.indexFile.segments
+            for end in 1...segments.count {
+                if let owner = files[OutputCollisions.fold(segments[..<end].joined(separator: "/"))] {
+                    return "'\(segments[..<end].joined(separator: "/"))' is a file of the site (from \(owner))"
+                }
+            }
+            return nil
+        }
     }
 }
 
@@ -222,12 +265,56 @@ public struct ResolvedSite: Sendable {
     public var bodies: [String]
 }
 
+/// A redirect's old URL, from a page's `aliases`.
 public enum Alias {
-    /// `/old/path`, `old/path/` and `old/path/index.html` all name the folder `old/path/`.
-    public static func normalize(_ alias: String) -> String? {
-        var parts = alias.split(separator: "/").map(String.init)
+    /// The output folder an alias names, or why it names none.
+    ///
+    /// `/old/path`, `old/path/` and `old/path/index.html` all name the folder `old/path/`. Each
+    /// part is percent-decoded once and checked in its decoded form, which is the name the
+    /// redirect is written under: an encoded `%2e%2e` or `%2F` is caught like a typed `..` or `/`.
+    /// Names are composed (NFC), so `caf%C3%A9` and a `café` typed on another system are one alias.
+    public static func folder(_ alias: String) -> Result<OutputPath, Problem> {
+        var text = Substring(alias)
+        if text.hasPrefix("/") { text = text.dropFirst() }
+        if text.hasSuffix("/") { text = text.dropLast() }
+        var parts = text.isEmpty ? [] : text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if parts.last == "index.html" { parts.removeLast() }
-        guard !parts.isEmpty, !parts.contains(where: { $0 == "." || $0 == ".." || $0.contains("\\") }) else { return nil }
-        return parts.map { URLEncoding.encodePathSegment(URLEncoding.decodePathSegment($0) ?? $0) + "/" }.joined()
+        guard !parts.isEmpty else { return .failure(Problem("it names the root of the site, the home page")) }
+        var names: [String] = []
+        for part in parts {
+            guard !part.isEmpty else { return .failure(Problem("it has an empty part ('//')")) }
+            guard let decoded = URLEncoding.decodePathSegment(part) else {
+                return .failure(Problem("'\(part)' is not valid percent-encoded UTF-8"))
+            }
+            let name = Slug.composed(decoded)
+            if let problem = OutputPath.problem(inName: name) {
+                let subject = part == decoded
+                    ? "'\(part)'"
+                    : "'\(part)' decodes to '\(visible(decoded))', which"
+                return .failure(Problem("\(subject) \(problem.predicate)"))
+            }
+            names.append(name)
+        }
+        return .success(OutputPath(segments: names)!)
+    }
+
+    /// Control characters as U+FFFD, so that a message stays one line of plain text.
+    private static func visible(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
+    }
+
+    /// The folder an alias names as a URL from the root (`old/path/`); `nil` when it names none.
+    public static func normalize(_ alias: String) -> String? {
+        guard case .success(let folder) = folder(alias) else { return nil }
+        return folder.segments.map { URLEncoding.encodePathSegment($0) + "/" }.joined()
+    }
+
+    /// Why an alias is not a path inside the site, said after "is not a path inside the site: ".
+    public struct Problem: Error, Sendable, Equatable {
+        public var reason: String
+
+        init(_ reason: String) {
+            self.reason = reason
+        }
     }
 }

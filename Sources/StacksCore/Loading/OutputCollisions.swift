@@ -8,7 +8,7 @@ import Foundation
 struct OutputCollisions {
     /// What the site writes at its root besides the content.
     static let reservedRootNames: Set<String> = [
-        "assets", "404.html", "index.html", "search-index.json", "catalog.json", "sitemap.xml",
+        "assets", "404.html", "index.html", "search-index.json", "search-index.js", "catalog.json", "sitemap.xml",
     ]
 
     private var files: [String: String] = [:]
@@ -35,7 +35,11 @@ struct OutputCollisions {
     /// A co-located file, from `source` (as shown in messages), published at `output`.
     mutating func addFile(output: String, source: String) {
         let key = Self.fold(output)
-        if !output.contains("/"), Self.reservedRootNames.contains(key) {
+        if let problem = output.split(separator: "/", omittingEmptySubsequences: false).lazy
+            .compactMap({ OutputPath.problem(inName: String($0)) }).first {
+            // The writer refuses such a name; said here, `check` finds it too.
+            diagnostics.append(.error(source, line: 1, column: 1, "cannot be published: its name \(problem.predicate)"))
+        } else if !output.contains("/"), Self.reservedRootNames.contains(key) {
             diagnostics.append(.error(source, line: 1, column: 1,
                 "'\(output)' is reserved for the site's own files at the root of the output; move or rename it"))
         } else if let owner = files[key] {

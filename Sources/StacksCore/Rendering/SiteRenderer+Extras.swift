@@ -22,16 +22,15 @@ extension SiteRenderer {
                                 bytes: RootMarker.resolve(templates.render("404", ["site": context.site().mustacheValue]), depth: 0)))
         for page in catalog.pages {
             for alias in page.frontMatter.aliases {
-                guard let url = Alias.normalize(alias) else { continue }
-                let depth = url.split(separator: "/").count
+                // An alias that names no free folder is an error of the resolve stage.
+                guard case .success(let folder) = Alias.folder(alias) else { continue }
                 let html = templates.render("redirect", [
                     "site": context.site().mustacheValue,
                     "title": page.title,
                     "url": RootMarker.page(page.path, portable: config.portable),
                 ] as [String: Any])
-                let directory = url.split(separator: "/").map { URLEncoding.decodePathSegment(String($0)) ?? String($0) }
-                files.append(OutputFile(path: directory.joined(separator: "/") + "/index.html",
-                                        bytes: RootMarker.resolve(html, depth: depth)))
+                files.append(OutputFile(path: folder.indexFile.description,
+                                        bytes: RootMarker.resolve(html, depth: folder.segments.count)))
             }
         }
         var stamps = TemplateStamps()

@@ -1,0 +1,73 @@
+/// A place inside the output folder: the only way the build names a file it writes.
+///
+/// Made only from checked names, so its text is always relative and never climbs out: no
+/// leading `/`, no `.` or `..`, no empty part, no `\` (a separator to Windows and to some
+/// servers), no NUL or other control character. A feature that computes a path from
+/// something a contributor wrote (an alias, a file name) cannot write outside the output
+/// without getting past this type, and it refuses.
+public struct OutputPath: Hashable, Sendable, CustomStringConvertible {
+    public let segments: [String]
+
+    /// `a/b/index.html`; `nil` when any part is not a plain name.
+    public init?(_ relative: String) {
+        self.init(segments: relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    public init?(segments: [String]) {
+        guard !segments.isEmpty, segments.allSatisfy({ Self.problem(inName: $0) == nil }) else { return nil }
+        self.segments = segments
+    }
+
+    /// Why `name` cannot be one part of a path in the output, or `nil` when it can.
+    public static func problem(inName name: String) -> NameProblem? {
+        if name.isEmpty { return .empty }
+        if name == "." { return .currentFolder }
+        if name == ".." { return .parentFolder }
+        if name.utf8.count > maximumNameBytes { return .tooLong }
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"): return .slash
+            case UInt8(ascii: "\\"): return .backslash
+            case 0..<0x20, 0x7F: return .control
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    public enum NameProblem: Sendable {
+        case empty, currentFolder, parentFolder, tooLong, slash, backslash, control
+
+        /// Said of the name: "'..' names the folder above".
+        public var predicate: String {
+            switch self {
+            case .empty: "is empty"
+            case .currentFolder: "names the folder itself"
+            case .parentFolder: "names the folder above"
+            case .tooLong: "is longer than \(OutputPath.maximumNameBytes) bytes, the most a file name can have"
+            case .slash: "has a '/' in it"
+            case .backslash: "has a backslash in it"
+            case .control: "has a control character in it"
+            }
+        }
+    }
+
+    /// `NAME_MAX` on Linux and macOS.
+    public static let maximumNameBytes = 255
+
+    public var description: String { segments.joined(separator: "/") }
+
+    /// This path under `root`, an absolute folder.
+    public func inside(_ root: String) -> String {
+        root + "/" + description
+    }
+
+    /// `index.html` in this folder.
+    public var indexFile: OutputPath {
+        OutputPath(checked: segments + ["index.html"])
+    }
+
+    private init(checked segments: [String]) {
+        self.segments = segments
+    }
+}
