@@ -110,7 +110,7 @@ public struct SiteWriter: Sendable {
         for asset in renderer.site.catalog.assets {
             let destination = self.root.appendingPathComponent(asset.output, isDirectory: false)
             try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let source = contentRoot.appendingPathComponent(asset.source)
+            let source = contentRoot.appendingPathComponent(asset.file)
             if let previous, PreviousOutput.link(previous + "/" + asset.output, to: destination.path, ifSameAs: source.path) {
                 files += 1
                 continue
