@@ -50,8 +50,13 @@ public enum ProjectReader {
         var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
         let configURL = options.projectDirectory.appendingPathComponent(configName)
-        if let data = FileManager.default.contents(atPath: configURL.path) {
-            if let text = String(validating: [UInt8](data), as: UTF8.self) {
+        switch RegularFile.read(atPath: configURL.path) {
+        case .failure(.system(ENOENT)):
+            break
+        case .failure(let failure):
+            diagnostics.append(failure.diagnostic(configName))
+        case .success(let bytes):
+            if let text = String(validating: bytes, as: UTF8.self) {
                 let (parsed, problems) = ConfigParser.parse(text, path: configName)
                 config = parsed
                 diagnostics += problems
@@ -91,22 +96,25 @@ public enum ProjectReader {
         return (Theme.builtIn.overridden(by: overrides), problems)
     }
 
-    /// Every file of the catalog's `templates/` folder, if it has one.
+    /// Every file of the catalog's `templates/` folder, if it has one. Only regular files are
+    /// read (a link is followed to one): opening a FIFO or a device could wait forever.
     static func readTemplates(_ root: URL, display: String) -> ([String: [UInt8]], [Diagnostic]) {
         var files: [String: [UInt8]] = [:]
         var diagnostics: [Diagnostic] = []
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
             return (files, diagnostics)
         }
-        let prefix = root.standardizedFileURL.path + "/"
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = String(url.standardizedFileURL.path.dropFirst(prefix.count))
+        for case let path as String in enumerator {
             if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            if let data = FileManager.default.contents(atPath: url.path) {
-                files[path] = [UInt8](data)
-            } else {
-                diagnostics.append(.error(display + "/" + path, "cannot read file"))
+            let fullPath = root.path + "/" + path
+            var status = stat()
+            // `stat`, not `lstat`: a link is read as what it leads to.
+            guard stat(fullPath, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { continue }
+            switch RegularFile.read(atPath: fullPath) {
+            case .success(let bytes):
+                files[path] = bytes
+            case .failure(let failure):
+                diagnostics.append(failure.diagnostic(display + "/" + path))
             }
         }
         return (files, diagnostics)

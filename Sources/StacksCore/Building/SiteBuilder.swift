@@ -117,7 +117,8 @@ public struct SiteWriter: Sendable {
         }
         for asset in renderer.site.catalog.assets {
             let place = try Self.place(asset.output)
-            let source = contentRoot.path + "/" + asset.source
+            // The file to read: a co-located link's target inside the content folder.
+            let source = contentRoot.path + "/" + asset.file
             Self.makeFolders(of: place, in: root)
             if let previous, PreviousOutput.link(place.inside(previous), to: place.inside(root), ifSameAs: source) {
                 files += 1

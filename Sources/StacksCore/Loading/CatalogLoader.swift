@@ -170,7 +170,7 @@ private struct LoaderState {
 
     mutating func addAsset(_ file: SourceFile, outputDirectory: String) {
         let output = outputDirectory.isEmpty ? file.name : outputDirectory + "/" + file.name
-        assets.append(Asset(source: file.relativePath, output: output))
+        assets.append(Asset(source: file.relativePath, output: output, file: file.target))
     }
 
     /// Pages first, so a file is reported against the page whose place it would take.

@@ -5,6 +5,10 @@ public enum ConfigParser {
     public static func parse(_ text: String, path: String = "stacks.yml") -> (SiteConfig, [Diagnostic]) {
         var config = SiteConfig()
         var reader = ConfigReader(path: path)
+        if let alias = YAMLAliasLimit.firstAliasBeyondLimit(text) {
+            return (config, [.error(path, line: alias.line, column: alias.column,
+                "the configuration uses more than \(YAMLAliasLimit.maximum) aliases (*name); nested aliases could expand without bound")])
+        }
         do {
             guard let node = try Yams.compose(yaml: text) else { return (config, []) }
             guard let mapping = node.mapping else {

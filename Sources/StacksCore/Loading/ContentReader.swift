@@ -1,19 +1,22 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 import Darwin
-private let systemRead = Darwin.read
 #endif
 
 /// Reads the content folder into a `SourceDirectory`: the input end of the pipeline.
 ///
 /// Names starting with `.` or `_` are skipped (except `_index.md`). Symbolic links are
 /// followed only when they stay inside the content folder; a loop or an escape is reported.
+/// Only folders and regular files are read: a FIFO, a socket or a device is skipped with a
+/// warning, since opening or reading one could wait forever.
 public struct ContentReader: Sendable {
     /// Larger Markdown files are refused rather than read into memory.
     public static let maximumMarkdownSize = 16 * 1024 * 1024
+    /// Deeper folders are refused: a page's sidebar and links grow with its depth, so a site
+    /// of deep folders grows with the cube of the depth.
+    public static let maximumDepth = 64
 
     public var root: URL
     /// How the content folder is named in diagnostics, e.g. `content`.
@@ -47,32 +50,9 @@ public struct ContentReader: Sendable {
         return .success(String(cString: resolved))
     }
 
-    /// A whole file, or `nil` if it cannot be opened or read: `FileManager.contents(atPath:)`
-    /// straight into the array the pipeline keeps.
+    /// A whole regular file, or `nil` if it cannot be opened or read or is not a regular file.
     static func contents(atPath path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        // One byte more than the size, so the read that finds the end needs no second buffer.
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count > 0 {
-                filled += count
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                return nil
-            }
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
+        try? RegularFile.read(atPath: path).get()
     }
 
     /// `16777217` → `16,777,217`.
@@ -91,14 +71,13 @@ public struct ContentReader: Sendable {
     }
 
     private func readDirectory(
-        at folderPath: String, relativePath: String, name: String, rootReal: String,
+        at folderPath: String, relativePath: String, name: String, depth: Int = 0, rootReal: String,
         visited: inout Set<String>, diagnostics: inout [Diagnostic]
     ) -> SourceDirectory {
         var directory = SourceDirectory(name: name, relativePath: relativePath)
-        let manager = FileManager.default
         let names: [String]
         do {
-            names = try manager.contentsOfDirectory(atPath: folderPath).sorted()
+            names = try FileManager.default.contentsOfDirectory(atPath: folderPath).sorted()
         } catch {
             diagnostics.append(.error(display(relativePath), line: 1, column: 1, "cannot read folder: \(error.localizedDescription)"))
             return directory
@@ -107,17 +86,17 @@ public struct ContentReader: Sendable {
             // A path, not a URL: `URL.appendingPathComponent` would stat the file once more.
             let childFullPath = folderPath + "/" + childName
             let childPath = relativePath.isEmpty ? childName : relativePath + "/" + childName
-            var isDirectory: ObjCBool = false
             // `lstat`, as `attributesOfItem` does, without building its dictionary (which looks
             // up owner and group names) for every file.
             var status = stat()
-            let hasStatus = lstat(childFullPath, &status) == 0
-            let isLink = hasStatus && status.st_mode & S_IFMT == S_IFLNK
-            if isLink {
-                let target: String
+            guard lstat(childFullPath, &status) == 0 else { continue }  // gone since the folder was listed
+            /// For a symbolic link, the real path of its target, relative to the content folder.
+            var target: String?
+            if status.st_mode & S_IFMT == S_IFLNK {
+                let real: String
                 switch Self.realPath(childFullPath) {
                 case .success(let path):
-                    target = path
+                    real = path
                 case .failure(let error) where error.code == ELOOP:
                     diagnostics.append(.error(display(childPath), line: 1, column: 1, "symbolic link loop"))
                     continue
@@ -125,44 +104,61 @@ public struct ContentReader: Sendable {
                     diagnostics.append(.warning(display(childPath), line: 1, column: 1, "symbolic link points nowhere; skipped"))
                     continue
                 }
-                _ = manager.fileExists(atPath: target, isDirectory: &isDirectory)
-                guard target == rootReal || target.hasPrefix(rootReal + "/") else {
+                guard real == rootReal || real.hasPrefix(rootReal + "/"), stat(real, &status) == 0 else {
                     diagnostics.append(.warning(display(childPath), line: 1, column: 1,
                         "symbolic link points outside the content folder; not followed"))
                     continue
                 }
-                if isDirectory.boolValue, visited.contains(target) {
+                let inside = String(real.dropFirst(rootReal.count + 1))
+                if status.st_mode & S_IFMT == S_IFDIR, visited.contains(real) {
                     diagnostics.append(.error(display(childPath), line: 1, column: 1, "symbolic link loop: leads back to a folder already read"))
                     continue
                 }
+                if status.st_mode & S_IFMT == S_IFREG, inside.split(separator: "/").contains(where: { Self.isSkipped(String($0)) }) {
+                    // The target is kept out of the site by its name; a link must not publish it.
+                    diagnostics.append(.warning(display(childPath), line: 1, column: 1,
+                        "symbolic link points to a file that is not published (\(displayRoot)/\(inside)); skipped"))
+                    continue
+                }
+                target = inside
             }
-            if hasStatus, !isLink {
-                // What `fileExists(atPath:isDirectory:)` says of a file that is not a link.
-                isDirectory = ObjCBool(status.st_mode & S_IFMT == S_IFDIR)
-            } else {
-                guard manager.fileExists(atPath: childFullPath, isDirectory: &isDirectory) else { continue }
-            }
-            if isDirectory.boolValue {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                guard depth < Self.maximumDepth else {
+                    diagnostics.append(.error(display(childPath), line: 1, column: 1,
+                        "folders nested deeper than \(Self.maximumDepth) levels"))
+                    continue
+                }
                 let real = (try? Self.realPath(childFullPath).get()) ?? childFullPath
                 visited.insert(real)
                 directory.directories.append(readDirectory(
-                    at: childFullPath, relativePath: childPath, name: childName, rootReal: rootReal,
+                    at: childFullPath, relativePath: childPath, name: childName, depth: depth + 1, rootReal: rootReal,
                     visited: &visited, diagnostics: &diagnostics))
                 visited.remove(real)
-            } else if childName.hasSuffix(".md") {
-                let size = hasStatus ? Int(status.st_size) : 0
+            case S_IFREG where childName.hasSuffix(".md"):
+                let size = Int(status.st_size)
                 if size > Self.maximumMarkdownSize {
                     diagnostics.append(.error(display(childPath), line: 1, column: 1,
                         "file is too large (\(Self.grouped(size)) bytes; the limit is \(Self.maximumMarkdownSize / 1_048_576) MiB)"))
                     continue
                 }
-                guard let bytes = Self.contents(atPath: childFullPath) else {
-                    diagnostics.append(.error(display(childPath), line: 1, column: 1, "cannot read file"))
+                switch RegularFile.read(atPath: target.map { rootReal + "/" + $0 } ?? childFullPath) {
+                case .success(let bytes):
+                    directory.files.append(SourceFile(name: childName, relativePath: childPath, contents: bytes))
+                case .failure(let failure):
+                    diagnostics.append(failure.diagnostic(display(childPath)))
+                }
+            case S_IFREG:
+                // Copied when the site is written; opened now so that `check` reports what
+                // the copy would fail on.
+                if let failure = RegularFile.readingProblem(atPath: target.map { rootReal + "/" + $0 } ?? childFullPath) {
+                    diagnostics.append(failure.diagnostic(display(childPath)))
                     continue
                 }
-                directory.files.append(SourceFile(name: childName, relativePath: childPath, contents: bytes))
-            } else {
-                directory.files.append(SourceFile(name: childName, relativePath: childPath))
+                directory.files.append(SourceFile(name: childName, relativePath: childPath, target: target))
+            default:
+                diagnostics.append(.warning(display(childPath), line: 1, column: 1,
+                    "skipped: not a regular file (\(RegularFile.kind(status.st_mode)))"))
             }
         }
         return directory

@@ -49,6 +49,11 @@ public enum FrontMatterParser {
             return result
         }
         let yaml = yamlLines.joined(separator: "\n")
+        if let alias = YAMLAliasLimit.firstAliasBeyondLimit(yaml) {
+            result.diagnostics.append(.error(path, line: alias.line + lineOffset, column: alias.column,
+                "front matter uses more than \(YAMLAliasLimit.maximum) aliases (*name); nested aliases could expand without bound"))
+            return result
+        }
         do {
             guard let node = try compose(yaml) else { return result }
             guard case .mapping(let mapping) = node else {
@@ -58,7 +63,7 @@ public enum FrontMatterParser {
             result.frontMatter = reader.read(mapping)
             result.diagnostics += reader.diagnostics
         } catch let error as YamlError {
-            result.diagnostics.append(diagnostic(for: error, path: path, lineOffset: lineOffset))
+            result.diagnostics.append(diagnostic(for: error, yaml: yaml, path: path, lineOffset: lineOffset))
         } catch {
             result.diagnostics.append(.error(path, line: 2, column: 1, "invalid front matter: \(error)"))
         }
@@ -102,13 +107,15 @@ public enum FrontMatterParser {
         line == "---" || line == "---\r"
     }
 
-    private static func diagnostic(for error: YamlError, path: String, lineOffset: Int) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, yaml: String, path: String, lineOffset: Int) -> Diagnostic {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
              .composer(_, let problem, let mark, _):
             return .error(path, line: mark.line + lineOffset, column: mark.column, "invalid front matter: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return .error(path, line: context.mark.line + lineOffset, column: context.mark.column,
+            let first = (line: context.mark.line, column: context.mark.column)
+            let mark = duplicates.first.flatMap { DuplicateKey.repetition(of: $0, in: yaml, after: first) } ?? first
+            return .error(path, line: mark.line + lineOffset, column: mark.column,
                           "duplicate key in front matter: \(duplicates.joined(separator: ", "))")
         default:
             return .error(path, line: 2, column: 1, "invalid front matter: \(error)")
@@ -237,7 +244,11 @@ private struct KeyReader {
 
     private mutating func date(_ node: some FrontMatterNode) -> String? {
         guard let text = node.scalarText, DateText.isValid(text) else {
-            fail(node, "'date' must be a date like 2024-05-31")
+            if let text = node.scalarText, DateText.hasDateShape(text) {
+                fail(node, "'date' \(DateText.machine(text)) is not a calendar date")
+            } else {
+                fail(node, "'date' must be a date like 2024-05-31")
+            }
             return nil
         }
         return text

@@ -33,11 +33,15 @@ public struct SourceFile: Sendable, Equatable {
     public var relativePath: String
     /// The bytes of a Markdown file; `nil` for any other file.
     public var contents: [UInt8]?
+    /// For a symbolic link, the regular file it leads to, relative to the content root: what
+    /// is published in its place, so the site never holds a link into the author's disk.
+    public var target: String?
 
-    public init(name: String, relativePath: String, contents: [UInt8]? = nil) {
+    public init(name: String, relativePath: String, contents: [UInt8]? = nil, target: String? = nil) {
         self.name = name
         self.relativePath = relativePath
         self.contents = contents
+        self.target = target
     }
 
     public var isMarkdown: Bool { name.hasSuffix(".md") }

@@ -89,9 +89,13 @@ public struct Asset: Sendable, Equatable {
     public var source: String
     /// Relative to the output root, with the owning pages' slugs in place of folder names.
     public var output: String
+    /// The file whose bytes are published, relative to the content root: `source` itself, or
+    /// the regular file a symbolic link at `source` leads to.
+    public var file: String
 
-    public init(source: String, output: String) {
+    public init(source: String, output: String, file: String? = nil) {
         self.source = source
         self.output = output
+        self.file = file ?? source
     }
 }

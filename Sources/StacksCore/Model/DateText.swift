@@ -4,7 +4,27 @@ public enum DateText {
     private static let months = ["January", "February", "March", "April", "May", "June", "July",
                                  "August", "September", "October", "November", "December"]
 
+    /// The date, if it is one of the calendar: `2024-02-30` has the shape but is not.
     static func components(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        guard let (year, month, day) = shape(text), day <= daysIn(month: month, year: year) else { return nil }
+        return (year, month, day)
+    }
+
+    /// Written like a date, whether or not the day exists.
+    static func hasDateShape(_ text: String) -> Bool {
+        shape(text) != nil
+    }
+
+    /// In the proleptic Gregorian calendar, as `<time datetime>` reads it.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func shape(_ text: String) -> (year: Int, month: Int, day: Int)? {
         let datePart = text.prefix(10)
         let parts = datePart.split(separator: "-")
         guard datePart.count == 10, parts.count == 3,

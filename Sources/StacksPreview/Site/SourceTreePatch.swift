@@ -41,10 +41,12 @@ enum SourceTreePatch {
             var file = SourceFile(name: name, relativePath: path)
             if file.isMarkdown {
                 guard Int(status.st_size) <= ContentReader.maximumMarkdownSize,
-                      let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path)
+                      case .success(let bytes) = RegularFile.read(atPath: root.appendingPathComponent(path).path)
                 else { return nil }
-                file.contents = [UInt8](data)
+                file.contents = bytes
             } else {
+                // One that cannot be read is left to the full read, which reports it.
+                guard RegularFile.readingProblem(atPath: root.appendingPathComponent(path).path) == nil else { return nil }
                 changedFiles.append(path)
             }
             let inserted = tree.modify(parts.dropLast()) { directory in

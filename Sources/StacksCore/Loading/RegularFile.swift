@@ -1,0 +1,114 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+#endif
+
+/// Reads a file only if it is a regular file.
+///
+/// Opening a FIFO waits for a writer and reading a device may never end, so a catalog that
+/// holds one would hang `build` and `check`. Callers `lstat` first and skip anything else; the
+/// open is non-blocking and `fstat` checks the opened file again, so a file swapped for a FIFO
+/// in between still cannot block.
+package enum RegularFile {
+    package enum Failure: Error, Equatable {
+        /// What the file is instead, e.g. `a FIFO`.
+        case notRegular(String)
+        /// `errno` of the failed call.
+        case system(Int32)
+
+        /// `not a regular file (a FIFO)`, `Permission denied`.
+        package var reason: String {
+            switch self {
+            case .notRegular(let kind): "not a regular file (\(kind))"
+            case .system(let code): String(cString: strerror(code))
+            }
+        }
+
+        /// A file that is not regular is skipped with a warning (so is one swapped for a FIFO
+        /// since it was looked at); anything else that stops the read is an error.
+        package func diagnostic(_ path: String) -> Diagnostic {
+            switch self {
+            case .notRegular: .warning(path, line: 1, column: 1, "skipped: \(reason)")
+            case .system: .error(path, line: 1, column: 1, "cannot read: \(reason)")
+            }
+        }
+    }
+
+    /// What a file of this `st_mode` is, for a message: `a FIFO`, `a socket`…
+    package static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "a special file"
+        }
+    }
+
+    /// The whole file, straight into the array the pipeline keeps.
+    package static func read(atPath path: String) -> Result<[UInt8], Failure> {
+        let descriptor: Int32
+        let size: Int
+        switch open(path) {
+        case .success(let opened): (descriptor, size) = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        defer { close(descriptor) }
+        // One byte more than the size, so the read that finds the end needs no second buffer.
+        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count > 0 {
+                filled += count
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                return .failure(.system(errno))
+            }
+        }
+        bytes.removeSubrange(filled...)
+        return .success(bytes)
+    }
+
+    /// Nil when the file could be read (it opens, and is a regular file); what stops it otherwise.
+    package static func readingProblem(atPath path: String) -> Failure? {
+        switch open(path) {
+        case .success(let opened):
+            close(opened.descriptor)
+            return nil
+        case .failure(let failure):
+            return failure
+        }
+    }
+
+    /// The descriptor of a regular file and its size.
+    private static func open(_ path: String) -> Result<(descriptor: Int32, size: Int), Failure> {
+        var descriptor: Int32
+        repeat {
+            descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { return .failure(.system(errno)) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            return .failure(.system(code))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return .failure(.notRegular(kind(status.st_mode)))
+        }
+        return .success((descriptor, Int(status.st_size)))
+    }
+}

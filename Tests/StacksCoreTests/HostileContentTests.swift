@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+@testable import StacksCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Content a contributor could send to make a build hang, blow up or publish what it should not:
+/// FIFOs, links, nested aliases, very deep folders, impossible dates.
+@Suite struct HostileContentTests {
+    /// The classic "billion laughs": nine aliases of nine aliases of …, nine levels deep.
+    static let billionLaughs: String = {
+        var lines = ["a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]"]
+        let names = "abcdefghi".map(String.init)
+        for level in 1..<names.count {
+            lines.append("\(names[level]): &\(names[level]) [" + Array(repeating: "*" + names[level - 1], count: 9).joined(separator: ",") + "]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    /// Runs `body` on its own task and gives up waiting after `seconds`, so a hang fails the test
+    /// instead of stopping the suite.
+    static func finishes<T: Sendable>(within seconds: Int, _ body: @escaping @Sendable () async -> T) async -> T? {
+        let box = ResultBox<T>()
+        Task.detached { box.set(await body()) }
+        for _ in 0..<(seconds * 20) {
+            if let value = box.value { return value }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return box.value
+    }
+
+    final class ResultBox<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: T?
+        var value: T? { lock.withLock { stored } }
+        func set(_ value: T) { lock.withLock { stored = value } }
+    }
+
+    // MARK: Aliases
+
+    @Test func nestedAliasesFailFastAtTheAliasBeyondTheLimit() async {
+        let text = "---\n" + Self.billionLaughs + "---\nBody\n"
+        let result = await Self.finishes(within: 10) { FrontMatterParser.parse(text, path: "content/x.md").diagnostics.map(\.description) }
+        #expect(result == ["content/x.md:3:32: error: front matter uses more than 8 aliases (*name); nested aliases could expand without bound"])
+    }
+
+    /// Yams hashes every mapping key to find duplicates: a key that is such an alias would take forever.
+    @Test func anAliasUsedAsAKeyIsBoundedToo() async {
+        let text = "---\n" + Self.billionLaughs + "? *i\n: x\n---\n"
+        let result = await Self.finishes(within: 10) { FrontMatterParser.parse(text, path: "content/x.md").diagnostics.count }
+        #expect(result == 1)
+    }
+
+    @Test func theConfigurationBoundsAliases() async {
+        let result = await Self.finishes(within: 10) { ConfigParser.parse("title: x\n" + Self.billionLaughs).1.map(\.description) }
+        #expect(result == ["stacks.yml:3:32: error: the configuration uses more than 8 aliases (*name); nested aliases could expand without bound"])
+    }
+
+    @Test func aFewAliasesStillWork() {
+        let result = FrontMatterParser.parse("---\ntags: &t [a, b]\nkeywords: *t\nmore: *t\n---\n", path: "content/x.md")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.frontMatter.tags == ["a", "b"])
+        #expect(result.frontMatter.params["keywords"] == .list([.string("a"), .string("b")]))
+    }
+
+    // MARK: Duplicate keys and dates
+
+    @Test(arguments: [
+        ("title: A\nsummary: s\ntitle: B\n", "content/a.md:4:1: error: duplicate key in front matter: title"),
+        ("attributes:\n  size: 1\n  other: 2\n  size: 3\n", "content/a.md:5:3: error: duplicate key in front matter: size"),
+        ("title: A\nparams: {title: x, b: 1}\n\"title\": C\n", "content/a.md:4:1: error: duplicate key in front matter: title"),
+        ("x: {a: 1, b: 2, a: 3}\n", "content/a.md:2:17: error: duplicate key in front matter: a"),
+    ])
+    func aDuplicateKeyIsReportedWhereItIsRepeated(yaml: String, expected: String) {
+        for fastPath in [true, false] {
+            let result = FrontMatterParser.parse("---\n" + yaml + "---\n", path: "content/a.md", fastPath: fastPath)
+            #expect(result.diagnostics.map(\.description) == [expected])
+        }
+    }
+
+    @Test(arguments: ["2024-02-30", "2023-02-29", "1900-02-29", "2024-04-31", "2024-06-31T10:00:00Z"])
+    func aDayThatIsNotInTheCalendarIsAnError(date: String) {
+        let result = FrontMatterParser.parse("---\ntitle: A\ndate: \(date)\n---\n", path: "content/x.md")
+        #expect(result.diagnostics.map(\.description) == ["content/x.md:3:7: error: 'date' \(date.prefix(10)) is not a calendar date"])
+    }
+
+    @Test(arguments: ["2024-02-29", "2000-02-29", "2023-12-31", "2024-04-30"])
+    func leapDaysAndMonthEndsAreDates(date: String) {
+        #expect(DateText.isValid(date))
+    }
+
+    // MARK: Special files
+
+    @Test func fifosAreSkippedWithAWarningAndNeverOpened() async throws {
+        let project = try TemporaryProject(BuildTests.catalog)
+        defer { project.remove() }
+        try project.write("templates/page.mustache.txt", "not a template")
+        for path in ["content/weather/fifo.md", "content/weather/rain/pipe.png", "templates/pipe.mustache", "stacks.yml"] {
+            #expect(mkfifo(project.root.appendingPathComponent(path).path, 0o644) == 0)
+        }
+        try FileManager.default.createSymbolicLink(atPath: project.root.appendingPathComponent("content/weather/linked.md").path,
+                                                   withDestinationPath: "fifo.md")
+        let expected = [
+            "content/weather/fifo.md:1:1: warning: skipped: not a regular file (a FIFO)",
+            "content/weather/linked.md:1:1: warning: skipped: not a regular file (a FIFO)",
+            "content/weather/rain/pipe.png:1:1: warning: skipped: not a regular file (a FIFO)",
+            "stacks.yml:1:1: warning: skipped: not a regular file (a FIFO)",
+            "templates/pipe.mustache:1:1: warning: skipped: not a regular file (a FIFO)",
+        ]
+        for write in [false, true] {
+            let options = project.options
+            let warnings = await Self.finishes(within: 10) {
+                (try? await SiteBuilder.build(options, write: write))?.warnings.map(\.description).sorted()
+            }
+            #expect(warnings == expected, "write: \(write)")
+        }
+        #expect(!project.exists("output/weather/rain/pipe.png"))
+        // Read directly, as after a swap between `lstat` and `open`: still no wait.
+        let direct = await Self.finishes(within: 10) { [root = project.root] in
+            RegularFile.read(atPath: root.appendingPathComponent("content/weather/fifo.md").path).map(\.count)
+        }
+        #expect(direct == .failure(.notRegular("a FIFO")))
+    }
+
+    @Test func aCoLocatedFileThatCannotBeOpenedIsAnErrorWithItsCause() throws {
+        let project = try TemporaryProject(["content/x/photo.png": "PNG"])
+        defer { project.remove() }
+        // Root may open any file, but not a path through a regular file.
+        let failure = RegularFile.readingProblem(atPath: project.root.appendingPathComponent("content/x/photo.png/more").path)
+        #expect(failure?.diagnostic("content/x/photo.png").description == "content/x/photo.png:1:1: error: cannot read: Not a directory")
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root reads any file"))
+    func anUnreadableCoLocatedFileFailsCheck() async throws {
+        let project = try TemporaryProject(BuildTests.catalog)
+        defer { project.remove() }
+        #expect(chmod(project.root.appendingPathComponent("content/weather/rain/radar.png").path, 0) == 0)
+        let errors: [String]?
+        do {
+            _ = try await SiteBuilder.build(project.options, write: false)
+            errors = nil
+        } catch {
+            errors = error.sorted.map(\.description)
+        }
+        #expect(errors == ["content/weather/rain/radar.png:1:1: error: cannot read: Permission denied"])
+    }
+
+    // MARK: Links among co-located files
+
+    @Test func aCoLocatedLinkPublishesItsTargetsBytesOrIsSkipped() async throws {
+        let project = try TemporaryProject(BuildTests.catalog)
+        defer { project.remove() }
+        try project.write("secret.png", "SECRET")
+        try project.write("content/weather/.env", "TOKEN")
+        let manager = FileManager.default
+        func link(_ path: String, _ destination: String) throws {
+            try manager.createSymbolicLink(atPath: project.root.appendingPathComponent(path).path, withDestinationPath: destination)
+        }
+        try link("content/weather/rain/relative.png", "radar.png")
+        try link("content/weather/absolute.png", project.root.appendingPathComponent("content/weather/rain/radar.png").path)
+        try link("content/weather/rain/outside.png", project.root.appendingPathComponent("secret.png").path)
+        try link("content/weather/rain/dangling.png", "nothing.png")
+        try link("content/weather/env.txt", ".env")
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.map(\.description).sorted() == [
+            "content/weather/env.txt:1:1: warning: symbolic link points to a file that is not published (content/weather/.env); skipped",
+            "content/weather/rain/dangling.png:1:1: warning: symbolic link points nowhere; skipped",
+            "content/weather/rain/outside.png:1:1: warning: symbolic link points outside the content folder; not followed",
+        ])
+        for path in ["output/weather/rain/relative.png", "output/weather/absolute.png"] {
+            var status = stat()
+            #expect(lstat(project.root.appendingPathComponent(path).path, &status) == 0)
+            #expect(status.st_mode & S_IFMT == S_IFREG, "\(path) is not a regular file")
+            #expect(try project.read(path) == "PNG")
+        }
+        for path in ["output/weather/rain/outside.png", "output/weather/rain/dangling.png", "output/weather/env.txt"] {
+            #expect(!project.exists(path))
+        }
+    }
+
+    // MARK: Depth
+
+    @Test func foldersNestedTooDeepFailQuicklyAtTheFirstFolderTooDeep() async throws {
+        let project = try TemporaryProject(["content/_index.md": "---\ntitle: Home\n---\n"])
+        defer { project.remove() }
+        var folder = "content"
+        for level in 1...600 {
+            folder += "/d"
+            try project.write(folder + "/x\(level).md", "---\ntitle: Item \(level)\n---\nHello\n")
+        }
+        let errors = await Self.finishes(within: 20) { await project.buildErrors() }
+        let tooDeep = "content" + String(repeating: "/d", count: ContentReader.maximumDepth + 1)
+        #expect(errors == [tooDeep + ":1:1: error: folders nested deeper than 64 levels"])
+    }
+}
