@@ -112,6 +112,26 @@ import Testing
         #expect(!item.contains("--accent: red"))
     }
 
+    /// Browsers read ` javascript:` and `java⇥script:` as `javascript:`.
+    static let scriptURLs = ["javascript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "JavaScript:x", " \tvbscript:x",
+                             "data:text/html,<script>x</script>", "file:///etc/passwd"]
+
+    @Test(arguments: scriptURLs)
+    func anImageThatIsNotAWebAddressIsAnError(_ url: String) async throws {
+        let yaml = url.unicodeScalars.map { $0.value < 0x20 ? String(format: "\\u%04X", $0.value) : String($0) }.joined()
+        let project = try TemporaryProject(["content/a/b.md": "---\ntitle: B\nimage: \"\(yaml)\"\n---\nText\n"])
+        defer { project.remove() }
+        let shown = TextPosition.replacingControlCharacters(in: url)
+        #expect(await project.buildErrors() == ["content/a/b.md:3:1: error: image '\(shown)' must be a co-located file or an http(s) URL"])
+        #expect(ExternalURL.isAllowed(url) == false)
+    }
+
+    @Test func webAddressesAndRelativePathsAreAllowed() {
+        for url in ["https://example.org/a.png", "HTTP://x/y", "photo.png", "../x.png", "#x", "/x.png"] {
+            #expect(ExternalURL.isAllowed(url), "\(url)")
+        }
+    }
+
     /// None of `&<>"'` is followed by the mark: each was written as an entity.
     static func expectNoUnescapedMark(_ bytes: [UInt8], in file: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let mark = Array(Self.mark.utf8)

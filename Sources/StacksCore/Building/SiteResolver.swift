@@ -165,7 +165,8 @@ public struct SiteResolver: Sendable {
     /// the file systems of macOS and Windows where two such names are one file.
     func aliasProblems(_ catalog: Catalog) -> [Diagnostic] {
         let hasImages = catalog.pages.contains { $0.frontMatter.image.map(MarkdownParser.isRelative) == true }
-        guard hasImages || catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) else { return [] }
+        guard hasImages || catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty || $0.frontMatter.image != nil })
+        else { return [] }
         let targets = hasImages ? LinkTargets(catalog) : nil
         let taken = catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) ? TakenPlaces(catalog, displayRoot: displayRoot) : nil
         var aliasFolders: Set<String> = []
@@ -189,7 +190,10 @@ public struct SiteResolver: Sendable {
                     problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is not free: \(clash)"))
                 }
             }
-            if let image = matter.image, MarkdownParser.isRelative(image), let targets {
+            if let image = matter.image, !ExternalURL.isAllowed(image) {
+                problems.append(.error(file, line: matter.keyLines["image"] ?? 1, column: 1,
+                                       "image '\(image)' must be a co-located file or an http(s) URL"))
+            } else if let image = matter.image, MarkdownParser.isRelative(image), let targets {
                 if case .failure(let problem) = targets.resolve(image, from: page.sourceDirectory) {
                     let link = MarkdownLink(destination: image, isImage: true, line: 0, column: 0)
                     problems.append(.error(file, line: matter.keyLines["image"] ?? 1, column: 1, problem.message(link, root: displayRoot)))
