@@ -142,6 +142,21 @@ import Testing
         ])
     }
 
+    /// A co-located file whose name the writer would refuse is an error of the loader, so that
+    /// `check` finds it too.
+    @Test func aCoLocatedFileWithABackslashInItsNameIsAnError() async throws {
+        let project = try TemporaryProject(["content/a.md": "Text", "content/x\\y.png": "PNG"])
+        defer { project.remove() }
+        let expected = ["content/x\\y.png:1:1: error: cannot be published: its name has a backslash in it"]
+        #expect(await project.buildErrors() == expected)
+        do {
+            _ = try await SiteBuilder.build(project.options, write: false)
+            Issue.record("check passed")
+        } catch {
+            #expect(error.sorted.map(\.description) == expected)
+        }
+    }
+
     // MARK: Finding 8: the swap is one step
 
     /// The two folders trade places in one call: each inode is found under the other name.

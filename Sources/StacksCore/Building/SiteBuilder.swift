@@ -53,7 +53,8 @@ public enum SiteBuilder {
         } catch let failure as WriteFailure {
             throw Diagnostics([failure.diagnostic(output: config.paths.output, content: config.paths.content)])
         } catch {
-            throw Diagnostics([.error(config.paths.output, "cannot write the site: \(error.localizedDescription)")])
+            // `localizedDescription` of a Swift error on Linux says only "could not be completed".
+            throw Diagnostics([.error(config.paths.output, "cannot write the site: \(error)")])
         }
     }
 
@@ -148,7 +149,9 @@ public struct SiteWriter: Sendable {
     static func write(_ bytes: [UInt8], to place: OutputPath, in root: String, newFolder: Bool = false,
                       previous: String? = nil) throws(WriteFailure) {
         let path = place.inside(root)
-        if newFolder, place.segments.count > 1, let slash = path.lastIndex(of: "/") { _ = mkdir(String(path[..<slash]), 0o777) }
+        // Made in full, also when a folder above is not there yet (pages are written in
+        // parallel, in no order): otherwise the link to the previous output would fail.
+        if newFolder { makeFolders(of: place, in: root) }
         if let previous, PreviousOutput.link(place.inside(previous), to: path, ifItHolds: bytes) { return }
         let descriptor = try create(place, in: root)
         defer { close(descriptor) }
