@@ -221,17 +221,26 @@ import Testing
     // MARK: Finding 12: failures that name the file and the reason
 
     /// A name longer than a file system takes, from a `slug:`: the file and the reason.
-    @Test func aWriteFailureNamesTheFileAndTheReason() throws {
+    /// A slug is a folder of the output, so it is held to the file system's limit on a name,
+    /// in `check` too; the writer refuses such a name as well, should another way lead to it.
+    @Test func aSlugTooLongForAFileNameIsAnErrorAtItsLine() throws {
         let slug = String(repeating: "a", count: 300)
-        let project = try TemporaryProject(["content/x.md": "---\nslug: \(slug)\n---\nText\n"])
+        let project = try TemporaryProject(["content/x.md": "---\ntitle: X\nslug: \(slug)\n---\nText\n"])
         defer { project.remove() }
-        let outcome = finish(try start(["build"], in: project.root))
+        let outcome = finish(try start(["check"], in: project.root))
         #expect(outcome.status == 1)
         #expect(outcome.standardError == """
-            output: error: cannot write \(slug)/index.html: a name in it is longer than 255 bytes, the most a file name can have; it is not a path inside the output
+            content/x.md:3:1: error: 'slug' is 300 bytes long; a slug may be at most 255 bytes
             1 error; nothing was written
 
             """)
+        do {
+            _ = try SiteWriter.place(slug + "/index.html")
+            Issue.record("the writer took the name")
+        } catch {
+            #expect(error.diagnostic(output: "output", content: "content").description
+                == "output: error: cannot write \(slug)/index.html: a name in it is longer than 255 bytes, the most a file name can have; it is not a path inside the output")
+        }
     }
 
     /// The system's reason, as `strerror` says it, for a file the writer cannot make.

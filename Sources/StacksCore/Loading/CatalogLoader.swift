@@ -198,6 +198,12 @@ private struct LoaderState {
                     "'slug: \(custom)' is not URL-safe; use lower-case letters, digits and '-'"))
                 return nil
             }
+            // A slug is a folder of the output: the file system's limit on a name applies.
+            guard custom.utf8.count <= OutputPath.maximumNameBytes else {
+                diagnostics.append(.error(display(origin), line: frontMatter?.keyLines["slug"] ?? 1, column: 1,
+                    "'slug' is \(custom.utf8.count) bytes long; a slug may be at most \(OutputPath.maximumNameBytes) bytes"))
+                return nil
+            }
             return custom
         }
         guard let slug = Slug.make(name) else {
