@@ -81,6 +81,8 @@ HOSTILE_ALIASES = [
     "assets", "search-index.json", "404.html", "catalog.json", "e\u0301/x", "%C3%BC", NFC_U, NFD_U,
     "a" * 250, ("b" * 255 + "/") * 3, "a b/c d", "%25", "%2", "x/index.html", "/", "",
     "\u0000", "\x01", "con", "x?y#z",
+    # the issue's own, twice as likely
+    "%2e%2e/%2e%2e/escaped", "x%2F..%2F..%2F..%2Fvictim", "%2e%2e/content/injected", "a%2Fb",
 ]
 SAFE_ALIAS_PARTS = ["old", "former", "legacy", "archive", "v1", "moved", "was", "alt"]
 HOSTILE_SLUGS = ["../../victim", "a/b", "%2e%2e", ".", "..", "index.html", "assets", "\U0001F600",
@@ -498,7 +500,9 @@ class Generator:
                     "<svg><script>alert(1)</script></svg>", "<!-- <script>alert(1)</script> -->",
                 ]))
             elif roll < 0.6:
-                lines.append("`stacks-link:0` and \x01 and <stacks-link:0>")
+                # The parser's own link tokens, written by hand; an autolink to one is refused.
+                lines.append("`stacks-link:0` and \x01 and stacks-link:1"
+                             + (" <stacks-link:0> [x](stacks-link:1)" if self.take("links", 0.5) else ""))
             elif roll < 0.65:
                 lines.append("[ref]: %s\n\n[ref]" % self.destination(self.link_target(page)))
             else:
@@ -741,7 +745,7 @@ class PageScan(HTMLParser):
 def is_dangerous(url: str) -> bool:
     # Browsers drop ASCII whitespace and control characters inside a scheme.
     compact = re.sub(r"[\x00-\x20\x7f]", "", url).lower()
-    return compact.startswith(("javascript:", "vbscript:", "data:text/html", "data:image/svg"))
+    return compact.startswith(("javascript:", "vbscript:"))
 
 
 def check_url(output: str, page: str, url: str) -> str | None:
@@ -771,7 +775,9 @@ def check_url(output: str, page: str, url: str) -> str | None:
     real_output = os.path.realpath(output)
     if os.path.realpath(full) != real_output and not os.path.realpath(full).startswith(real_output + "/"):
         return "resolves outside the output"
-    if os.path.islink(full) or not os.path.isfile(full):
+    if os.path.islink(full):
+        return "%s is a symbolic link" % show(os.path.relpath(full, output))
+    if not os.path.isfile(full):
         return "no such file %s" % show(os.path.relpath(full, output))
     return None
 
@@ -890,8 +896,8 @@ def run_case(case: Case, binary: str, good_output: str, timeout: float, root: st
     for path in sorted(set(before) | set(after)):
         if before.get(path) == after.get(path) or inside_output(path):
             continue
-        if status is None and path.startswith(PROJECT + "/.output.stacks-"):
-            continue  # the staging folder of a build killed for hanging; the next build removes it
+        if (status is None or status < 0) and path.startswith(PROJECT + "/.output.stacks-"):
+            continue  # the staging folder of a hung or crashed build; the next build removes it
         if path.startswith(project_relative) and "/" not in path[len(project_relative):] \
                 and LOCK_NAMES.match(path[len(project_relative):]) and path not in before:
             continue  # a lock file beside the output, left on purpose
@@ -941,7 +947,8 @@ def describe(case: Case) -> str:
     lines = []
     for entry in case.entries:
         if entry.kind == "file":
-            lines.append("  %s (%d bytes)" % (show(entry.path), len(entry.data)))
+            lines.append("  %s (%d bytes)%s" % (show(entry.path), len(entry.data),
+                                                ": " + ascii(entry.data)[2:-1] if len(entry.data) <= 400 else ""))
         elif entry.kind == "symlink":
             lines.append("  %s -> %s" % (show(entry.path), show(os.fsdecode(entry.data))))
         else:
@@ -950,7 +957,7 @@ def describe(case: Case) -> str:
 
 
 def shrink(case: Case, kind: str, attempt) -> Case:
-    """Drops entries (and their children) while the failure keeps its kind."""
+    """Drops entries (and their children), then lines of files, while the failure keeps its kind."""
     changed = True
     while changed:
         changed = False
@@ -964,6 +971,20 @@ def shrink(case: Case, kind: str, attempt) -> Case:
             if attempt(smaller) == kind:
                 case, changed = smaller, True
                 break
+    for index, entry in enumerate(case.entries):
+        if entry.kind != "file":
+            continue
+        lines = entry.data.split(b"\n")
+        line = 0
+        while line < len(lines) and len(lines) > 1:
+            fewer = lines[:line] + lines[line + 1:]
+            entries = list(case.entries)
+            entries[index] = Entry(entry.path, "file", b"\n".join(fewer))
+            smaller = Case(entries, case.output, case.output_is_safe)
+            if attempt(smaller) == kind:
+                case, lines = smaller, fewer
+            else:
+                line += 1
     return case
 
 
