@@ -1,0 +1,174 @@
+"""Checks of a built site: no links or special files, the site's JSON and XML well formed, and in
+every page each `href`/`src` a file inside the output, no script or event handler of the
+content's own, and every `datetime` a real date."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import posixpath
+import re
+import stat
+import xml.etree.ElementTree as ElementTree
+from html.parser import HTMLParser
+from urllib.parse import unquote_to_bytes
+
+from sandbox import show
+
+# ---------------------------------------------------------------------------------------------
+# Checks of the output
+# ---------------------------------------------------------------------------------------------
+
+URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "data", "xlink:href", "background",
+                  "cite", "longdesc", "ping", "manifest", "icon"}
+FOREIGN_ELEMENTS = {"iframe", "object", "embed", "base", "form", "frame", "frameset", "applet"}
+THEME_SCRIPTS = ("stacks.js",)
+
+
+class PageScan(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.urls: list[tuple[str, str]] = []
+        self.problems: list[str] = []
+        self.in_script = False
+        self.dates: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.problems.append("event-handler attribute %s=%r on <%s>" % (name, value, tag))
+            if value is None:
+                continue
+            if name in URL_ATTRIBUTES:
+                self.urls.append((name, value))
+            elif name in ("srcset", "imagesrcset"):
+                for part in value.split(","):
+                    if part.strip():
+                        self.urls.append((name, part.strip().split()[0]))
+            elif name == "style" and re.search(r"url\(|javascript:|[;{}]|</", value, re.I):
+                # `--accent` reaches `background:`, where `url(…)` loads whatever it names.
+                self.problems.append("style injection %s=%r on <%s>" % (name, value, tag))
+            elif name == "datetime":
+                self.dates.append(value)
+        if tag == "meta" and (values.get("http-equiv") or "").lower() == "refresh":
+            match = re.match(r"\s*\d+\s*[;,]\s*url\s*=\s*(.*)", values.get("content") or "", re.I | re.S)
+            if match:
+                self.urls.append(("refresh", match.group(1).strip("'\"")))
+        if tag == "script":
+            source = values.get("src") or ""
+            if not source.endswith(THEME_SCRIPTS) or set(values) - {"src", "defer"}:
+                self.problems.append("a <script> that is not the theme's: %r" % (attrs,))
+            self.in_script = True
+        if tag in FOREIGN_ELEMENTS:
+            self.problems.append("element <%s> %r" % (tag, attrs))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag == "script":
+            self.in_script = False
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self.in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_script and data.strip():
+            self.problems.append("script content %r" % data[:80])
+
+
+def is_dangerous(url: str) -> bool:
+    # Browsers drop ASCII whitespace and control characters inside a scheme.
+    compact = re.sub(r"[\x00-\x20\x7f]", "", url).lower()
+    return compact.startswith(("javascript:", "vbscript:"))
+
+
+def check_url(output: str, page: str, url: str) -> str | None:
+    """None when `url`, found in `page` (relative to `output`), is fine; else why not."""
+    if is_dangerous(url):
+        return "script URL"
+    value = url.strip(" \t\n\r\f")
+    if not value or value.startswith("#"):
+        return None
+    if re.match(r"[A-Za-z][A-Za-z0-9+.\-]*:", value):
+        return None  # absolute: http, https, mailto, data:image…
+    if value.startswith(("/", "\\")):
+        return None  # root-absolute or protocol-relative: Stacks warns about these; not a file here
+    path = re.split(r"[?#]", value, maxsplit=1)[0]
+    if not path:
+        return None
+    raw = unquote_to_bytes(path.replace("\\", "/"))
+    if b"\0" in raw:
+        return "NUL in path"
+    decoded = os.fsdecode(raw)
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(page), decoded))
+    if joined == ".." or joined.startswith("../"):
+        return "resolves outside the output"
+    full = os.path.join(output, joined)
+    if decoded.endswith("/") or os.path.isdir(full):
+        full = os.path.join(full, "index.html")
+    real_output = os.path.realpath(output)
+    if os.path.realpath(full) != real_output and not os.path.realpath(full).startswith(real_output + "/"):
+        return "resolves outside the output"
+    if os.path.islink(full):
+        return "%s is a symbolic link" % show(os.path.relpath(full, output))
+    if not os.path.isfile(full):
+        return "no such file %s" % show(os.path.relpath(full, output))
+    return None
+
+
+def check_output(output: str) -> list[tuple[str, str]]:
+    """(page, problem) pairs; the page is where the problem was seen."""
+    problems: list[tuple[str, str]] = []
+    if not os.path.isfile(os.path.join(output, ".stacks-output")):
+        problems.append(("output", "no .stacks-output marker"))
+    for folder, directories, files in os.walk(output):
+        for name in directories + files:
+            full = os.path.join(folder, name)
+            relative = show(os.path.relpath(full, output))
+            mode = os.lstat(full).st_mode
+            if stat.S_ISLNK(mode):
+                problems.append((relative, "symbolic link in output -> %s" % show(os.readlink(full))))
+            elif not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                problems.append((relative, "special file in output"))
+        for name in files:
+            full = os.path.join(folder, name)
+            page = os.path.relpath(full, output)
+            if os.path.islink(full):
+                continue
+            # Co-located files are published as they are; only the site's own files are checked.
+            if page in ("search-index.json", "catalog.json"):
+                try:
+                    with open(full, "rb") as handle:
+                        json.loads(handle.read().decode("utf-8"))
+                except (ValueError, UnicodeDecodeError) as error:
+                    problems.append((show(page), "not JSON: %s" % error))
+            elif page == "sitemap.xml":
+                try:
+                    ElementTree.parse(full)
+                except ElementTree.ParseError as error:
+                    problems.append(("sitemap.xml", "not XML: %s" % error))
+            elif name == "index.html" or page == "404.html":
+                with open(full, "rb") as handle:
+                    data = handle.read()
+                try:
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError as error:
+                    problems.append((show(page), "not UTF-8: %s" % error))
+                    continue
+                scan = PageScan()
+                scan.feed(text)
+                scan.close()
+                for problem in scan.problems:
+                    problems.append((show(page), problem))
+                for attribute, url in scan.urls:
+                    why = check_url(output, page, url)
+                    if why:
+                        problems.append((show(page), "%s=%r: %s" % (attribute, url, why)))
+                for value in scan.dates:
+                    try:
+                        datetime.date.fromisoformat(value[:10])
+                    except ValueError:
+                        problems.append((show(page), "datetime=%r is not a date" % value))
+    return problems
