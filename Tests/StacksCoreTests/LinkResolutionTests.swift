@@ -49,6 +49,19 @@ import Testing
         }
     }
 
+    /// A colon makes a scheme only after a letter and scheme characters, as browsers read it:
+    /// anything else is a relative path, and checked like one.
+    @Test func aColonAfterWhatCannotBeASchemeIsARelativeLinkAndChecked() async {
+        await #expect {
+            try await resolveInline([("a/item.md", "---\ntitle: Item\n---\n[x](<a b:c.md>) [y](%C3%BC:x) [z](mailto:a@b.c)\n")])
+        } throws: { error in
+            (error as? Diagnostics)?.sorted.map(\.description) == [
+                "content/a/item.md:4:1: error: broken link 'a b:c.md': there is no page or file content/a/a b:c.md",
+                "content/a/item.md:4:17: error: broken link '%C3%BC:x': there is no page or file content/a/ü:x",
+            ]
+        }
+    }
+
     @Test func titlesComeFromFrontMatterThenHeadingThenSlug() async throws {
         let prepared = try await resolveInline([
             ("c/a.md", "---\ntitle: Front\n---\n# Heading\n"),

@@ -73,8 +73,9 @@ public enum MarkdownParser {
     /// Links that name a file of the site, not a scheme, an absolute path or a fragment.
     static func isRelative(_ destination: String) -> Bool {
         guard let first = destination.first, first != "#", first != "/", first != "?" else { return false }
-        let beforeSlash = destination.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return !beforeSlash.contains(":")
+        // A colon makes a scheme only after one, as a browser reads it (`mailto:`, not
+        // `a b:c.md` or `%C3%BC:x`, which it takes for relative paths).
+        return ExternalURL.scheme(destination) == nil
     }
 
     private static func forEachNode(in root: OpaquePointer, _ body: (OpaquePointer) -> Void) {
