@@ -226,6 +226,8 @@ import Testing
     @Test func filesThatWouldBePublishedToOnePlaceAreErrorsNamingBoth() async throws {
         let project = try TemporaryProject(Self.catalog)
         defer { project.remove() }
+        // HTML is published only from trusted content (`ActiveContentTests`).
+        try project.write("stacks.yml", "markdown:\n  unsafe: true\n")
         try project.write("content/weather/rain/index.html", "<p>hand-written</p>")
         try project.write("content/weather/sun", "a file named like the page's folder")
         try project.write("content/weather/rain/pic.png", "PNG")

@@ -109,8 +109,7 @@ public struct IncrementalPipeline: Sendable {
     /// The load, parse and resolve stages over the whole catalog, reusing what each file's
     /// and each page's inputs allow.
     private mutating func loadAndResolve(_ input: Pipeline.Input) async -> Model {
-        let (catalog, loadProblems) = await load(input.content, includeDrafts: input.config.includeDrafts,
-                                                 displayRoot: input.contentDisplay)
+        let (catalog, loadProblems) = await load(input.content, loader: CatalogLoader(input.config, displayRoot: input.contentDisplay))
         let parsed = await parse(catalog, options: input.config.markdown)
         let (site, _) = SiteResolver(portable: input.config.portable, displayRoot: input.contentDisplay)
             .resolve(catalog, parsed: parsed, memo: &resolver)
@@ -123,7 +122,8 @@ public struct IncrementalPipeline: Sendable {
     }
 
     /// The load stage, decoding only files whose bytes changed.
-    private mutating func load(_ tree: SourceDirectory, includeDrafts: Bool, displayRoot: String) async -> (Catalog, [Diagnostic]) {
+    private mutating func load(_ tree: SourceDirectory, loader: CatalogLoader) async -> (Catalog, [Diagnostic]) {
+        let displayRoot = loader.displayRoot
         let files = tree.markdownFiles
         var decoded: [String: Document.Decoded] = [:]
         var kept: [String: DecodedFile] = [:]
@@ -144,7 +144,7 @@ public struct IncrementalPipeline: Sendable {
             kept[file.relativePath] = DecodedFile(bytes: file.contents, decoded: document)
         }
         documents = kept
-        return CatalogLoader(includeDrafts: includeDrafts, displayRoot: displayRoot).assemble(tree, documents: decoded)
+        return loader.assemble(tree, documents: decoded)
     }
 
     /// The parse stage, parsing only bodies that changed.
@@ -196,7 +196,7 @@ public struct IncrementalPipeline: Sendable {
         guard let targets = resolver.targets, resolver.pageProblems.count == model.site.catalog.pages.count else { return nil }
 
         let displayRoot = input.contentDisplay
-        let loader = CatalogLoader(includeDrafts: input.config.includeDrafts, displayRoot: displayRoot)
+        let loader = CatalogLoader(input.config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: input.config.portable, displayRoot: displayRoot)
         var site = model.site
         var edits: [(index: Int, page: Page, file: SourceFile, decoded: Document.Decoded)] = []

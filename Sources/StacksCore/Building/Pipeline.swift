@@ -40,7 +40,7 @@ public enum Pipeline {
     /// memory.
     static func prepare(taking input: consuming Input) async throws(Diagnostics) -> Prepared {
         var diagnostics = Diagnostics(input.diagnostics)
-        let loader = CatalogLoader(includeDrafts: input.config.includeDrafts, displayRoot: input.contentDisplay)
+        let loader = CatalogLoader(input.config, displayRoot: input.contentDisplay)
         let (catalog, loadProblems) = await loader.load(input.content)
         diagnostics.append(contentsOf: loadProblems)
         input.content = SourceDirectory(name: "", relativePath: "")

@@ -7,10 +7,18 @@ public struct CatalogLoader: Sendable {
     public var includeDrafts: Bool
     /// How the content folder is named in diagnostics, e.g. `content`.
     public var displayRoot: String
+    /// `markdown.unsafe`: the content is trusted, and co-located files that run in a browser
+    /// (`ActiveContent`) are published too.
+    public var trustsContent: Bool
 
-    public init(includeDrafts: Bool = false, displayRoot: String = "content") {
+    public init(includeDrafts: Bool = false, displayRoot: String = "content", trustsContent: Bool = false) {
         self.includeDrafts = includeDrafts
         self.displayRoot = displayRoot
+        self.trustsContent = trustsContent
+    }
+
+    public init(_ config: SiteConfig, displayRoot: String) {
+        self.init(includeDrafts: config.includeDrafts, displayRoot: displayRoot, trustsContent: config.markdown.unsafe)
     }
 
     public func load(_ tree: SourceDirectory) async -> (Catalog, [Diagnostic]) {
@@ -26,7 +34,7 @@ public struct CatalogLoader: Sendable {
     /// The loader once every Markdown file of `tree` is decoded (`documents`, by path), so that
     /// `stacks serve` can decode only the files an edit changed.
     func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded]) -> (Catalog, [Diagnostic]) {
-        var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot)
+        var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent)
         state.documents = documents
         state.loadRoot(tree)
         state.checkOutputCollisions()
@@ -37,6 +45,7 @@ public struct CatalogLoader: Sendable {
 private struct LoaderState {
     let includeDrafts: Bool
     let displayRoot: String
+    let trustsContent: Bool
     var pages: [Page] = []
     var assets: [Asset] = []
     var drafts: Set<String> = []
@@ -44,9 +53,10 @@ private struct LoaderState {
     /// Every Markdown file, decoded up front, by its path.
     var documents: [String: Document.Decoded] = [:]
 
-    init(includeDrafts: Bool, displayRoot: String) {
+    init(includeDrafts: Bool, displayRoot: String, trustsContent: Bool) {
         self.includeDrafts = includeDrafts
         self.displayRoot = displayRoot
+        self.trustsContent = trustsContent
     }
 
     func display(_ relativePath: String) -> String {
@@ -169,6 +179,11 @@ private struct LoaderState {
     }
 
     mutating func addAsset(_ file: SourceFile, outputDirectory: String) {
+        if !trustsContent, let problem = ActiveContent.problem(name: file.name, contents: file.contents) {
+            diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
+                "skipped: \(problem); publish such files with 'markdown.unsafe: true' in stacks.yml"))
+            return
+        }
         let output = outputDirectory.isEmpty ? file.name : outputDirectory + "/" + file.name
         assets.append(Asset(source: file.relativePath, output: output, file: file.target))
     }

@@ -155,7 +155,12 @@ public struct ContentReader: Sendable {
                     diagnostics.append(failure.diagnostic(display(childPath)))
                     continue
                 }
-                directory.files.append(SourceFile(name: childName, relativePath: childPath, target: target))
+                var file = SourceFile(name: childName, relativePath: childPath, target: target)
+                if ActiveContent.inspects(childName), Int(status.st_size) <= Self.maximumMarkdownSize,
+                   case .success(let bytes) = RegularFile.read(atPath: target.map { rootReal + "/" + $0 } ?? childFullPath) {
+                    file.contents = bytes
+                }
+                directory.files.append(file)
             default:
                 diagnostics.append(.warning(display(childPath), line: 1, column: 1,
                     "skipped: not a regular file (\(RegularFile.kind(status.st_mode)))"))

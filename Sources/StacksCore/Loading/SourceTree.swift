@@ -31,7 +31,8 @@ public struct SourceFile: Sendable, Equatable {
     public var name: String
     /// Relative to the content root.
     public var relativePath: String
-    /// The bytes of a Markdown file; `nil` for any other file.
+    /// The bytes of a Markdown file, or of an SVG (`ActiveContent` checks it); `nil` for any
+    /// other file.
     public var contents: [UInt8]?
     /// For a symbolic link, the regular file it leads to, relative to the content root: what
     /// is published in its place, so the site never holds a link into the author's disk.

@@ -47,6 +47,13 @@ enum SourceTreePatch {
             } else {
                 // One that cannot be read is left to the full read, which reports it.
                 guard RegularFile.readingProblem(atPath: root.appendingPathComponent(path).path) == nil else { return nil }
+                if ActiveContent.inspects(name) {
+                    // Read as the full read reads it, for the loader's check of what it holds.
+                    guard Int(status.st_size) <= ContentReader.maximumMarkdownSize,
+                          case .success(let bytes) = RegularFile.read(atPath: root.appendingPathComponent(path).path)
+                    else { return nil }
+                    file.contents = bytes
+                }
                 changedFiles.append(path)
             }
             let inserted = tree.modify(parts.dropLast()) { directory in
