@@ -141,7 +141,10 @@ if [ -n "$FLOOD_PID" ]; then
     cat "$T/flood.txt"
 fi
 grep -q '^RESULT ' "$T/wrk.txt" || { echo "wrk did not finish" >&2; exit 1; }
-if grep -q '"connect": 0, "read": 0, "write": 0, "status": 0, "timeout": 0' "$T/wrk.txt"; then
+if grep -q '"requests": 0,' "$T/wrk.txt"; then
+    echo "no request was answered" >&2
+    exit 1
+elif grep -q '"connect": 0, "read": 0, "write": 0, "status": 0, "timeout": 0' "$T/wrk.txt"; then
     echo "no errors"
 else
     echo "errors: see the RESULT line" >&2

@@ -17,8 +17,10 @@ def client(port, size, deadline, counts, lock):
     line = b"GET /" + b"a" * size
     while time.monotonic() < deadline:
         answer = b""
+        connected = False
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+                connected = True
                 try:
                     s.sendall(line)
                 except OSError:
@@ -35,6 +37,8 @@ def client(port, size, deadline, counts, lock):
             time.sleep(0.01)
         status = answer.split(b"\r\n", 1)[0].decode("latin-1") if answer else "no answer"
         key = status.split(" ")[1] if status.startswith("HTTP/1.1 ") else "no answer"
+        if not connected:
+            key = "not connected"  # the server has stopped (after Ctrl-C), or the backlog is full
         with lock:
             counts[key] = counts.get(key, 0) + 1
 
