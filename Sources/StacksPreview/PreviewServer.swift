@@ -86,7 +86,7 @@ public actor PreviewServer {
             throw error
         } catch {
             watcher.stop()
-            throw PreviewError(description: "cannot listen on \(options.host):\(port)")
+            throw PreviewError(description: "cannot listen on \(options.host):\(port): \(error.localizedDescription)")
         }
         self.server = server
         serverTask = Task { try await server.run() }
