@@ -21,9 +21,9 @@ function done(summary, latency, requests)
   local errors = summary.errors
   io.write(string.format(
     'RESULT {"tool": "stacks", "requests": %d, "seconds": %.2f, "requests_per_second": %.0f, ' ..
-    '"latency_p50_ms": %.2f, "latency_p99_ms": %.2f, "errors": {"connect": %d, "read": %d, "write": %d, ' ..
+    '"latency_p50_ms": %.2f, "latency_p99_ms": %.2f, "latency_max_ms": %.2f, "errors": {"connect": %d, "read": %d, "write": %d, ' ..
     '"status": %d, "timeout": %d}}\n',
     summary.requests, summary.duration / 1e6, summary.requests / (summary.duration / 1e6),
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency.max / 1000,
     errors.connect, errors.read, errors.write, errors.status, errors.timeout))
 end

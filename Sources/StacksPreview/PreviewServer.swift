@@ -37,7 +37,7 @@ public actor PreviewServer {
     private let logger: Logger
     private let site: PreviewSite
     private let hub = ReloadHub()
-    private var server: HTTPServer?
+    private var server: PreviewHTTPServer?
     private var serverTask: Task<Void, any Error>?
     private var watchTask: Task<Void, Never>?
     private var watcher: FileWatcher?
@@ -76,21 +76,21 @@ public actor PreviewServer {
             throw PreviewError(description: "stopped before serving")
         }
 
-        let configuration = HTTPServer.Configuration(
-            address: try address.withPort(port), timeout: 30, pool: NoDelaySocketPool(base: HTTPServer.defaultPool()),
-            logger: .disabled)
-        let server = HTTPServer(config: configuration,
-                                handler: PreviewHandler(site: site, hub: hub, logger: logger, anyHost: !isLoopback))
+        let server: PreviewHTTPServer
+        do {
+            server = try PreviewHTTPServer(address: try address.withPort(port),
+                                           handler: PreviewHandler(site: site, hub: hub, logger: logger, anyHost: !isLoopback),
+                                           logger: logger)
+        } catch let error as PreviewError {
+            watcher.stop()
+            throw error
+        } catch {
+            watcher.stop()
+            throw PreviewError(description: "cannot listen on \(options.host):\(port): \(error.localizedDescription)")
+        }
         self.server = server
         serverTask = Task { try await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 5)
-        } catch {
-            serverTask?.cancel()
-            watcher.stop()
-            throw PreviewError(description: "cannot listen on \(options.host):\(port)")
-        }
-        let actualPort = Self.port(of: await server.listeningAddress) ?? port
+        let actualPort = Self.port(of: server.listeningAddress) ?? port
         if let failure = report.failure {
             await hub.failed(failure)
         } else {
@@ -117,7 +117,12 @@ public actor PreviewServer {
         watcher?.stop()
         watchTask?.cancel()
         await hub.closeAll()
-        await server?.stop(timeout: 0.2)
+        // A moment for the live-reload sockets to send their close frames, then every
+        // connection ends at once, whatever it is doing.
+        let patience = ContinuousClock.now + .milliseconds(200)
+        while let server, server.connectionCount > 0, ContinuousClock.now < patience {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
         serverTask?.cancel()
         _ = await serverTask?.result
         server = nil

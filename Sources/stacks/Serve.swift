@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StacksCore
+import Synchronization
 import StacksPreview
 
 struct Serve: AsyncParsableCommand {
@@ -45,7 +46,7 @@ struct Serve: AsyncParsableCommand {
         if open { Browser.open(url) }
         await signals.wait()
         await server.stop()
-        say("Stopped.")
+        signals.stopped()
     }
 }
 
@@ -55,6 +56,11 @@ func say(_ line: String) {
 }
 
 /// Ctrl-C and `kill`: the preview stops cleanly instead of dying mid-response.
+///
+/// Once it serves, the stop has `stopPatience` to finish (it closes the live-reload sockets
+/// and every connection); if the process is still running then, or at a second signal, it
+/// ends at once: nothing is lost (the preview writes nothing), and whatever keeps the server
+/// busy must not keep the person at the terminal waiting.
 ///
 /// Until it serves, a signal ends the process at once, with the same "Stopped." and status 0
 /// as later: the first build writes nothing (the preview is built in memory), and on a large
@@ -68,6 +74,21 @@ struct Interrupts {
     private let starting: [any DispatchSourceSignal]
     /// They tell `wait()`.
     private let serving: [any DispatchSourceSignal]
+    /// Whether "Stopped." was said: by `stopped()` or by the deadline after a signal.
+    private let done: Done
+    static let stopPatience: DispatchTimeInterval = .milliseconds(1500)
+
+    final class Done: Sendable {
+        let said = Atomic<Bool>(false)
+        let signals = Atomic<Int>(0)
+
+        /// Says "Stopped." unless it was said already; whether this call said it.
+        func sayStopped() -> Bool {
+            guard !said.exchange(true, ordering: .relaxed) else { return false }
+            say("Stopped.")
+            return true
+        }
+    }
 
     init() {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
@@ -76,9 +97,16 @@ struct Interrupts {
         self.queue = queue
         let numbers = [SIGINT, SIGTERM]
         for number in numbers { signal(number, SIG_IGN) }
+        let done = Done()
+        self.done = done
         serving = numbers.map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { continuation.yield(number) }
+            source.setEventHandler {
+                continuation.yield(number)
+                let end: @Sendable () -> Void = { if done.sayStopped() { _exit(0) } }
+                if done.signals.add(1, ordering: .relaxed).newValue > 1 { end() }
+                queue.asyncAfter(deadline: .now() + Self.stopPatience, execute: end)
+            }
             source.resume()
             return source
         }
@@ -103,6 +131,11 @@ struct Interrupts {
 
     func wait() async {
         for await _ in stream { return }
+    }
+
+    /// The server has stopped: says so (unless the deadline did already).
+    func stopped() {
+        _ = done.sayStopped()
     }
 }
 

@@ -46,6 +46,26 @@ extension PreviewTests {
             }
         }
 
+        /// Clients flooding the server with oversized request lines do not delay Ctrl-C.
+        @Test func ctrlCStopsAtOnceWhileClientsFloodTheServer() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                var serve = try ServeProcess(["serve", "--port", "0"], in: folder)
+                defer { serve.kill() }
+                let port = try await serve.servingPort()
+                let flood = Flood(port: port, connections: 8)
+                defer { flood.stop() }
+                try await Task.sleep(for: .seconds(1))
+                #expect(try await LoopbackClient.get(port, "/tools/").status == 200)
+                let sent = ContinuousClock.now
+                serve.send(SIGINT)
+                #expect(try await serve.exit(within: .seconds(10)) == .exit(0))
+                let took = ContinuousClock.now - sent
+                #expect(took < .seconds(2), "took \(took) to stop")
+                #expect(serve.output.standardOutput.hasSuffix("Stopped.\n"), "\(serve.output.standardOutput)")
+            }
+        }
+
         @Test func withoutTheDraftsFlagDraftsAreNotServed() async throws {
             try await withTemporaryFolder { folder in
                 var catalog = TestCatalog.standard
