@@ -4,32 +4,10 @@ import Testing
 
 /// The `stacks` executable itself: exit status, summary line, diagnostics on standard error.
 @Suite struct CommandLineTests {
-    /// `swift build --build-tests` puts the executable beside the test bundle.
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("stacks")
-    }
+    static var executable: URL { StacksCommand.executable }
 
-    struct Outcome {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
-
-    func run(_ arguments: [String], in directory: URL) throws -> Outcome {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       standardOutput: String(decoding: outData, as: UTF8.self),
-                       standardError: String(decoding: errData, as: UTF8.self))
+    func run(_ arguments: [String], in directory: URL) throws -> StacksCommand.Outcome {
+        try StacksCommand.run(arguments, in: directory)
     }
 
     @Test func buildPrintsASummaryAndExitsZero() throws {

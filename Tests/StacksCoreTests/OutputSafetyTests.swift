@@ -6,31 +6,12 @@ import Testing
 /// without an output, never a deletion through a symbolic link, and failures that say which
 /// file and why.
 @Suite struct OutputSafetyTests {
-    struct Outcome {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
-
     func start(_ arguments: [String], in directory: URL) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = CommandLineTests.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        return (process, output, error)
+        try StacksCommand.start(arguments, in: directory)
     }
 
-    func finish(_ started: (Process, Pipe, Pipe)) -> Outcome {
-        let (process, output, error) = started
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                       standardError: String(decoding: errData, as: UTF8.self))
+    func finish(_ started: (Process, Pipe, Pipe)) -> StacksCommand.Outcome {
+        StacksCommand.finish(started)
     }
 
     func catalog(items: Int) -> [String: String] {

@@ -77,3 +77,42 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// The built `stacks` executable, run in a folder: started, then finished with what it printed.
+enum StacksCommand {
+    /// `swift build --build-tests` puts the executable beside the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("stacks")
+    }
+
+    struct Outcome {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    static func start(_ arguments: [String], in directory: URL) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        return (process, output, error)
+    }
+
+    static func finish(_ started: (Process, Pipe, Pipe)) -> Outcome {
+        let (process, output, error) = started
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+                       standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func run(_ arguments: [String], in directory: URL) throws -> Outcome {
+        finish(try start(arguments, in: directory))
+    }
+}

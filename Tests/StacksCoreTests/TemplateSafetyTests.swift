@@ -5,14 +5,7 @@ import Testing
 /// Templates that would crash or hang swift-mustache are reported before it parses or renders
 /// them: loops of partials, sections nested without end, texts too large to parse in time.
 @Suite struct TemplateSafetyTests {
-    func problems(_ overrides: [String: String]) -> [String] {
-        do {
-            _ = try TemplateSet(theme: Theme.builtIn.overridden(by: overrides.mapValues { Array($0.utf8) }))
-            return []
-        } catch {
-            return error.sorted.map(\.description)
-        }
-    }
+    func problems(_ overrides: [String: String]) -> [String] { TemplateTests.problems(overrides) }
 
     static let loopAdvice = "which never ends; a template may include itself only inside {{#children}}…{{/children}}"
 

@@ -3,7 +3,10 @@ import Testing
 @testable import StacksCore
 
 @Suite struct TemplateTests {
-    func problems(_ overrides: [String: String]) -> [String] {
+    func problems(_ overrides: [String: String]) -> [String] { Self.problems(overrides) }
+
+    /// The problems of the built-in theme with `overrides` on top, as printed.
+    static func problems(_ overrides: [String: String]) -> [String] {
         do {
             _ = try TemplateSet(theme: Theme.builtIn.overridden(by: overrides.mapValues { Array($0.utf8) }))
             return []
