@@ -38,17 +38,24 @@ def materialize(case: Case, root: str, good_output: str) -> str:
     victim = os.path.join(root, "w1/w2/w3/victim/secret.txt")
     for entry in case.entries:
         path = os.path.join(project, entry.path)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        if entry.kind == "dir":
-            os.makedirs(path, exist_ok=True)
-        elif entry.kind == "file":
-            with open(path, "wb") as handle:
-                handle.write(entry.data)
-        elif entry.kind == "symlink":
-            target = entry.data.replace(b"ABSOLUTE_VICTIM", encoded(victim))
-            os.symlink(target, path)
-        elif entry.kind == "fifo":
-            os.mkfifo(path)
+        # Generated names can meet (a folder where a file already is, a link over a file):
+        # the first entry keeps the place, and the later one is left out of the case.
+        try:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            if entry.kind == "dir":
+                os.makedirs(path, exist_ok=True)
+            elif os.path.lexists(path):
+                continue
+            elif entry.kind == "file":
+                with open(path, "wb") as handle:
+                    handle.write(entry.data)
+            elif entry.kind == "symlink":
+                target = entry.data.replace(b"ABSOLUTE_VICTIM", encoded(victim))
+                os.symlink(target, path)
+            elif entry.kind == "fifo":
+                os.mkfifo(path)
+        except OSError:
+            continue
     return project
 
 
