@@ -64,4 +64,15 @@ import Testing
         #expect(problems.isEmpty)
         #expect(config.title == "My Catalog")
     }
+
+    /// The base URL goes into canonical links and the sitemap: a web address only.
+    @Test func aBaseURLThatIsNotAWebAddressIsAnError() async throws {
+        let project = try TemporaryProject(["stacks.yml": "title: T\nbaseURL: \"javascript:alert(1)//\"\n", "content/a/b.md": "Text"])
+        defer { project.remove() }
+        #expect(await project.buildErrors() == ["stacks.yml:2:10: error: 'baseURL' must be an http(s) URL, such as https://example.org/catalog/"])
+        var options = project.options
+        options.baseURL = " javascript:alert(1)"
+        try project.write("stacks.yml", "title: T\n")
+        #expect(await project.buildErrors(options) == ["--base-url: error: must be an http(s) URL, such as https://example.org/catalog/"])
+    }
 }

@@ -67,7 +67,13 @@ public enum ProjectReader {
         if let content = options.content { config.paths.content = content }
         if let templates = options.templates { config.paths.templates = templates }
         if let output = options.output { config.paths.output = output }
-        if let baseURL = options.baseURL { config.baseURL = baseURL }
+        if let baseURL = options.baseURL {
+            if ExternalURL.scheme(baseURL).map(ExternalURL.allowedSchemes.contains) == true {
+                config.baseURL = baseURL
+            } else {
+                diagnostics.append(.error("--base-url", "must be an http(s) URL, such as https://example.org/catalog/"))
+            }
+        }
         if let portable = options.portable { config.portable = portable }
         config.includeDrafts = options.drafts || config.includeDrafts
         return (config, diagnostics)

@@ -38,7 +38,14 @@ private struct ConfigReader {
         for (key, value) in mapping {
             switch key.string ?? "" {
             case "title": text(value, "title").map { config.title = $0 }
-            case "baseURL": text(value, "baseURL").map { config.baseURL = $0 }
+            case "baseURL":
+                // It goes into canonical links, the sitemap and the 404 page's link home.
+                guard let url = text(value, "baseURL") else { break }
+                guard ExternalURL.scheme(url).map(ExternalURL.allowedSchemes.contains) == true else {
+                    fail(value, "'baseURL' must be an http(s) URL, such as https://example.org/catalog/")
+                    break
+                }
+                config.baseURL = url
             case "language": text(value, "language").map { config.language = $0 }
             case "layout": section(value, "layout") { key, value, reader in
                 switch key {
