@@ -61,4 +61,20 @@ import Testing
         let hostile = Array(String(repeating: "<a ", count: 300_000).utf8)
         #expect(ActiveContent.problem(name: "x.svg", contents: hostile) == nil)
     }
+
+    /// Its source would be published as it is, a draft's included.
+    @Test func markdownInAPlainFolderOfABundleIsNotPublishedAsSource() async throws {
+        let project = try TemporaryProject([
+            "content/a/b/index.md": "---\ntitle: B\n---\nText\n",
+            "content/a/b/files/notes.md": "---\ndraft: true\n---\nSecret plans\n",
+            "content/a/b/files/photo.png": "png",
+        ])
+        defer { project.remove() }
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.map(\.description) == [
+            "content/a/b/files/notes.md:1:1: warning: skipped: Markdown in a plain folder of an item bundle is not a page; give the folder an index.md to make it one",
+        ])
+        #expect(!project.exists("output/a/b/files/notes.md"))
+        #expect(project.exists("output/a/b/files/photo.png"))
+    }
 }

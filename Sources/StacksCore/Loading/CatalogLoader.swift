@@ -170,9 +170,17 @@ private struct LoaderState {
         }
     }
 
-    /// A plain folder inside a bundle holds files for the page, published as they are.
+    /// A plain folder inside a bundle holds files for the page, published as they are — but
+    /// for Markdown, which would publish its source (a draft's too) instead of a page.
     mutating func addAssetFolder(_ directory: SourceDirectory, outputDirectory: String) {
-        for file in directory.files { addAsset(file, outputDirectory: outputDirectory) }
+        for file in directory.files {
+            guard !file.isMarkdown else {
+                diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
+                    "skipped: Markdown in a plain folder of an item bundle is not a page; give the folder an index.md to make it one"))
+                continue
+            }
+            addAsset(file, outputDirectory: outputDirectory)
+        }
         for child in directory.directories {
             addAssetFolder(child, outputDirectory: outputDirectory + "/" + child.name)
         }
