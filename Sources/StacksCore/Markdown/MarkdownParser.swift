@@ -42,6 +42,11 @@ public enum MarkdownParser {
             switch type {
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 let destination = String(cString: cmark_node_get_url(node))
+                if !options.unsafe, ExternalURL.isScript(destination) {
+                    // As libcmark's safe mode does with `javascript:`, however it is spelled.
+                    cmark_node_set_url(node, "")
+                    return
+                }
                 if destination.hasPrefix("/"), !destination.hasPrefix("//") {
                     let (line, column) = position(of: node)
                     rootLinks.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,

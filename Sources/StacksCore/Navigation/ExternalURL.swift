@@ -26,4 +26,17 @@ enum ExternalURL {
     static func isAllowed(_ url: String) -> Bool {
         scheme(url).map(allowedSchemes.contains) ?? true
     }
+
+    /// Whether a link or image would run a script or open a local file, its scheme read as a
+    /// browser reads it: libcmark's safe mode blanks `javascript:` but not `java⇥script:`.
+    /// `data:` passes for the raster images libcmark allows.
+    static func isScript(_ url: String) -> Bool {
+        guard let scheme = scheme(url) else { return false }
+        if scheme == "data" {
+            let rest = url.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+            let lowered = String(String.UnicodeScalarView(rest)).lowercased().drop { $0 != ":" }.dropFirst()
+            return !["image/png", "image/gif", "image/jpeg", "image/webp"].contains { lowered.hasPrefix($0) }
+        }
+        return ["javascript", "vbscript", "livescript", "file"].contains(scheme)
+    }
 }
