@@ -355,6 +355,7 @@ svg { flex: none; }
 .icon {
   display: inline-grid; place-items: center; flex: none; width: 1.9rem; height: 1.9rem; border-radius: .5rem;
   color: #fff; background: var(--accent, #636366); font-size: 1.05rem; line-height: 1;
+  overflow: hidden; /* an icon given as text shows what fits in the tile, never over its neighbours */
 }
 .icon :is(img, svg) { display: block; width: 1.15rem; height: 1.15rem; }
 .icon svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
