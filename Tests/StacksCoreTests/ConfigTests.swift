@@ -75,4 +75,23 @@ import Testing
         try project.write("stacks.yml", "title: T\n")
         #expect(await project.buildErrors(options) == ["--base-url: error: must be an http(s) URL, such as https://example.org/catalog/"])
     }
+
+    /// `title:` in stacks.yml, else the home page's title, else the project folder's name.
+    @Test func theSiteTitleFallsBackToTheProjectFoldersName() async throws {
+        let parent = try TemporaryProject()
+        defer { parent.remove() }
+        try parent.write("my-recipes/content/soup/tomato.md", "Red.")
+        var options = parent.options
+        options.projectDirectory = parent.root.appendingPathComponent("my-recipes")
+        _ = try await SiteBuilder.build(options)
+        let home = try parent.read("my-recipes/output/index.html")
+        #expect(home.contains("<title>My recipes</title>"))
+        #expect(!home.contains(">Stacks<"))
+        try parent.write("my-recipes/content/_index.md", "---\ntitle: Grandma's Kitchen\n---\n")
+        _ = try await SiteBuilder.build(options)
+        #expect(try parent.read("my-recipes/output/index.html").contains("<title>Grandma&#39;s Kitchen</title>"))
+        try parent.write("my-recipes/stacks.yml", "title: Recipes\n")
+        _ = try await SiteBuilder.build(options)
+        #expect(try parent.read("my-recipes/output/index.html").contains("<title>Recipes</title>"))
+    }
 }

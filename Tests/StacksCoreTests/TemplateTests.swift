@@ -63,7 +63,9 @@ import Testing
         defer { project.remove() }
         _ = try await SiteBuilder.build(project.options)
         let page = try project.read("output/a/b/index.html")
-        #expect(page.contains("<li>[Stacks]</li><li>[A]</li><li>[B]</li>"))
+        // No title in stacks.yml or on the home page: the project folder's name, made readable.
+        let siteTitle = Slug.readable(project.root.lastPathComponent)
+        #expect(page.contains("<li>[\(siteTitle)]</li><li>[A]</li><li>[B]</li>"))
         #expect(page.contains("data-column=\"sidebar\""))
     }
 

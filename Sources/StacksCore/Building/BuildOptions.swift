@@ -76,6 +76,8 @@ public enum ProjectReader {
         }
         if let portable = options.portable { config.portable = portable }
         config.includeDrafts = options.drafts || config.includeDrafts
+        let folder = options.projectDirectory.standardizedFileURL.lastPathComponent
+        if !folder.isEmpty, folder != "/" { config.projectName = Slug.readable(folder) }
         return (config, diagnostics)
     }
 

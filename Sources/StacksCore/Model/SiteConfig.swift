@@ -12,10 +12,13 @@ public struct SiteConfig: Sendable, Equatable {
     /// Every link names its `index.html`, so the site also works opened from disk.
     public var portable = false
     public var includeDrafts = false
+    /// The project folder's name made readable (`my-recipes` → "My recipes"): the site's name
+    /// when neither `stacks.yml` nor the home page gives one, so that it is never the tool's.
+    public var projectName: String?
 
     public init() {}
 
-    public var siteTitle: String { title ?? "Stacks" }
+    public var siteTitle: String { title ?? projectName ?? "Home" }
 
     public struct Layout: Sendable, Equatable {
         public var columns: ColumnVisibility = .automatic
