@@ -72,7 +72,7 @@ import Testing
         defer { project.remove() }
         let summary = try await SiteBuilder.build(project.options)
         #expect(summary.warnings.map(\.description) == [
-            "content/a/b/files/notes.md:1:1: warning: skipped: Markdown in a plain folder of an item bundle is not a page; give the folder an index.md to make it one",
+            "content/a/b/files/notes.md:1:1: warning: skipped: Markdown in a plain folder of an item bundle is not a page; give the folder an index.md (or a page named like the folder) to make it one",
         ])
         #expect(!project.exists("output/a/b/files/notes.md"))
         #expect(project.exists("output/a/b/files/photo.png"))

@@ -65,21 +65,24 @@ private struct LoaderState {
 
     mutating func loadRoot(_ tree: SourceDirectory) {
         var home = Page(kind: .home, path: .root, source: nil, sourceDirectory: "", title: "", parent: nil)
-        if let index = tree.file(named: "_index.md"), let document = document(index, allowEmpty: true) {
-            home.source = index.relativePath
+        let intro = FolderPage.rootIntro(of: tree)
+        if let intro, let document = document(intro, allowEmpty: true) {
+            home.source = intro.relativePath
             home.frontMatter = document.frontMatter
             home.body = document.body
             home.bodyLine = document.bodyLine
         }
         pages.append(home)
-        loadCategoryContents(tree, into: Catalog.rootIndex, outputDirectory: "")
+        loadCategoryContents(tree, intro: intro, into: Catalog.rootIndex, outputDirectory: "")
     }
 
     /// The files and folders of a category (or the root): items, bundles, sub-categories, assets.
-    mutating func loadCategoryContents(_ directory: SourceDirectory, into parent: Int, outputDirectory: String) {
+    /// `intro` (`_index.md` or `README.md`) is the category's own text, not an item.
+    mutating func loadCategoryContents(_ directory: SourceDirectory, intro: SourceFile?, into parent: Int,
+                                       outputDirectory: String) {
         var siblings = SiblingSlugs()
         for file in directory.files {
-            if file.name == "_index.md" { continue }
+            if file.name == "_index.md" || file == intro { continue }
             if file.isMarkdown {
                 if file.name == "index.md" {
                     diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
@@ -92,16 +95,27 @@ private struct LoaderState {
             }
         }
         for child in directory.directories {
-            if let index = child.file(named: "index.md") {
-                addItem(file: index, bundle: child, parent: parent, siblings: &siblings)
-            } else {
-                addCategory(child, parent: parent, siblings: &siblings)
+            switch FolderPage.of(child) {
+            case .bundle(let page, let displaced):
+                addBundle(child, page: page, displaced: displaced, parent: parent, siblings: &siblings)
+            case .category(let intro):
+                addCategory(child, intro: intro, parent: parent, siblings: &siblings)
             }
         }
     }
 
-    mutating func addCategory(_ directory: SourceDirectory, parent: Int, siblings: inout SiblingSlugs) {
-        let index = directory.file(named: "_index.md")
+    /// A folder whose page is `page`; files that could have been its page too are sub-items.
+    mutating func addBundle(_ directory: SourceDirectory, page: SourceFile, displaced: [SourceFile], parent: Int,
+                            siblings: inout SiblingSlugs) {
+        for file in displaced {
+            diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
+                "'\(page.name)' is this folder's page, so '\(file.name)' is published as a sub-item"))
+        }
+        addItem(file: page, bundle: directory, parent: parent, siblings: &siblings)
+    }
+
+    mutating func addCategory(_ directory: SourceDirectory, intro index: SourceFile?, parent: Int,
+                              siblings: inout SiblingSlugs) {
         let document = index.flatMap { self.document($0, allowEmpty: true) }
         if document?.frontMatter.draft == true, !includeDrafts {
             drafts.insert(directory.relativePath)
@@ -123,10 +137,10 @@ private struct LoaderState {
         pages.append(page)
         let pageIndex = pages.count - 1
         pages[parent].children.append(pageIndex)
-        loadCategoryContents(directory, into: pageIndex, outputDirectory: path.outputDirectory)
+        loadCategoryContents(directory, intro: index, into: pageIndex, outputDirectory: path.outputDirectory)
     }
 
-    /// An item: a Markdown file, or a bundle whose `index.md` is `file`.
+    /// An item: a Markdown file, or a bundle whose page is `file`.
     mutating func addItem(file: SourceFile, bundle: SourceDirectory?, parent: Int, siblings: inout SiblingSlugs) {
         guard let document = document(file, allowEmpty: false) else { return }
         if document.frontMatter.draft, !includeDrafts {
@@ -145,13 +159,14 @@ private struct LoaderState {
                           title: document.frontMatter.title ?? Slug.readable(slug), parent: parent))
         let pageIndex = pages.count - 1
         pages[parent].children.append(pageIndex)
-        if let bundle { loadBundleContents(bundle, into: pageIndex, outputDirectory: path.outputDirectory) }
+        if let bundle { loadBundleContents(bundle, page: file, into: pageIndex, outputDirectory: path.outputDirectory) }
     }
 
     /// Inside a bundle: sub-items (Markdown files and bundles) and co-located files.
-    mutating func loadBundleContents(_ directory: SourceDirectory, into parent: Int, outputDirectory: String) {
+    mutating func loadBundleContents(_ directory: SourceDirectory, page: SourceFile, into parent: Int,
+                                     outputDirectory: String) {
         var siblings = SiblingSlugs()
-        for file in directory.files where file.name != "index.md" {
+        for file in directory.files where file != page {
             if file.name == "_index.md" {
                 diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
                     "'_index.md' has no meaning inside an item bundle; skipped"))
@@ -162,8 +177,8 @@ private struct LoaderState {
             }
         }
         for child in directory.directories {
-            if let index = child.file(named: "index.md") {
-                addItem(file: index, bundle: child, parent: parent, siblings: &siblings)
+            if case .bundle(let page, let displaced) = FolderPage.of(child) {
+                addBundle(child, page: page, displaced: displaced, parent: parent, siblings: &siblings)
             } else {
                 addAssetFolder(child, outputDirectory: outputDirectory + "/" + child.name)
             }
@@ -176,7 +191,7 @@ private struct LoaderState {
         for file in directory.files {
             guard !file.isMarkdown else {
                 diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
-                    "skipped: Markdown in a plain folder of an item bundle is not a page; give the folder an index.md to make it one"))
+                    "skipped: Markdown in a plain folder of an item bundle is not a page; give the folder an index.md (or a page named like the folder) to make it one"))
                 continue
             }
             addAsset(file, outputDirectory: outputDirectory)

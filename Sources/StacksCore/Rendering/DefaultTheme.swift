@@ -500,8 +500,9 @@ svg { flex: none; }
 }
 @keyframes stacks-slide-in { from { transform: translateX(-1.5rem); opacity: 0; } }
 
-/* ── Narrow: one column, the deepest one the path selects — home: the categories; a category:
-   its list with its introduction; an item: the item — and the back link on top. ── */
+/* ── Narrow: one column, the deepest one the path selects — home: the categories (its list,
+   when it has items of its own); a category: its list with its introduction; an item: the
+   item — and the back link on top. ── */
 @media (width < {{layout.medium}}px) {
   .topbar { flex-wrap: wrap; padding: .4rem .75rem; gap: .35rem .75rem; }
   .back-link { display: inline-flex; flex: 1 1 auto; font-size: 1.0625rem; min-height: 2.25rem; }
@@ -525,6 +526,11 @@ svg { flex: none; }
   .tree .label { flex: 1; }
   .skip-detail, .skip-content, .skip-sidebar { display: none; }
   body[data-kind="home"] .skip-sidebar, body[data-kind="category"] .skip-content, body[data-kind="item"] .skip-detail { display: block; }
+  /* Items in the content folder itself: the home's list holds them and the categories. */
+  body[data-kind="home"]:has(.content [data-category]) .sidebar { display: none !important; }
+  body[data-kind="home"]:has(.content [data-category]) .content { display: block !important; }
+  body[data-kind="home"]:has(.content [data-category]) .skip-sidebar { display: none; }
+  body[data-kind="home"]:has(.content [data-category]) .skip-content { display: block; }
 }
 
 @media (prefers-reduced-motion: reduce) {

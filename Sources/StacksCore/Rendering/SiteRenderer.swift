@@ -90,7 +90,7 @@ public struct SiteRenderer: Sendable {
         self.lists = lists
     }
 
-    /// The pages whose lists are shown (the home page's categories, and the children of every
+    /// The pages whose lists are shown (the home page's children, and the children of every
     /// category and of every item that has any), and the selections sidebars are drawn for.
     private static func sharedParts(of catalog: Catalog) -> (listOwners: [Int], sidebarSelections: [SidebarSelection]) {
         let owners = catalog.pages.indices.filter {
@@ -104,7 +104,7 @@ public struct SiteRenderer: Sendable {
     private static func renderList(_ owner: Int, context: PageContext, templates: TemplateSet, reusing earlier: RenderReuse?,
                                    stamps: inout TemplateStamps) -> RenderedList {
         let catalog = context.catalog
-        let children = owner == Catalog.rootIndex ? catalog.categoryChildren(of: owner) : catalog[owner].children
+        let children = catalog[owner].children
         func entry(_ index: Int, current: Bool) -> String {
             earlier?.entry(index, current: current)
                 ?? stamps.render("list-entry", context.entry(index, selected: current, current: current), with: templates)
@@ -134,6 +134,7 @@ public struct SiteRenderer: Sendable {
         let page = catalog[index]
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
         let category = catalog.deepestCategory(of: index)
+        let listOwner = category ?? (Self.rootListsItems(catalog) ? Catalog.rootIndex : nil)
         var pageValues: TemplateObject = [
             "title": .text(index == Catalog.rootIndex ? config.siteTitle : page.title),
             "documentTitle": .text(index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle),
@@ -142,7 +143,8 @@ public struct SiteRenderer: Sendable {
             "depth": .number(page.path.depth),
         ]
         if listPage > 1 {
-            pageValues["documentTitle"] = .text(page.title + " (page \(listPage)) – " + config.siteTitle)
+            let title = index == Catalog.rootIndex ? config.siteTitle : page.title
+            pageValues["documentTitle"] = .text(title + " (page \(listPage)) – " + config.siteTitle)
         }
         if let summary = page.frontMatter.summary { pageValues["description"] = .text(summary) }
         if listPage == 1, let canonical = context.canonical(index) { pageValues["canonical"] = .text(canonical) }
@@ -151,9 +153,9 @@ public struct SiteRenderer: Sendable {
             "page": .object(pageValues),
             "layout": .object(context.layout()),
             "breadcrumbs": context.breadcrumbs(index),
-            "contentLabel": .text(category.map { catalog[$0].title } ?? "Categories"),
+            "contentLabel": .text(listOwner.map { $0 == Catalog.rootIndex ? config.siteTitle : catalog[$0].title } ?? "Categories"),
             "sidebar": .text(sidebars[SidebarSelection(of: index, deepestCategory: category)] ?? ""),
-            "content": .text(renderContent(category: category, page: index, listPage: listPage, context: context,
+            "content": .text(renderContent(category: listOwner, page: index, listPage: listPage, context: context,
                                            stamps: &stamps)),
             "detail": .text(renderDetail(index, context: context, stamps: &stamps)),
         ]
@@ -170,7 +172,8 @@ public struct SiteRenderer: Sendable {
         let limit = max(1, config.layout.listWindow)
         return site.catalog.pages.indices.flatMap { index -> [(category: Int, number: Int)] in
             let page = site.catalog[index]
-            guard page.kind == .category, page.children.count > limit else { return [] }
+            guard page.kind == .category || (index == Catalog.rootIndex && Self.rootListsItems(site.catalog)),
+                  page.children.count > limit else { return [] }
             let count = (page.children.count + limit - 1) / limit
             return (2...count).map { (category: index, number: $0) }
         }
@@ -181,7 +184,15 @@ public struct SiteRenderer: Sendable {
         guard number > 1 else { return outputPath(of: category) }
         let context = PageContext(catalog: site.catalog, config: config, icons: [:])
         let segment = lists[category]?.listPageSegment ?? context.listPageSegment(category)
-        return site.catalog[category].path.outputDirectory + "/" + segment + "/\(number)/index.html"
+        let directory = site.catalog[category].path.outputDirectory
+        return (directory.isEmpty ? "" : directory + "/") + segment + "/\(number)/index.html"
+    }
+
+    /// Items directly in the content folder make the home a list like any category's: its
+    /// content column lists its sub-categories, then its items, on the home page and on each of
+    /// those items' pages. Without such items the home keeps its placeholder and categories.
+    static func rootListsItems(_ catalog: Catalog) -> Bool {
+        catalog[Catalog.rootIndex].children.contains { catalog[$0].kind == .item }
     }
 
     /// A page; for a large category, `listPage` chooses which part of its list the content
@@ -231,7 +242,8 @@ public struct SiteRenderer: Sendable {
         return stamps.render(SidebarParts.sidebarName, values, with: templates)
     }
 
-    /// The content column: the deepest selected category's children, with the selection marked.
+    /// The content column: the deepest selected category's children (or the home's, when it has
+    /// items), with the selection marked.
     ///
     /// A category with more children than `layout.listWindow` shows them a page at a time on
     /// its own pages, and a window of that many around the selection on its items' pages, so
@@ -291,7 +303,7 @@ public struct SiteRenderer: Sendable {
         }
         var values: TemplateObject = [
             "id": .number(category),
-            "title": .text(catalog[category].title),
+            "title": .text(category == Catalog.rootIndex ? config.siteTitle : catalog[category].title),
             "url": .text(context.url(category)),
             "count": .number(children.count),
             "offset": .number(range.lowerBound),
