@@ -55,9 +55,14 @@ def test_medium_home_shows_the_categories_in_the_content_column(page, width):
     assert not page.js("return document.querySelector('.sidebar-toggle').getClientRects().length")
 
 
-def test_wide_home_shows_the_placeholder_and_the_introduction(page):
+def test_wide_home_lists_the_categories_with_counts_and_the_introduction(page):
     page.open(EXAMPLE, 1440)
-    assert page.js("return document.querySelector('.content-placeholder').innerText.trim()") == "Pick a category"
+    # Every visible column shows something: no "Pick a category" placeholder.
+    assert not page.js("return document.querySelector('.content-placeholder').getClientRects().length")
+    rows = page.js("""return [...document.querySelectorAll('.home-categories a')]
+        .filter((a) => a.getClientRects().length)
+        .map((a) => [a.querySelector('.title').textContent.trim(), a.querySelector('.count').textContent.trim()])""")
+    assert rows == [["Communication", "3"], ["Weather", "4"], ["Traffic", "3"], ["Teams", "2"]]
     assert page.js("return document.querySelector('.home-intro h1').innerText") == "Stacks Catalog"
 
 

@@ -137,7 +137,7 @@ enum DefaultTheme {
 
 """####,
         "list-entry.mustache": ####"""
-<li class="entry {{kind}}"{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#selected}} aria-current="true"{{/selected}}{{/current}}>{{> icon}}<span class="text"><span class="title">{{title}}</span>{{#summary}}<span class="summary">{{summary}}</span>{{/summary}}</span></a></li>
+<li class="entry {{kind}}"{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#selected}} aria-current="true"{{/selected}}{{/current}}>{{> icon}}<span class="text"><span class="title">{{title}}</span>{{#summary}}<span class="summary">{{summary}}</span>{{/summary}}</span>{{#count}}<span class="count" title="{{count}} entries">{{count}}</span>{{/count}}</a></li>
 
 """####,
         "redirect.mustache": ####"""
@@ -345,6 +345,8 @@ svg { flex: none; }
 .list .text { display: flex; flex-direction: column; min-width: 0; flex: 1; }
 .list .title { font-weight: 500; line-height: 1.3; }
 .list .summary { color: var(--muted); font-size: .8125rem; line-height: 1.35; margin-top: .1rem; }
+.list .count { flex: none; align-self: center; color: var(--muted); font-size: .8125rem; font-variant-numeric: tabular-nums; }
+.list a[aria-current] .count { color: inherit; }
 .list .category > a::after {
   content: ""; flex: none; width: .45rem; height: .45rem; margin-right: .25rem;
   border: solid currentColor; border-width: 2px 2px 0 0; transform: rotate(45deg); opacity: .45;
@@ -418,13 +420,14 @@ svg { flex: none; }
   /* The sidebar waits behind its toggle: layout.columns doubleColumn at every width,
      automatic below the wide breakpoint (below). */
   body[data-columns="doubleColumn"] .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
+  /* Home: no category is selected yet; the content column lists the categories (with their
+     summaries and counts) rather than asking for one. */
+  body[data-kind="home"] .content-placeholder { display: none; }
+  body[data-kind="home"] .home-categories { display: block; }
   body[data-columns="doubleColumn"] .sidebar { display: none; }
   body[data-columns="doubleColumn"] .sidebar-toggle { display: block; }
-  /* Home: no category is selected yet, so the categories take the content column's place and
-     the toggle goes (it would only show them again). */
+  /* Home without the sidebar: the toggle goes (it would only show the categories again). */
   body[data-columns="doubleColumn"][data-kind="home"] .sidebar-toggle { display: none; }
-  body[data-columns="doubleColumn"][data-kind="home"] .content-placeholder { display: none; }
-  body[data-columns="doubleColumn"][data-kind="home"] .home-categories { display: block; }
 
   /* detailOnly: the detail alone; the toggle brings the sidebar and the list. */
   body[data-columns="detailOnly"] .columns { grid-template-columns: minmax(0, 1fr); }
@@ -440,8 +443,6 @@ svg { flex: none; }
   body[data-columns="automatic"] .sidebar { display: none; }
   body[data-columns="automatic"] .sidebar-toggle { display: block; }
   body[data-columns="automatic"][data-kind="home"] .sidebar-toggle { display: none; }
-  body[data-columns="automatic"][data-kind="home"] .content-placeholder { display: none; }
-  body[data-columns="automatic"][data-kind="home"] .home-categories { display: block; }
   body[data-columns="all"] .columns { grid-template-columns: 13rem 17rem minmax(0, 1fr); }
   body[data-columns="all"] .detail { padding-left: 1.5rem; padding-right: 1.5rem; }
 }

@@ -52,6 +52,8 @@ struct PageContext {
         context["selected"] = .flag(selected)
         context["current"] = .flag(current)
         if let summary = page.frontMatter.summary { context["summary"] = .text(summary) }
+        // A category says how much it holds, as a list row in a split view's sidebar does.
+        if page.kind == .category { context["count"] = .text(String(page.children.count)) }
         // The script's filter matches tags too; they are not shown in the row.
         if !page.frontMatter.tags.isEmpty { context["tags"] = .text(page.frontMatter.tags.joined(separator: ", ")) }
         return context
