@@ -80,7 +80,7 @@ private struct LoaderState {
     /// `intro` (`_index.md` or `README.md`) is the category's own text, not an item.
     mutating func loadCategoryContents(_ directory: SourceDirectory, intro: SourceFile?, into parent: Int,
                                        outputDirectory: String) {
-        var siblings = SiblingSlugs()
+        var siblings = SiblingSlugs(directory)
         for file in directory.files {
             if file.name == "_index.md" || file == intro { continue }
             if file.isMarkdown {
@@ -122,13 +122,14 @@ private struct LoaderState {
             return
         }
         let origin = index?.relativePath ?? directory.relativePath
-        guard let slug = slug(for: directory.name, frontMatter: document?.frontMatter, origin: origin),
-              siblings.claim(slug, by: display(origin), line: document?.frontMatter.keyLines["slug"] ?? 1,
-                             diagnostics: &diagnostics) else { return }
+        guard let wanted = slug(for: directory.name, frontMatter: document?.frontMatter, origin: origin),
+              let slug = siblings.claim(wanted, name: directory.name, explicit: document?.frontMatter.slug != nil,
+                                        by: display(origin), line: document?.frontMatter.keyLines["slug"] ?? 1,
+                                        diagnostics: &diagnostics) else { return }
         let path = pages[parent].path.pushing(.category(slug))
         var page = Page(kind: .category, path: path, source: index?.relativePath,
                         sourceDirectory: directory.relativePath,
-                        title: document?.frontMatter.title ?? Slug.readable(slug), parent: parent)
+                        title: document?.frontMatter.title ?? Slug.title(name: directory.name, slug: slug), parent: parent)
         if let document {
             page.frontMatter = document.frontMatter
             page.body = document.body
@@ -149,14 +150,15 @@ private struct LoaderState {
             return
         }
         let name = bundle?.name ?? file.baseName
-        guard let slug = slug(for: name, frontMatter: document.frontMatter, origin: file.relativePath),
-              siblings.claim(slug, by: display(file.relativePath), line: document.frontMatter.keyLines["slug"] ?? 1,
-                             diagnostics: &diagnostics) else { return }
+        guard let wanted = slug(for: name, frontMatter: document.frontMatter, origin: file.relativePath),
+              let slug = siblings.claim(wanted, name: name, explicit: document.frontMatter.slug != nil,
+                                        by: display(file.relativePath), line: document.frontMatter.keyLines["slug"] ?? 1,
+                                        diagnostics: &diagnostics) else { return }
         let path = pages[parent].path.pushing(.item(slug))
         let directory = bundle?.relativePath ?? parentDirectory(of: file.relativePath)
         pages.append(Page(kind: .item, path: path, source: file.relativePath, sourceDirectory: directory,
                           frontMatter: document.frontMatter, body: document.body, bodyLine: document.bodyLine,
-                          title: document.frontMatter.title ?? Slug.readable(slug), parent: parent))
+                          title: document.frontMatter.title ?? Slug.title(name: name, slug: slug), parent: parent))
         let pageIndex = pages.count - 1
         pages[parent].children.append(pageIndex)
         if let bundle { loadBundleContents(bundle, page: file, into: pageIndex, outputDirectory: path.outputDirectory) }
@@ -165,7 +167,7 @@ private struct LoaderState {
     /// Inside a bundle: sub-items (Markdown files and bundles) and co-located files.
     mutating func loadBundleContents(_ directory: SourceDirectory, page: SourceFile, into parent: Int,
                                      outputDirectory: String) {
-        var siblings = SiblingSlugs()
+        var siblings = SiblingSlugs(directory)
         for file in directory.files where file != page {
             if file.name == "_index.md" {
                 diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
@@ -231,15 +233,15 @@ private struct LoaderState {
 
     mutating func slug(for name: String, frontMatter: FrontMatter?, origin: String) -> String? {
         if let custom = frontMatter?.slug {
-            guard Slug.isValid(custom) else {
-                diagnostics.append(.error(display(origin), line: frontMatter?.keyLines["slug"] ?? 1, column: 1,
-                    "'slug: \(custom)' is not URL-safe; use lower-case letters, digits and '-'"))
-                return nil
-            }
             // A slug is a folder of the output: the file system's limit on a name applies.
             guard custom.utf8.count <= OutputPath.maximumNameBytes else {
                 diagnostics.append(.error(display(origin), line: frontMatter?.keyLines["slug"] ?? 1, column: 1,
                     "'slug' is \(custom.utf8.count) bytes long; a slug may be at most \(OutputPath.maximumNameBytes) bytes"))
+                return nil
+            }
+            guard Slug.isValid(custom) else {
+                diagnostics.append(.error(display(origin), line: frontMatter?.keyLines["slug"] ?? 1, column: 1,
+                    "'slug: \(custom)' is not URL-safe; use lower-case letters, digits and '-'"))
                 return nil
             }
             return custom
@@ -308,18 +310,48 @@ struct Document: Sendable {
     }
 }
 
-/// The slugs taken among one folder's children: two siblings with one URL are an error.
+/// The slugs taken among one folder's children. Names that differ but make one slug (`a b` and
+/// `a-b`) are told apart by a suffix from the later name; only names that coincide (case,
+/// Unicode form) or a `slug:` that is already taken are an error.
 private struct SiblingSlugs {
-    private var owners: [String: String] = [:]
+    private struct Owner {
+        var origin: String
+        var name: String
+        var explicit: Bool
+    }
 
-    /// Slugs are already lower case, so names that differ only in case collide here too,
-    /// as they would on a case-insensitive file system.
-    mutating func claim(_ slug: String, by origin: String, line: Int, diagnostics: inout [Diagnostic]) -> Bool {
-        if let owner = owners[slug] {
-            diagnostics.append(.error(origin, line: line, column: 1, "duplicate slug '\(slug)': \(owner) has the same URL"))
-            return false
+    private var owners: [String: Owner] = [:]
+    /// Slugs that a sibling's name already is (`a-b`): its own, whichever sibling is read first,
+    /// so that `a b` beside it is the one suffixed.
+    private var spelledAsIs: [String: String] = [:]
+
+    init(_ directory: SourceDirectory) {
+        let names = directory.files.filter(\.isMarkdown).map(\.baseName) + directory.directories.map(\.name)
+        for name in names {
+            if let slug = Slug.make(name), slug == Slug.composed(name).lowercased() { spelledAsIs[slug] = name }
         }
-        owners[slug] = origin
-        return true
+    }
+
+    /// The slug `name` publishes at, or `nil` (with an error) when it has none of its own.
+    /// Slugs are lower case, so names that differ only in case collide here, as they would on
+    /// a case-insensitive file system.
+    mutating func claim(_ slug: String, name: String, explicit: Bool, by origin: String, line: Int,
+                        diagnostics: inout [Diagnostic]) -> String? {
+        var final = slug
+        if let owner = owners[slug] {
+            if explicit || owner.explicit || Slug.coincide(owner.name, name) {
+                diagnostics.append(.error(origin, line: line, column: 1, "duplicate slug '\(slug)': \(owner.origin) has the same URL"))
+                return nil
+            }
+            final = Slug.suffixed(slug, name: name)
+        } else if !explicit, let other = spelledAsIs[slug], !Slug.coincide(other, name) {
+            final = Slug.suffixed(slug, name: name)
+        }
+        if final != slug, let owner = owners[final] {
+            diagnostics.append(.error(origin, line: line, column: 1, "duplicate slug '\(final)': \(owner.origin) has the same URL"))
+            return nil
+        }
+        owners[final] = Owner(origin: origin, name: name, explicit: explicit)
+        return final
     }
 }

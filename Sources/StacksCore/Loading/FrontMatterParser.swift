@@ -205,7 +205,14 @@ private struct KeyReader {
                     fail(value, "'draft' must be true or false")
                 }
             case "tags": matter.tags = strings(value, key)
-            case "aliases": matter.aliases = strings(value, key)
+            case "aliases":
+                // One text is not read as one alias, unlike a tag: `aliases: a, b` is a list typed
+                // as text, and as a single path it is surely a mistake (often too long to write).
+                if let text = value.scalarText, !text.isEmpty {
+                    fail(value, "'aliases' must be a list of paths")
+                } else {
+                    matter.aliases = strings(value, key)
+                }
             case "attributes": matter.attributes = attributes(value)
             default: matter.params[key] = param(value)
             }

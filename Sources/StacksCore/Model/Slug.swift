@@ -1,29 +1,123 @@
 import Foundation
 
 /// URL-safe names for pages: lower case, spaces as `-`, non-ASCII letters kept.
+///
+/// Every name a file system allows gets one, so that a folder brought as it is publishes:
+/// letters and digits are kept lower-cased, `_` and `.` are kept inside a name, `+` and `#`
+/// are spelled (`c++` → `c-plus-plus`, `c#` → `c-sharp`) and other punctuation is a `-`. A name
+/// with no letter or digit is spelled out sign by sign (`!` → `bang`, `[[` →
+/// `open-bracket-open-bracket`). Siblings whose different names still make one slug are told
+/// apart by `SiblingSlugs`, with `suffixed`.
 public enum Slug {
-    /// The slug of a file or folder name (without its extension).
-    /// Returns `nil` when nothing usable is left (`..`, `%`, only punctuation).
+    /// The most bytes a slug has: it is a folder of the output (`NAME_MAX`).
+    static let maximumBytes = OutputPath.maximumNameBytes
+
+    /// The slug of a file or folder name (without its extension); `nil` only for an empty name.
     public static func make(_ name: String) -> String? {
+        let lowered = composed(name).lowercased()
+        guard !lowered.isEmpty else { return nil }
+        let words = lowered.contains(where: { $0.isLetter || $0.isNumber }) ? spelledWords(lowered) : spelledSigns(lowered)
+        return fitted(words, name: name)
+    }
+
+    /// Letters, digits, `_` and `.` as they are; `+` and `#` as words, which tell `c` from `c++`
+    /// and `c#`; anything else, spaces included, a break between words.
+    private static func spelledWords(_ lowered: String) -> String {
         var result = ""
         var pendingDash = false
-        for character in composed(name).lowercased() {
-            if character.isLetter || character.isNumber {
-                if pendingDash, !result.isEmpty { result.append("-") }
-                pendingDash = false
-                result.append(character)
-            } else if character == "_" || character == "." {
-                if pendingDash, !result.isEmpty { result.append("-") }
-                pendingDash = false
-                result.append(character)
+        func append(_ text: String) {
+            if pendingDash, !result.isEmpty { result.append("-") }
+            pendingDash = false
+            result.append(text)
+        }
+        for character in lowered {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                append(String(character))
+            } else if character == "+" || character == "#" {
+                pendingDash = true
+                append(character == "+" ? "plus" : "sharp")
+                pendingDash = true
             } else {
-                // Spaces, dashes and anything unsafe in a URL collapse into one dash.
                 pendingDash = true
             }
         }
         while let last = result.last, last == "." || last == "_" { result.removeLast() }
         while let first = result.first, first == "." || first == "_" { result.removeFirst() }
-        return result.isEmpty ? nil : result
+        return result
+    }
+
+    /// A name of signs only, each spelled: `!` → `bang`, `((` → `open-paren-open-paren`.
+    private static func spelledSigns(_ lowered: String) -> String {
+        lowered.map { character -> String in
+            if let ascii = character.asciiValue, (0x20..<0x7F).contains(ascii), let word = signWords[Int(ascii) - 0x20] {
+                return word
+            }
+            return isVisibleSymbol(character) ? String(character) : scalarWords(character)
+        }.joined(separator: "-")
+    }
+
+    /// The words for ASCII punctuation and space, indexed from U+0020.
+    private static let signWords: [String?] = [
+        "space", "bang", "quote", "sharp", "dollar", "percent", "and", "apostrophe",
+        "open-paren", "close-paren", "star", "plus", "comma", "dash", "dot", "slash",
+        nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,  // digits
+        "colon", "semicolon", "less-than", "equals", "greater-than", "question", "at",
+    ] + Array(repeating: nil, count: 26) + [  // capitals
+        "open-bracket", "backslash", "close-bracket", "caret", "underscore", "backtick",
+    ] + Array(repeating: nil, count: 26) + [  // small letters
+        "open-brace", "pipe", "close-brace", "tilde",
+    ]
+
+    /// An emoji or other non-ASCII sign is kept, like a non-ASCII letter; whitespace, control
+    /// and direction-changing characters are not, since a reader could not see them in a URL.
+    private static func isVisibleSymbol(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        switch first.properties.generalCategory {
+        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .otherPunctuation, .dashPunctuation,
+             .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .connectorPunctuation:
+            break
+        default:
+            return false
+        }
+        return !character.unicodeScalars.contains {
+            $0.properties.isBidiControl || $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }
+    }
+
+    /// `u` and the code point, for a character with no word: `\u{1}` → `u0001`.
+    private static func scalarWords(_ character: Character) -> String {
+        character.unicodeScalars.map { "u" + String(format: "%04x", $0.value) }.joined(separator: "-")
+    }
+
+    /// A slug too long for a file name keeps its start and ends in the name's `suffix`.
+    private static func fitted(_ slug: String, name: String) -> String {
+        guard slug.utf8.count > maximumBytes else { return slug }
+        let tail = "-" + suffix(of: name)
+        var kept = Substring(slug)
+        while kept.utf8.count + tail.utf8.count > maximumBytes { kept.removeLast() }
+        // A whole word or none: `bang-bang-b…` would read as a word that is not there.
+        if slug[kept.endIndex] != "-", let dash = kept.lastIndex(of: "-") { kept = kept[..<dash] }
+        while let last = kept.last, last == "-" || last == "." || last == "_" { kept.removeLast() }
+        return kept + tail
+    }
+
+    /// `slug` told apart from a sibling's by its own name: `a b` beside `a-b` is `a-b-3f2c9e1a`.
+    /// Stable: it depends on the name only, not on what else is in the folder.
+    static func suffixed(_ slug: String, name: String) -> String {
+        let tail = "-" + suffix(of: name)
+        var kept = Substring(slug)
+        while kept.utf8.count + tail.utf8.count > maximumBytes { kept.removeLast() }
+        return kept + tail
+    }
+
+    /// Eight hex digits of the FNV-1a hash of the composed name: the same on every system.
+    private static func suffix(of name: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in composed(name).utf8 {
+            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     /// The composed Unicode form (NFC), so that a name typed on one system and saved on another
@@ -32,9 +126,24 @@ public enum Slug {
         name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
     }
 
+    /// Two names that are one name on macOS or Windows: equal but for case or Unicode form.
+    static func coincide(_ first: String, _ second: String) -> Bool {
+        composed(first).lowercased() == composed(second).lowercased()
+    }
+
     /// Whether a slug from front matter can be used as it is.
     public static func isValid(_ slug: String) -> Bool {
         make(slug) == slug
+    }
+
+    /// A title for a page named `name` that has none: from its slug (`ferry-boat` → `Ferry boat`)
+    /// when the slug only re-spaces the name, else the name itself (`c++` → `C++`, `!` → `!`).
+    static func title(name: String, slug: String) -> String {
+        let plain = composed(name).lowercased().allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == " " }
+        guard !plain || slug != make(name) else { return readable(slug) }
+        let words = composed(name).replacingOccurrences(of: "_", with: " ")
+        guard let first = words.first else { return slug }
+        return first.uppercased() + words.dropFirst()
     }
 
     /// A title for a page that has none: `ferry-boat` → `Ferry boat`.
