@@ -12,6 +12,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// Every link names its `index.html`, so the site also works opened from disk.
     public var portable = false
     public var includeDrafts = false
+    /// `frontMatter:` — Stacks key → the key the content's files write it as (`title: display_name`).
+    public var frontMatterMapping: [String: String] = [:]
+
+    /// The keys front matter is read with: the neighbours' names and `frontMatterMapping`.
+    public var frontMatterKeys: FrontMatterKeys { FrontMatterKeys(mapping: frontMatterMapping) }
 
     public init() {}
 
