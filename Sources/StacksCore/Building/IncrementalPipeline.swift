@@ -138,7 +138,8 @@ public struct IncrementalPipeline: Sendable {
                 changed.append(file)
             }
         }
-        let fresh = await Parallel.map(changed.indices) { [changed] in Document.decode(changed[$0], displayRoot: displayRoot) }
+        let keys = loader.frontMatterKeys
+        let fresh = await Parallel.map(changed.indices) { [changed] in Document.decode(changed[$0], displayRoot: displayRoot, keys: keys) }
         for (file, document) in zip(changed, fresh) {
             decoded[file.relativePath] = document
             kept[file.relativePath] = DecodedFile(bytes: file.contents, decoded: document)
@@ -201,7 +202,7 @@ public struct IncrementalPipeline: Sendable {
         var site = model.site
         var edits: [(index: Int, page: Page, file: SourceFile, decoded: Document.Decoded)] = []
         for file in changed {
-            let document = Document.decode(file, displayRoot: displayRoot)
+            let document = Document.decode(file, displayRoot: displayRoot, keys: loader.frontMatterKeys)
             let alone = SourceDirectory(files: [(file.relativePath, "")])
             let (catalog, _) = loader.assemble(alone, documents: [file.relativePath: document])
             guard let index = model.pageOfSource[file.relativePath],

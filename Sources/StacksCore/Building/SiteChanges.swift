@@ -84,6 +84,7 @@ public struct SiteChanges: Sendable, Equatable {
                         ? oldPages[counterpart].children == pages[index].children
                         : oldPages[counterpart].children.map { oldPages[$0].path } == pages[index].children.map { pages[$0].path }
                     headerChanged[index] = oldPages[counterpart].title != pages[index].title
+                        || oldPages[counterpart].listTitle != pages[index].listTitle
                     ownChanged[index] = !sameEntries[index] || !sameChildren || oldPages[counterpart].body != pages[index].body
                         || oldPages[counterpart].bodyLine != pages[index].bodyLine
                         || before.site.bodies[counterpart] != after.site.bodies[index]

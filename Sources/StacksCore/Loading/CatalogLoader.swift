@@ -10,22 +10,27 @@ public struct CatalogLoader: Sendable {
     /// `markdown.unsafe`: the content is trusted, and co-located files that run in a browser
     /// (`ActiveContent`) are published too.
     public var trustsContent: Bool
+    /// Which front-matter keys stand for which Stacks key (`frontMatter:` in `stacks.yml`).
+    public var frontMatterKeys: FrontMatterKeys
 
-    public init(includeDrafts: Bool = false, displayRoot: String = "content", trustsContent: Bool = false) {
+    public init(includeDrafts: Bool = false, displayRoot: String = "content", trustsContent: Bool = false,
+                frontMatterKeys: FrontMatterKeys = FrontMatterKeys()) {
         self.includeDrafts = includeDrafts
         self.displayRoot = displayRoot
         self.trustsContent = trustsContent
+        self.frontMatterKeys = frontMatterKeys
     }
 
     public init(_ config: SiteConfig, displayRoot: String) {
-        self.init(includeDrafts: config.includeDrafts, displayRoot: displayRoot, trustsContent: config.markdown.unsafe)
+        self.init(includeDrafts: config.includeDrafts, displayRoot: displayRoot, trustsContent: config.markdown.unsafe,
+                  frontMatterKeys: config.frontMatterKeys)
     }
 
     public func load(_ tree: SourceDirectory) async -> (Catalog, [Diagnostic]) {
         // Decoding and front matter are the costly part, and independent per file.
         let files = tree.markdownFiles
-        let displayRoot = self.displayRoot
-        let decoded = await Parallel.map(files.indices) { Document.decode(files[$0], displayRoot: displayRoot) }
+        let displayRoot = self.displayRoot, keys = frontMatterKeys
+        let decoded = await Parallel.map(files.indices) { Document.decode(files[$0], displayRoot: displayRoot, keys: keys) }
         // Names that are canonically equal (`ü` composed and decomposed) are one key; the
         // loader then reports them as one slug claimed twice.
         return assemble(tree, documents: Dictionary(zip(files.map(\.relativePath), decoded)) { first, _ in first })
@@ -34,7 +39,8 @@ public struct CatalogLoader: Sendable {
     /// The loader once every Markdown file of `tree` is decoded (`documents`, by path), so that
     /// `stacks serve` can decode only the files an edit changed.
     func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded]) -> (Catalog, [Diagnostic]) {
-        var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent)
+        var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent,
+                                frontMatterKeys: frontMatterKeys)
         state.documents = documents
         state.loadRoot(tree)
         state.checkOutputCollisions()
@@ -46,6 +52,7 @@ private struct LoaderState {
     let includeDrafts: Bool
     let displayRoot: String
     let trustsContent: Bool
+    let frontMatterKeys: FrontMatterKeys
     var pages: [Page] = []
     var assets: [Asset] = []
     var drafts: Set<String> = []
@@ -53,10 +60,11 @@ private struct LoaderState {
     /// Every Markdown file, decoded up front, by its path.
     var documents: [String: Document.Decoded] = [:]
 
-    init(includeDrafts: Bool, displayRoot: String, trustsContent: Bool) {
+    init(includeDrafts: Bool, displayRoot: String, trustsContent: Bool, frontMatterKeys: FrontMatterKeys) {
         self.includeDrafts = includeDrafts
         self.displayRoot = displayRoot
         self.trustsContent = trustsContent
+        self.frontMatterKeys = frontMatterKeys
     }
 
     func display(_ relativePath: String) -> String {
@@ -256,7 +264,7 @@ private struct LoaderState {
 
     /// The decoded file; `nil` (with diagnostics) when it cannot be used.
     mutating func document(_ file: SourceFile, allowEmpty: Bool) -> Document? {
-        switch documents[file.relativePath] ?? Document.decode(file, displayRoot: displayRoot) {
+        switch documents[file.relativePath] ?? Document.decode(file, displayRoot: displayRoot, keys: frontMatterKeys) {
         case .empty:
             if allowEmpty { return Document(frontMatter: FrontMatter(), body: "", bodyLine: 1) }
             diagnostics.append(.error(display(file.relativePath), line: 1, column: 1, "file is empty; an item needs at least a title or some text"))
@@ -284,7 +292,7 @@ struct Document: Sendable {
     }
 
     /// UTF-8 decoding and front matter of one file. Pure, so files are decoded in parallel.
-    static func decode(_ file: SourceFile, displayRoot: String) -> Decoded {
+    static func decode(_ file: SourceFile, displayRoot: String, keys: FrontMatterKeys) -> Decoded {
         let path = displayRoot + "/" + file.relativePath
         let bytes = file.contents ?? []
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
@@ -300,7 +308,7 @@ struct Document: Sendable {
                                      "control character in the text; replaced with U+FFFD"))
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }  // A byte-order mark is not text.
-        let parsed = FrontMatterParser.parse(text, path: path)
+        let parsed = FrontMatterParser.parse(text, path: path, keys: keys)
         // Control characters left in the text are gone by now; a value can still hold one from a
         // YAML escape (`"\x01"`), and every escape has a backslash.
         let escapes = text[..<parsed.body.startIndex].utf8.contains(UInt8(ascii: "\\"))

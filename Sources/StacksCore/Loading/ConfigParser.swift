@@ -90,6 +90,14 @@ private struct ConfigReader {
                 default: reader.unknown(value, "placeholders." + key)
                 }
             }
+            case "frontMatter": section(value, "frontMatter") { key, value, reader in
+                guard FrontMatterKeys.readable.contains(key) else {
+                    reader.fail(value, "'frontMatter.\(key)' is not a front matter key Stacks reads; one of: "
+                        + FrontMatterKeys.readable.joined(separator: ", "))
+                    return
+                }
+                reader.text(value, "frontMatter." + key).map { config.frontMatterMapping[key] = $0 }
+            }
             default: unknown(key, key.string ?? "?")
             }
         }
@@ -98,7 +106,7 @@ private struct ConfigReader {
         }
     }
 
-    private mutating func fail(_ node: Node, _ message: String) {
+    mutating func fail(_ node: Node, _ message: String) {
         diagnostics.append(.error(path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message))
     }
 

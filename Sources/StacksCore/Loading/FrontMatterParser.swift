@@ -13,35 +13,47 @@ public enum FrontMatterParser {
         public var diagnostics: [Diagnostic]
     }
 
-    public static func parse(_ text: String, path: String) -> Result {
-        parse(text, path: path, fastPath: true)
+    public static func parse(_ text: String, path: String, keys: FrontMatterKeys = FrontMatterKeys()) -> Result {
+        parse(text, path: path, keys: keys, fastPath: true)
     }
 
     /// With `fastPath: false` every front matter is composed by Yams, the definition the fast
     /// path is tested against.
-    static func parse(_ text: String, path: String, fastPath: Bool) -> Result {
+    static func parse(_ text: String, path: String, keys: FrontMatterKeys = FrontMatterKeys(), fastPath: Bool) -> Result {
         var result = Result(frontMatter: FrontMatter(), body: Substring(text), bodyLine: 1, diagnostics: [])
         // Only the lines up to the closing fence are looked at: bodies can be long.
         var lines = LineScanner(text)
-        guard let first = lines.next(), isFence(first) else { return result }
+        guard let first = lines.next(), let fence = Fence(first) else { return result }
         var yamlLines: [Substring] = []
         var closed = false
         while let line = lines.next() {
-            if isFence(line) {
+            if Fence(line) == fence {
                 closed = true
                 break
             }
             yamlLines.append(line)
         }
         guard closed else {
-            result.diagnostics.append(.error(path, line: 1, column: 1, "front matter is never closed: add a line '---' after it"))
+            result.diagnostics.append(.error(path, line: 1, column: 1,
+                                             "front matter is never closed: add a line '\(fence.rawValue)' after it"))
             result.body = ""
             return result
         }
         result.bodyLine = yamlLines.count + 3
         result.body = text[lines.position...]
-        let lineOffset = 1  // the opening `---`
-        var reader = KeyReader(path: path, lineOffset: lineOffset)
+        let lineOffset = 1  // the opening fence
+        var reader = KeyReader(path: path, lineOffset: lineOffset, keys: keys)
+        if fence == .toml {
+            switch TOMLFrontMatter.compose(yamlLines.joined(separator: "\n")) {
+            case .success(let table):
+                result.frontMatter = reader.read(table.pairs ?? [])
+                result.diagnostics += reader.diagnostics
+            case .failure(let error):
+                result.diagnostics.append(.error(path, line: error.line + lineOffset, column: error.column,
+                                                 "invalid front matter: \(error.message)"))
+            }
+            return result
+        }
         // Most front matter is plain enough to read without Yams; whatever is not, Yams reads.
         if fastPath, let mapping = SimpleFrontMatter.compose(yamlLines) {
             result.frontMatter = reader.read(mapping)
@@ -103,8 +115,13 @@ public enum FrontMatterParser {
         return false
     }
 
-    private static func isFence(_ line: Substring) -> Bool {
-        line == "---" || line == "---\r"
+    /// `---` opens YAML; `+++` opens TOML, as Hugo and Zola write it. Each closes only itself.
+    private enum Fence: String {
+        case yaml = "---", toml = "+++"
+
+        init?(_ line: Substring) {
+            self.init(rawValue: String(line.last == "\r" ? line.dropLast() : line))
+        }
     }
 
     private static func diagnostic(for error: YamlError, yaml: String, path: String, lineOffset: Int) -> Diagnostic {
@@ -151,6 +168,9 @@ protocol FrontMatterNode {
     associatedtype Pairs: Sequence<(key: Self, value: Self)>
     /// The text of a scalar, whatever its style or tag; nil for anything else.
     var scalarText: String? { get }
+    /// The value where text is expected: in YAML any scalar (`title: 3` is the text 3); in TOML,
+    /// whose values are typed, only a string.
+    var text: String? { get }
     /// What Yams' `Node.bool` makes of it: nil for a quoted (`str`-tagged) scalar.
     var flag: Bool? { get }
     var elements: Elements? { get }
@@ -159,6 +179,10 @@ protocol FrontMatterNode {
     /// column in Unicode scalars, 1-based; 1 where there is no mark.
     var markLine: Int { get }
     var markColumn: Int { get }
+}
+
+extension FrontMatterNode {
+    var text: String? { scalarText }
 }
 
 extension Node: FrontMatterNode {
@@ -174,35 +198,46 @@ extension Node: FrontMatterNode {
 private struct KeyReader {
     let path: String
     let lineOffset: Int
+    let keys: FrontMatterKeys
     var diagnostics: [Diagnostic] = []
 
     mutating func read<Mapping: Sequence<(key: N, value: N)>, N: FrontMatterNode>(_ mapping: Mapping) -> FrontMatter {
         var matter = FrontMatter()
+        let written = Set(mapping.compactMap { $0.key.scalarText })
+        /// Stacks keys already read from another generator's name: the first one written wins.
+        var standIns: Set<String> = []
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalarText else {
                 fail(keyNode, "front matter keys must be text")
                 continue
             }
+            var name = key
+            if let stacksKey = keys.stacksKey[key], !written.contains(stacksKey), !standIns.contains(stacksKey) {
+                name = stacksKey
+                standIns.insert(stacksKey)
+                matter.keyLines[stacksKey] = keyNode.markLine + lineOffset
+            }
             matter.keyLines[key] = keyNode.markLine + lineOffset
-            switch key {
+            switch name {
             case "title": matter.title = string(value, key)
+            case "linkTitle": matter.linkTitle = string(value, key)
             case "summary": matter.summary = string(value, key)
             case "icon": matter.icon = string(value, key)
             case "color": matter.color = string(value, key)
             case "image": matter.image = string(value, key)
             case "slug": matter.slug = string(value, key)
-            case "date": matter.date = date(value)
+            case "date": matter.date = date(value, key)
             case "order":
                 if let number = value.scalarText.flatMap({ Int($0) }) {
                     matter.order = number
                 } else {
-                    fail(value, "'order' must be a whole number")
+                    fail(value, "'\(key)' must be a whole number")
                 }
             case "draft":
                 if let flag = value.flag, value.scalarText != nil {
                     matter.draft = flag
                 } else {
-                    fail(value, "'draft' must be true or false")
+                    fail(value, "'\(key)' must be true or false")
                 }
             case "tags": matter.tags = strings(value, key)
             case "aliases":
@@ -213,7 +248,23 @@ private struct KeyReader {
                 } else {
                     matter.aliases = strings(value, key)
                 }
-            case "attributes": matter.attributes = attributes(value)
+            case "attributes": matter.attributes = attributes(value, key)
+            case "taxonomies":
+                // Zola's `[taxonomies] tags = [...]`; the whole table still reaches templates.
+                matter.params[key] = param(value)
+                if !written.contains("tags"), let tags = value.pairs?.first(where: { $0.key.scalarText == "tags" }) {
+                    matter.tags = strings(tags.value, "taxonomies.tags")
+                }
+            case "extra":
+                // Zola's `[extra]` is what Stacks calls params; a key at the top wins.
+                guard let pairs = value.pairs else {
+                    matter.params[key] = param(value)
+                    break
+                }
+                for (extraKey, extraValue) in pairs {
+                    guard let extraName = extraKey.scalarText, !written.contains(extraName) else { continue }
+                    matter.params[extraName] = param(extraValue)
+                }
             default: matter.params[key] = param(value)
             }
         }
@@ -225,7 +276,7 @@ private struct KeyReader {
     }
 
     private mutating func string(_ node: some FrontMatterNode, _ key: String) -> String? {
-        guard let text = node.scalarText else {
+        guard let text = node.text else {
             fail(node, "'\(key)' must be text")
             return nil
         }
@@ -233,14 +284,14 @@ private struct KeyReader {
     }
 
     private mutating func strings(_ node: some FrontMatterNode, _ key: String) -> [String] {
-        if let text = node.scalarText { return text.isEmpty ? [] : [text] }
+        if let text = node.text { return text.isEmpty ? [] : [text] }
         guard let elements = node.elements else {
             fail(node, "'\(key)' must be a list of text")
             return []
         }
         var values: [String] = []
         for element in elements {
-            guard let text = element.scalarText else {
+            guard let text = element.text else {
                 fail(element, "'\(key)' must be a list of text")
                 continue
             }
@@ -249,21 +300,21 @@ private struct KeyReader {
         return values
     }
 
-    private mutating func date(_ node: some FrontMatterNode) -> String? {
+    private mutating func date(_ node: some FrontMatterNode, _ key: String) -> String? {
         guard let text = node.scalarText, DateText.isValid(text) else {
             if let text = node.scalarText, DateText.hasDateShape(text) {
-                fail(node, "'date' \(DateText.machine(text)) is not a calendar date")
+                fail(node, "'\(key)' \(DateText.machine(text)) is not a calendar date")
             } else {
-                fail(node, "'date' must be a date like 2024-05-31")
+                fail(node, "'\(key)' must be a date like 2024-05-31")
             }
             return nil
         }
         return text
     }
 
-    private mutating func attributes(_ node: some FrontMatterNode) -> [Attribute] {
+    private mutating func attributes(_ node: some FrontMatterNode, _ key: String) -> [Attribute] {
         guard let pairs = node.pairs else {
-            fail(node, "'attributes' must be a map of names to values")
+            fail(node, "'\(key)' must be a map of names to values")
             return []
         }
         var attributes: [Attribute] = []

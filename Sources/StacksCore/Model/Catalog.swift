@@ -81,6 +81,9 @@ public struct Page: Sendable {
     }
 
     public var slug: String { path.last?.slug ?? "" }
+
+    /// What lists, breadcrumbs and back links show: `linkTitle` when the front matter has one.
+    public var listTitle: String { frontMatter.linkTitle ?? title }
 }
 
 /// A co-located file: published at the same place relative to its page as in the content folder.

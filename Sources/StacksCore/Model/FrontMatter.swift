@@ -1,6 +1,9 @@
 /// The known keys of a page's front matter, already checked for type; the rest is `params`.
 public struct FrontMatter: Sendable, Equatable {
     public var title: String?
+    /// The short title lists, breadcrumbs and back links show (Hugo's `linkTitle`); the page's
+    /// own heading keeps `title`.
+    public var linkTitle: String?
     public var summary: String?
     public var order: Int?
     public var draft = false
@@ -56,6 +59,7 @@ extension FrontMatter {
         }
         var copy = self
         copy.title = title.map(clean)
+        copy.linkTitle = linkTitle.map(clean)
         copy.summary = summary.map(clean)
         copy.date = date.map(clean)
         copy.tags = tags.map(clean)

@@ -15,6 +15,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// The project folder's name made readable (`my-recipes` → "My recipes"): the site's name
     /// when neither `stacks.yml` nor the home page gives one, so that it is never the tool's.
     public var projectName: String?
+    /// `frontMatter:` — Stacks key → the key the content's files write it as (`title: display_name`).
+    public var frontMatterMapping: [String: String] = [:]
+
+    /// The keys front matter is read with: the neighbours' names and `frontMatterMapping`.
+    public var frontMatterKeys: FrontMatterKeys { FrontMatterKeys(mapping: frontMatterMapping) }
 
     public init() {}
 

@@ -46,7 +46,7 @@ struct PageContext {
     func entry(_ index: Int, selected: Bool, current: Bool) -> TemplateObject {
         let page = catalog[index]
         var context = icon(page)
-        context["title"] = .text(page.title)
+        context["title"] = .text(page.listTitle)
         context["url"] = .text(url(index))
         context["kind"] = .text(page.kind.rawValue)
         context["selected"] = .flag(selected)
@@ -81,7 +81,7 @@ struct PageContext {
     func breadcrumbs(_ index: Int) -> TemplateValue {
         let chain = catalog.chain(to: index)
         return .list(chain.map { crumb in
-            .object(["title": .text(crumb == Catalog.rootIndex ? config.siteTitle : catalog[crumb].title),
+            .object(["title": .text(crumb == Catalog.rootIndex ? config.siteTitle : catalog[crumb].listTitle),
                      "url": .text(url(crumb)),
                      "current": .flag(crumb == index)])
         })
@@ -89,7 +89,7 @@ struct PageContext {
 
     func back(_ index: Int) -> TemplateObject? {
         guard let parent = catalog[index].parent else { return nil }
-        return ["title": .text(parent == Catalog.rootIndex ? config.siteTitle : catalog[parent].title), "url": .text(url(parent))]
+        return ["title": .text(parent == Catalog.rootIndex ? config.siteTitle : catalog[parent].listTitle), "url": .text(url(parent))]
     }
 
     func site() -> TemplateObject {

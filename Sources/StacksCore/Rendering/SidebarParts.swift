@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sidebar drawn node by node, so that `TemplateStamps` can draw it.
 ///
 /// Every page's sidebar is the same tree with a different selection, and each selection is a

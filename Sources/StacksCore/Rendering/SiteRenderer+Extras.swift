@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The files beside the pages: 404, alias redirects, theme assets, the search index,
 /// the catalog description and the sitemap.
@@ -67,7 +68,7 @@ extension SiteRenderer {
             let page = catalog[index]
             json.beginObject()
             json.member("kind", page.kind.rawValue)
-            json.member("path", catalog.chain(to: index).dropFirst().map { catalog[$0].title })
+            json.member("path", catalog.chain(to: index).dropFirst().map { catalog[$0].listTitle })
             json.member("summary", page.frontMatter.summary)
             json.member("tags", page.frontMatter.tags)
             json.member("title", page.title)

@@ -212,7 +212,7 @@ public struct SiteRenderer: Sendable {
         func node(_ index: Int) -> TemplateValue {
             let children = catalog.categoryChildren(of: index)
             var values = context.icon(catalog[index])
-            values["title"] = .text(catalog[index].title)
+            values["title"] = .text(catalog[index].listTitle)
             values["url"] = .text(context.url(index))
             values["current"] = .flag(index == selected && selection.isPage)
             values["selected"] = .flag(index == selected)
@@ -355,7 +355,7 @@ public struct SiteRenderer: Sendable {
                 values["stack"] = .object([
                     "back": .object(context.back(index) ?? [:]),
                     "crumbs": .list(itemChain.map {
-                        .object(["title": .text(catalog[$0].title), "url": .text(context.url($0)), "current": .flag($0 == index)])
+                        .object(["title": .text(catalog[$0].listTitle), "url": .text(context.url($0)), "current": .flag($0 == index)])
                     }),
                 ])
             }
