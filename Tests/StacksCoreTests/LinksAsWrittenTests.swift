@@ -153,3 +153,15 @@ import Testing
         #expect(wrong.status != 0 && wrong.standardError.contains("--broken-links must be error or warning"))
     }
 }
+
+@Suite struct FrontMatterImageFromTheContentFolderTests {
+    @Test func aZolaImageInFrontMatterIsTheCoLocatedFile() async throws {
+        let project = try TemporaryProject([
+            "content/a/b.md": "---\nimage: \"@/pics/map.png\"\n---\nText\n",
+            "content/pics/map.png": "png",
+        ])
+        defer { project.remove() }
+        _ = try await SiteBuilder.build(project.options)
+        #expect(try project.read("output/a/b/index.html").contains("../../pics/map.png"))
+    }
+}
