@@ -88,6 +88,18 @@ import Testing
         ])
     }
 
+    @Test func aRootLinkToADraftIsBrokenAndExplained() async throws {
+        let project = try TemporaryProject([
+            "content/a/b.md": "[x](/a/plan.md) [y](/a/c/)\n",
+            "content/a/plan.md": "---\ndraft: true\n---\nLater\n",
+            "content/a/c.md": "C",
+        ])
+        defer { project.remove() }
+        #expect(await diagnostics(project) == [
+            "content/a/b.md:1:1: error: broken link '/a/plan.md': content/a/plan.md is a draft, which this build leaves out (--drafts includes drafts)",
+        ])
+    }
+
     @Test(arguments: [("content", "."), ("docs/content", "docs"), ("docs/content/", "docs"), (".", ".."), ("/srv/site", "/srv"), ("/x", "/"), ("../c", ".."), ("..", "../..")])
     func theFolderAboveTheContentIsSuggested(content: String, parent: String) {
         #expect(LinkTargets.Problem.parent(of: content) == parent)

@@ -36,6 +36,11 @@ struct LinkTargets: Equatable, Sendable {
             if case .leavesContent = self { false } else { true }
         }
 
+        /// A page left out of this build: a root-absolute link to it is broken, not foreign.
+        var isDraft: Bool {
+            if case .draft = self { true } else { false }
+        }
+
         /// The folder one level above `folder`, as a `--content` value.
         static func parent(of folder: String) -> String {
             var trimmed = Substring(folder)

@@ -146,7 +146,7 @@ public struct SiteResolver: Sendable {
             switch targets.resolve(link.destination, from: page.sourceDirectory, pageURL: page.path.outputDirectory) {
             case .success(let target):
                 urls.append(url(for: target))
-            case .failure where MarkdownParser.isRootAbsolute(link.destination):
+            case .failure(let problem) where MarkdownParser.isRootAbsolute(link.destination) && !problem.isDraft:
                 problems.append(.warning(file, line: line, column: link.column,
                     "link '\(link.destination)' starts at the server's root and names no page or file of \(displayRoot), so it breaks when the site is published under a sub-path; use a relative link"))
                 urls.append(link.destination)
