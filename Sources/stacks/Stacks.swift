@@ -31,8 +31,16 @@ struct SiteOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Make every link name its index.html, so the site works opened from disk.")
     var portable: Bool?
 
+    @Option(name: .customLong("broken-links"), help: "error or warning: what a link or image that leads nowhere is, for this run (default: links.broken in stacks.yml, else error).",
+            transform: { value in
+                guard let severity = Diagnostic.Severity(rawValue: value) else { throw ValidationError("--broken-links must be error or warning") }
+                return severity
+            })
+    var brokenLinks: Diagnostic.Severity?
+
     var buildOptions: BuildOptions {
-        BuildOptions(content: content, templates: templates, output: output, drafts: drafts, baseURL: baseURL, portable: portable)
+        BuildOptions(content: content, templates: templates, output: output, drafts: drafts, baseURL: baseURL, portable: portable,
+                     brokenLinks: brokenLinks)
     }
 }
 
@@ -84,8 +92,7 @@ enum Report {
             print(summary.description)
         } catch {
             for diagnostic in error.sorted { printError(diagnostic.description) }
-            let count = error.errors.count
-            printError("\(count) error\(count == 1 ? "" : "s"); nothing was written")
+            printError(BrokenLinks.failureSummary(error.errors))
             throw ExitCode.failure
         }
     }

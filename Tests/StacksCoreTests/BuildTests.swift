@@ -286,7 +286,7 @@ import Testing
         try project.write("content/weather/links.md", "# Links\n\n[About](/about/) and [feed](//example.org/feed)\n\n[Plan](plan.md)\n")
         let errors = await project.buildErrors()
         #expect(errors == [
-            "content/weather/links.md:3:1: warning: link '/about/' starts at the server's root, so it breaks when the site is published under a sub-path; use a relative link",
+            "content/weather/links.md:3:1: warning: link '/about/' starts at the server's root and names no page or file of content, so it breaks when the site is published under a sub-path; use a relative link",
             "content/weather/links.md:5:1: error: broken link 'plan.md': content/weather/plan.md is a draft, which this build leaves out (--drafts includes drafts)",
         ])
         var options = project.options

@@ -35,7 +35,7 @@ import Testing
             content/a/b.md:2:8: error: 'order' must be a whole number
             content/a/b.md:4:5: error: broken link 'c.md': there is no page or file content/a/c.md
             content/a/d.md:3:1: error: invalid front matter: did not find expected node content
-            3 errors; nothing was written
+            3 errors; nothing was written (broken links can be warnings: links: { broken: warning } in stacks.yml, or --broken-links warning)
 
             """)
         #expect(project.snapshot() == before)
@@ -75,7 +75,7 @@ import Testing
             content/a/with space.md:1:24: error: missing image 'nope.png': there is no file content/a/nope.png
             content/a/yaml.md:4:1: error: invalid front matter: did not find expected ',' or ']'
             templates/detail.mustache:1:1: error: no template named 'nosuch' (looked for templates/nosuch.mustache)
-            10 errors; nothing was written
+            10 errors; nothing was written (broken links can be warnings: links: { broken: warning } in stacks.yml, or --broken-links warning)
 
             """)
         #expect(project.snapshot() == before)

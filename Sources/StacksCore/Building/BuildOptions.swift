@@ -10,10 +10,13 @@ public struct BuildOptions: Sendable {
     public var drafts = false
     public var baseURL: String?
     public var portable: Bool?
+    /// `links.broken` for this run.
+    public var brokenLinks: Diagnostic.Severity?
 
     public init(projectDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 content: String? = nil, templates: String? = nil, output: String? = nil,
-                drafts: Bool = false, baseURL: String? = nil, portable: Bool? = nil) {
+                drafts: Bool = false, baseURL: String? = nil, portable: Bool? = nil,
+                brokenLinks: Diagnostic.Severity? = nil) {
         self.projectDirectory = projectDirectory
         self.content = content
         self.templates = templates
@@ -21,6 +24,7 @@ public struct BuildOptions: Sendable {
         self.drafts = drafts
         self.baseURL = baseURL
         self.portable = portable
+        self.brokenLinks = brokenLinks
     }
 
     /// A path from `stacks.yml` or the command line, relative to the project folder.
@@ -75,6 +79,7 @@ public enum ProjectReader {
             }
         }
         if let portable = options.portable { config.portable = portable }
+        if let brokenLinks = options.brokenLinks { config.links.broken = brokenLinks }
         config.includeDrafts = options.drafts || config.includeDrafts
         let folder = options.projectDirectory.standardizedFileURL.lastPathComponent
         if !folder.isEmpty, folder != "/" { config.projectName = Slug.readable(folder) }

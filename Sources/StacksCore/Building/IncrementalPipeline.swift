@@ -111,7 +111,7 @@ public struct IncrementalPipeline: Sendable {
     private mutating func loadAndResolve(_ input: Pipeline.Input) async -> Model {
         let (catalog, loadProblems) = await load(input.content, loader: CatalogLoader(input.config, displayRoot: input.contentDisplay))
         let parsed = await parse(catalog, options: input.config.markdown)
-        let (site, _) = SiteResolver(portable: input.config.portable, displayRoot: input.contentDisplay)
+        let (site, _) = SiteResolver(portable: input.config.portable, displayRoot: input.contentDisplay, brokenLinks: input.config.links.broken)
             .resolve(catalog, parsed: parsed, memo: &resolver)
         var pageOfSource: [String: Int] = [:]
         pageOfSource.reserveCapacity(site.catalog.pages.count)
@@ -198,7 +198,7 @@ public struct IncrementalPipeline: Sendable {
 
         let displayRoot = input.contentDisplay
         let loader = CatalogLoader(input.config, displayRoot: displayRoot)
-        let resolver = SiteResolver(portable: input.config.portable, displayRoot: displayRoot)
+        let resolver = SiteResolver(portable: input.config.portable, displayRoot: displayRoot, brokenLinks: input.config.links.broken)
         var site = model.site
         var edits: [(index: Int, page: Page, file: SourceFile, decoded: Document.Decoded)] = []
         for file in changed {
@@ -357,6 +357,8 @@ struct CatalogCorrespondence {
                         && oldPages[old].frontMatter == newPages[index].frontMatter
                         && oldPages[old].source == newPages[index].source
                         && oldPages[old].sourceDirectory == newPages[index].sourceDirectory
+                        // A category's entry shows how many entries it holds.
+                        && (newPages[index].kind != .category || oldPages[old].children.count == newPages[index].children.count)
                 }
             }
         }

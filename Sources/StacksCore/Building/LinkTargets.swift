@@ -1,5 +1,9 @@
-/// What a relative link in the content folder can point at: a page (by its Markdown file
-/// or folder) or a co-located file.
+/// What a link in the content folder can point at: a page (by its Markdown file, its folder or
+/// its URL) or a co-located file (by its source path or its published path).
+///
+/// Links are read the way people write them: relative to the Markdown file (`../rain.md`),
+/// from the server's root (`/weather/rain/`, `/weather/rain.md`), or from the content folder
+/// as Zola writes them (`@/weather/rain.md`). Every way ends inside the content tree.
 struct LinkTargets: Equatable, Sendable {
     enum Target {
         case page(StackPath, fragment: String)
@@ -15,19 +19,46 @@ struct LinkTargets: Equatable, Sendable {
         func message(_ link: MarkdownLink, root: String) -> String {
             switch self {
             case .leavesContent:
-                "link '\(link.destination)' leaves the content folder"
+                "link '\(link.destination)' leaves the content folder \(root); only what is inside it is published"
+                    + " (--content \(Self.parent(of: root)) would take in the folder above)"
             case .missing(let path):
                 link.isImage
-                    ? "missing image '\(link.destination)': there is no file \(root)/\(path)"
-                    : "broken link '\(link.destination)': there is no page or file \(root)/\(path)"
+                    ? "\(BrokenLinks.missingImage) '\(link.destination)': there is no file \(root)/\(path)"
+                    : "\(BrokenLinks.brokenLink) '\(link.destination)': there is no page or file \(root)/\(path)"
             case .draft(let path):
-                "broken link '\(link.destination)': \(root)/\(path) is a draft, which this build leaves out (--drafts includes drafts)"
+                "\(BrokenLinks.brokenLink) '\(link.destination)': \(root)/\(path) is a draft, which this build leaves out (--drafts includes drafts)"
             }
+        }
+
+        /// Whether the problem is a link or image that leads nowhere, which `links.broken` may
+        /// make a warning; leaving the content folder stays an error.
+        var isBroken: Bool {
+            if case .leavesContent = self { false } else { true }
+        }
+
+        /// A page left out of this build: a root-absolute link to it is broken, not foreign.
+        var isDraft: Bool {
+            if case .draft = self { true } else { false }
+        }
+
+        /// The folder one level above `folder`, as a `--content` value.
+        static func parent(of folder: String) -> String {
+            var trimmed = Substring(folder)
+            while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+            if trimmed == "." || trimmed.isEmpty { return ".." }
+            if trimmed.hasSuffix("/..") || trimmed == ".." { return trimmed + "/.." }
+            guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+            return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
         }
     }
 
+    /// Pages by Markdown file, and by folder for categories and `index.md` bundles.
     private var pages: [String: StackPath] = [:]
+    /// Pages by their output folder (`weather/rain`), as a URL names them.
+    private var pageURLs: [String: StackPath] = [:]
     private var assets: [String: String] = [:]
+    /// Co-located files by where they are published, to their published path.
+    private var assetOutputs: Set<String> = []
     private var drafts: Set<String> = []
 
     init(_ catalog: Catalog) {
@@ -38,6 +69,7 @@ struct LinkTargets: Equatable, Sendable {
             let path = catalog.pages[index].path
             let directory = catalog.pages[index].sourceDirectory
             if let source { pages[source] = path }
+            pageURLs[path.outputDirectory] = path
             let isItem = catalog.pages[index].kind == .item
             if !isItem || source?.hasSuffix("/index.md") == true {
                 pages[directory] = path
@@ -47,23 +79,56 @@ struct LinkTargets: Equatable, Sendable {
                 pages[directory.isEmpty ? "_index.md" : directory + "/_index.md"] = path
             }
         }
-        for asset in catalog.assets { assets[asset.source] = asset.output }
+        for asset in catalog.assets {
+            assets[asset.source] = asset.output
+            assetOutputs.insert(asset.output)
+        }
         drafts = catalog.drafts
     }
 
-    func resolve(_ destination: String, from directory: String) -> Result<Target, Problem> {
+    /// The target of `destination`, written in a file of `directory`. A relative link is also
+    /// tried against the URL of the page it is on, `pageURL` (`weather/rain`), as a browser
+    /// would read it; a link from the root (`/x`) or from the content folder (`@/x`) is read
+    /// from the top of the tree.
+    func resolve(_ destination: String, from directory: String, pageURL: String? = nil) -> Result<Target, Problem> {
         var path = Substring(destination)
+        var directory = directory
+        var pageURL = pageURL
+        if path.hasPrefix("@/") || path.hasPrefix("/") {
+            path = path.dropFirst(path.hasPrefix("@/") ? 2 : 1)
+            directory = ""
+            pageURL = nil
+        }
         var fragment = ""
         if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
             fragment = String(path[mark...])
             path = path[..<mark]
         }
+        // Decoded before `..` is worked out, so `%2e%2e` climbs no further than a typed `..`.
         let decoded = URLEncoding.decodePathSegment(String(path)) ?? String(path)
         guard let target = Self.join(directory, decoded) else { return .failure(.leavesContent) }
-        if let page = pages[target] { return .success(.page(page, fragment: fragment)) }
-        if let output = assets[target] { return .success(.asset(output: output, fragment: fragment)) }
+        if let found = lookUp(target, fragment: fragment) { return .success(found) }
+        if let pageURL, let fromURL = Self.join(pageURL, decoded), let found = lookUpURL(fromURL, fragment: fragment) {
+            return .success(found)
+        }
         if drafts.contains(target) { return .failure(.draft(target)) }
         return .failure(.missing(target.isEmpty ? "_index.md" : target))
+    }
+
+    /// By source first, so a file keeps its page when a URL happens to spell the same path.
+    private func lookUp(_ target: String, fragment: String) -> Target? {
+        if let page = pages[target] { return .page(page, fragment: fragment) }
+        if let output = assets[target] { return .asset(output: output, fragment: fragment) }
+        return lookUpURL(target, fragment: fragment)
+    }
+
+    /// A page's URL (`weather/rain`, `weather/rain/index.html`) or a published file's path.
+    private func lookUpURL(_ target: String, fragment: String) -> Target? {
+        if let page = pageURLs[target] { return .page(page, fragment: fragment) }
+        if assetOutputs.contains(target) { return .asset(output: target, fragment: fragment) }
+        let folder = target == "index.html" ? "" : target.hasSuffix("/index.html") ? String(target.dropLast("/index.html".count)) : nil
+        if let folder, let page = pageURLs[folder] { return .page(page, fragment: fragment) }
+        return nil
     }
 
     /// `directory` + `relative`, with `.` and `..` worked out; `nil` when it climbs above the root.

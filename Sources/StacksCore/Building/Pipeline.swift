@@ -58,7 +58,7 @@ public enum Pipeline {
         // The Markdown source is not needed past parsing: let it go before the HTML grows.
         var catalogWithoutSources = consume catalog
         for index in catalogWithoutSources.pages.indices { catalogWithoutSources.pages[index].body = "" }
-        let (site, resolveProblems) = SiteResolver(portable: config.portable, displayRoot: input.contentDisplay)
+        let (site, resolveProblems) = SiteResolver(portable: config.portable, displayRoot: input.contentDisplay, brokenLinks: config.links.broken)
             .resolveOnce(consume catalogWithoutSources, parsed: consume parsed)
         diagnostics.append(contentsOf: resolveProblems)
 

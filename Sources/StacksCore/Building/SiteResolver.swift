@@ -6,10 +6,13 @@ public struct SiteResolver: Sendable {
     /// Links name `index.html`, for sites opened from disk.
     public var portable: Bool
     public var displayRoot: String
+    /// What a link or image that leads nowhere is (`links.broken` in `stacks.yml`).
+    public var brokenLinks: Diagnostic.Severity
 
-    public init(portable: Bool, displayRoot: String = "content") {
+    public init(portable: Bool, displayRoot: String = "content", brokenLinks: Diagnostic.Severity = .error) {
         self.portable = portable
         self.displayRoot = displayRoot
+        self.brokenLinks = brokenLinks
     }
 
     public func resolve(_ catalog: Catalog, parsed: [ParsedMarkdown]) -> (ResolvedSite, [Diagnostic]) {
@@ -30,6 +33,7 @@ public struct SiteResolver: Sendable {
     struct Memo: Sendable {
         var portable: Bool?
         var displayRoot: String?
+        var brokenLinks: Diagnostic.Severity?
         /// Titles as the order compares them, by title.
         var foldedTitles: [String: String] = [:]
         var targets: LinkTargets?
@@ -64,8 +68,8 @@ public struct SiteResolver: Sendable {
     /// what this one computed. The result is the same as without a memo.
     func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo) -> (ResolvedSite, [Diagnostic]) {
         var parsed = parsed
-        if memo.portable != portable || memo.displayRoot != displayRoot {
-            memo = Memo(portable: portable, displayRoot: displayRoot, keepsBodies: memo.keepsBodies)
+        if memo.portable != portable || memo.displayRoot != displayRoot || memo.brokenLinks != brokenLinks {
+            memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks, keepsBodies: memo.keepsBodies)
         }
         var catalog = catalog
         for index in catalog.pages.indices {
@@ -128,25 +132,34 @@ public struct SiteResolver: Sendable {
     }
 
     /// The page's body with each link made a URL, and the links that lead nowhere.
+    ///
+    /// A link from the server's root that names a page or file of the tree is written relative
+    /// like any other, so the site still works under a sub-path; one that names nothing of the
+    /// tree is left as written, with a warning, since it may name something else on the server.
     func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> (html: String, problems: [Diagnostic]) {
         var urls: [String] = []
         var problems: [Diagnostic] = []
         let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
         urls.reserveCapacity(markdown.links.count)
         for link in markdown.links {
-            switch targets.resolve(link.destination, from: page.sourceDirectory) {
+            let line = link.line + page.bodyLine - 1
+            switch targets.resolve(link.destination, from: page.sourceDirectory, pageURL: page.path.outputDirectory) {
             case .success(let target):
                 urls.append(url(for: target))
+            case .failure(let problem) where MarkdownParser.isRootAbsolute(link.destination) && !problem.isDraft:
+                problems.append(.warning(file, line: line, column: link.column,
+                    "link '\(link.destination)' starts at the server's root and names no page or file of \(displayRoot), so it breaks when the site is published under a sub-path; use a relative link"))
+                urls.append(link.destination)
             case .failure(let problem):
-                problems.append(.error(file, line: link.line + page.bodyLine - 1, column: link.column, problem.message(link, root: displayRoot)))
+                problems.append(Diagnostic(severity(of: problem), file, line: line, column: link.column, problem.message(link, root: displayRoot)))
                 urls.append(link.destination)
             }
         }
-        for link in markdown.rootLinks {
-            problems.append(.warning(file, line: link.line + page.bodyLine - 1, column: link.column,
-                "link '\(link.destination)' starts at the server's root, so it breaks when the site is published under a sub-path; use a relative link"))
-        }
         return (LinkTokens.substitute(in: markdown.html, urls: urls), problems)
+    }
+
+    private func severity(of problem: LinkTargets.Problem) -> Diagnostic.Severity {
+        problem.isBroken ? brokenLinks : .error
     }
 
     /// In root-marker form: the renderer puts each page's way up in place of the marker.
@@ -196,7 +209,8 @@ public struct SiteResolver: Sendable {
             } else if let image = matter.image, MarkdownParser.isRelative(image), let targets {
                 if case .failure(let problem) = targets.resolve(image, from: page.sourceDirectory) {
                     let link = MarkdownLink(destination: image, isImage: true, line: 0, column: 0)
-                    problems.append(.error(file, line: matter.keyLines["image"] ?? 1, column: 1, problem.message(link, root: displayRoot)))
+                    problems.append(Diagnostic(severity(of: problem), file, line: matter.keyLines["image"] ?? 1, column: 1,
+                                               problem.message(link, root: displayRoot)))
                 }
             }
         }

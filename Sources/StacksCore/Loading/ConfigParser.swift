@@ -83,6 +83,12 @@ private struct ConfigReader {
                 default: reader.unknown(value, "output." + key)
                 }
             }
+            case "links": section(value, "links") { key, value, reader in
+                switch key {
+                case "broken": reader.choice(value, "links.broken").map { config.links.broken = $0 }
+                default: reader.unknown(value, "links." + key)
+                }
+            }
             case "placeholders": section(value, "placeholders") { key, value, reader in
                 switch key {
                 case "noCategory": reader.text(value, "placeholders.noCategory").map { config.placeholders.noCategory = $0 }

@@ -1,8 +1,8 @@
 import CCmark
 import Foundation
 
-/// A Markdown body rendered to HTML by libcmark, with every relative link and image
-/// replaced by a numbered token that the resolve stage turns into a relative URL.
+/// A Markdown body rendered to HTML by libcmark, with every relative or root-absolute link
+/// and image replaced by a numbered token that the resolve stage turns into a relative URL.
 ///
 /// This is the only code that sees a C type.
 public struct ParsedMarkdown: Sendable, Equatable {
@@ -10,9 +10,8 @@ public struct ParsedMarkdown: Sendable, Equatable {
     public var html: String
     /// The text of the first level-1 heading, removed from `html`; only when asked for.
     public var headingTitle: String?
+    /// Relative links, Zola's `@/` links and links from the server's root (`/about/`).
     public var links: [MarkdownLink]
-    /// Links that start at the server's root (`/about/`), left as written.
-    public var rootLinks: [MarkdownLink] = []
 }
 
 public struct MarkdownLink: Sendable, Equatable {
@@ -35,7 +34,6 @@ public enum MarkdownParser {
 
         let headingTitle = extractTitle ? removeTitleHeading(from: document) : nil
         var links: [MarkdownLink] = []
-        var rootLinks: [MarkdownLink] = []
         var htmlNodes: [OpaquePointer] = []
         forEachNode(in: document) { node in
             let type = cmark_node_get_type(node)
@@ -47,12 +45,9 @@ public enum MarkdownParser {
                     cmark_node_set_url(node, "")
                     return
                 }
-                if destination.hasPrefix("/"), !destination.hasPrefix("//") {
-                    let (line, column) = position(of: node)
-                    rootLinks.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,
-                                                  line: line, column: column))
-                }
-                guard isRelative(destination) || destination.hasPrefix(tokenPrefix) else { return }
+                // A root-absolute link may name a page of the tree: the resolve stage decides.
+                guard isRelative(destination) || isRootAbsolute(destination) || destination.hasPrefix(tokenPrefix)
+                else { return }
                 let (line, column) = position(of: node)
                 links.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,
                                           line: line, column: column))
@@ -68,11 +63,10 @@ public enum MarkdownParser {
         var renderOptions = CMARK_OPT_DEFAULT
         if options.unsafe { renderOptions |= CMARK_OPT_UNSAFE }
         guard let rendered = cmark_render_html(document, renderOptions) else {
-            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links, rootLinks: rootLinks)
+            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links)
         }
         defer { free(rendered) }
-        return ParsedMarkdown(html: String(cString: rendered), headingTitle: headingTitle, links: links,
-                              rootLinks: rootLinks)
+        return ParsedMarkdown(html: String(cString: rendered), headingTitle: headingTitle, links: links)
     }
 
     /// Links that name a file of the site, not a scheme, an absolute path or a fragment.
@@ -81,6 +75,11 @@ public enum MarkdownParser {
         // A colon makes a scheme only after one, as a browser reads it (`mailto:`, not
         // `a b:c.md` or `%C3%BC:x`, which it takes for relative paths).
         return ExternalURL.scheme(destination) == nil
+    }
+
+    /// `/about/`, from the server's root; not `//host/`, which names another server.
+    static func isRootAbsolute(_ destination: String) -> Bool {
+        destination.hasPrefix("/") && !destination.hasPrefix("//")
     }
 
     private static func forEachNode(in root: OpaquePointer, _ body: (OpaquePointer) -> Void) {

@@ -9,6 +9,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var markdown = MarkdownOptions()
     public var paths = Paths()
     public var placeholders = Placeholders()
+    public var links = Links()
     /// Every link names its `index.html`, so the site also works opened from disk.
     public var portable = false
     public var includeDrafts = false
@@ -61,9 +62,21 @@ public struct SiteConfig: Sendable, Equatable {
         public init() {}
     }
 
+    public struct Links: Sendable, Equatable {
+        /// What a link or image that leads nowhere is: an error, or a warning while a large
+        /// collection's links are being fixed.
+        public var broken: Diagnostic.Severity = .error
+        public init() {}
+    }
+
     public struct Placeholders: Sendable, Equatable {
         public var noCategory = "Pick a category"
         public var noItem = "No item selected"
         public init() {}
     }
+}
+
+/// `links.broken` is read as one of these names.
+extension Diagnostic.Severity: CaseIterable {
+    public static let allCases: [Diagnostic.Severity] = [.error, .warning]
 }

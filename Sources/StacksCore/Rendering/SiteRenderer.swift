@@ -366,7 +366,9 @@ public struct SiteRenderer: Sendable {
     /// A front-matter image: a URL as it is, or a co-located file in root-marker form.
     private func imageOutput(_ image: String, of page: Page) -> String? {
         guard MarkdownParser.isRelative(image) else { return ExternalURL.isAllowed(image) ? image : nil }
-        guard let joined = LinkTargets.join(page.sourceDirectory, image),
+        // Zola's `@/` starts at the content folder, as in Markdown links.
+        let (directory, path) = image.hasPrefix("@/") ? ("", String(image.dropFirst(2))) : (page.sourceDirectory, image)
+        guard let joined = LinkTargets.join(directory, path),
               let asset = site.catalog.assets.first(where: { $0.source == joined }) else { return nil }
         return RootMarker.file(asset.output)
     }
