@@ -24,7 +24,7 @@ PLATFORMS = [("common", 0.62), ("linux", 0.20), ("osx", 0.05), ("windows", 0.05)
 # Real command names made of punctuation or with symbols that a slug must keep apart.
 SYMBOL_NAMES = ["!", "$", "%", "[", "[[", "{", "}", "~", ",", "^", "((", ":", ".", "..", "&", "*", "@", "#",
                 "c", "c++", "g++", "clang", "clang++", "a.out", "7z", "7za", "tar", "tar.gz", "git-commit",
-                "git commit", "node.js", "dotnet", "dotnet-build", "x86_64-w64-mingw32-gcc", "ß", "ça", "ÇA"]
+                "git commit", "node.js", "dotnet", "dotnet-build", "x86_64-w64-mingw32-gcc", "ß", "ça"]
 WORDS = ["archive", "file", "list", "copy", "move", "network", "print", "search", "compress", "extract",
          "user", "process", "disk", "memory", "package", "install", "remove", "update", "config", "log",
          "image", "video", "audio", "text", "stream", "socket", "port", "key", "token", "cache"]
