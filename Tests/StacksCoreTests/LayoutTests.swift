@@ -168,9 +168,25 @@ import Testing
         var files: [String: String] = [:]
         if seed % 3 == 0 { files["stacks.yml"] = "layout:\n  listWindow: 3\n" }
         var counter = 0
+        // Names as real collections have them: signs, symbols, spaces, accents.
+        let signs = ["n", "!", "c++", "c", "a b", "a-b", "[[", "ça", "$", "g++", "x.y", "🍕"]
         func name() -> String {
             counter += 1
-            return "n\(counter)"
+            return signs[Int.random(in: 0..<signs.count, using: &random)] + "\(counter)"
+        }
+        // Items written as other generators write them: TOML with Hugo's keys, links from the
+        // server's root and Zola's `@/` links to pages made before.
+        var sources: [String] = []
+        func item(_ path: String) -> String {
+            defer { sources.append(path) }
+            let link = sources.isEmpty ? "" : {
+                let target = sources[Int.random(in: 0..<sources.count, using: &random)]
+                return Bool.random(using: &random) ? " [see](<@/\(target)>)" : ""
+            }()
+            if Bool.random(using: &random) {
+                return "+++\ntitle = \"Item \(counter)\"\nlinkTitle = \"I\(counter)\"\nweight = \(counter % 5)\n+++\nItem\(link)\n"
+            }
+            return "Item\(link)\n"
         }
         func bundle(_ folder: String, depth: Int) {
             let page: String
@@ -186,7 +202,8 @@ import Testing
                 if depth < 4, Bool.random(using: &random) {
                     bundle("\(folder)/\(name())", depth: depth + 1)
                 } else {
-                    files["\(folder)/\(name()).md"] = "Sub-item"
+                    let path = "\(folder)/\(name()).md"
+                    files[path] = item(path)
                 }
             }
         }
@@ -205,7 +222,8 @@ import Testing
                 case 1:
                     bundle(prefix + name(), depth: depth + 1)
                 default:
-                    files["\(prefix)\(name()).md"] = "Item"
+                    let path = "\(prefix)\(name()).md"
+                    files[path] = item(path)
                 }
                 children += 1
             }
