@@ -28,6 +28,9 @@ OPTIONS = json.dumps({"resultTypes": ["violations"],
 
 
 def serious(page):
+    # Colours are measured as painted: an element still fading or sliding in (the sidebar
+    # overlay's animation) is not yet at its contrast, and on a loaded machine that lasts.
+    page.wait(lambda: page.js("return document.getAnimations().every((a) => a.playState !== 'running')"))
     axe = Axe(page.driver, AXE) if AXE else Axe(page.driver)
     axe.inject()
     results = axe.run(options=OPTIONS)
