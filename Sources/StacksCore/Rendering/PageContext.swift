@@ -11,13 +11,31 @@ struct PageContext {
     }
 
     /// `iconURL` for an icon the theme has (`assets/icons/NAME.svg`), else `iconText` (an emoji, say).
+    /// A page without `icon:` gets a monogram, its title's first letter, on a colour drawn from
+    /// its title (unless it has `color:`): a list of thousands of such entries then reads as
+    /// designed rather than as a column of empty grey tiles.
     func icon(_ page: Page) -> TemplateObject {
         var context = TemplateObject()
         if let name = page.frontMatter.icon {
             if let asset = icons[name] { context["iconURL"] = .text(RootMarker.file(asset)) } else { context["iconText"] = .text(name) }
+        } else if let first = page.title.first {
+            context["iconText"] = .text(String(first).uppercased())
         }
-        if let color = page.frontMatter.color.flatMap(Self.safeColor) { context["color"] = .text(color) }
+        if let color = page.frontMatter.color.flatMap(Self.safeColor) {
+            context["color"] = .text(color)
+        } else if page.frontMatter.icon == nil, !page.title.isEmpty {
+            context["color"] = .text(Self.monogramColor(page.title))
+        }
         return context
+    }
+
+    /// Dark enough for white text (contrast 5:1 or more), and the same for a title on every page.
+    static let monogramColors = ["#6c3483", "#1a5276", "#117a65", "#a93226", "#a04000", "#2c3e50", "#7d3c98", "#1f618d"]
+
+    static func monogramColor(_ title: String) -> String {
+        var hash: UInt32 = 2_166_136_261  // FNV-1a: stable across runs, unlike `hashValue`
+        for byte in title.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return monogramColors[Int(hash % UInt32(monogramColors.count))]
     }
 
     /// Colours go into a CSS custom property in a `style` attribute, so only a colour's own
