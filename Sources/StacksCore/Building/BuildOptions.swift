@@ -72,7 +72,7 @@ public enum ProjectReader {
         if let templates = options.templates { config.paths.templates = templates }
         if let output = options.output { config.paths.output = output }
         if let baseURL = options.baseURL {
-            if ExternalURL.scheme(baseURL).map(ExternalURL.allowedSchemes.contains) == true {
+            if ExternalURL.isWebAddress(baseURL) {
                 config.baseURL = baseURL
             } else {
                 diagnostics.append(.error("--base-url", "must be an http(s) URL, such as https://example.org/catalog/"))

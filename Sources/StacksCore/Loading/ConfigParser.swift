@@ -41,7 +41,7 @@ private struct ConfigReader {
             case "baseURL":
                 // It goes into canonical links, the sitemap and the 404 page's link home.
                 guard let url = text(value, "baseURL") else { break }
-                guard ExternalURL.scheme(url).map(ExternalURL.allowedSchemes.contains) == true else {
+                guard ExternalURL.isWebAddress(url) else {
                     fail(value, "'baseURL' must be an http(s) URL, such as https://example.org/catalog/")
                     break
                 }

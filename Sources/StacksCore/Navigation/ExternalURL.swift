@@ -24,7 +24,12 @@ enum ExternalURL {
     /// Whether `url` may be written into a page as it is: relative (resolved elsewhere) or a
     /// web address.
     static func isAllowed(_ url: String) -> Bool {
-        scheme(url).map(allowedSchemes.contains) ?? true
+        scheme(url) == nil || isWebAddress(url)
+    }
+
+    /// Whether `url` is absolute and a web address (`baseURL` must be one).
+    static func isWebAddress(_ url: String) -> Bool {
+        scheme(url).map(allowedSchemes.contains) == true
     }
 
     /// Whether a link or image would run a script or open a local file, its scheme read as a
