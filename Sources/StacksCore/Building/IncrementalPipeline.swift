@@ -200,7 +200,7 @@ public struct IncrementalPipeline: Sendable {
         let loader = CatalogLoader(input.config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: input.config.portable, displayRoot: displayRoot, brokenLinks: input.config.links.broken)
         var site = model.site
-        var edits: [(index: Int, page: Page, file: SourceFile, decoded: Document.Decoded)] = []
+        var edits: [(index: Int, page: Page, file: SourceFile, decoded: Document.Decoded, parsed: ParsedMarkdown)] = []
         for file in changed {
             let document = Document.decode(file, displayRoot: displayRoot, keys: loader.frontMatterKeys)
             let alone = SourceDirectory(files: [(file.relativePath, "")])
@@ -210,7 +210,10 @@ public struct IncrementalPipeline: Sendable {
                   page.kind == site.catalog.pages[index].kind,
                   page.path.last?.slug == site.catalog.pages[index].path.last?.slug
             else { return nil }
-            edits.append((index, page, file, document))
+            let parsed = MarkdownParser.parse(page.body, extractTitle: page.frontMatter.title == nil, options: input.config.markdown)
+            // Other pages' `#fragment` links may name these headings: check them all again.
+            guard parsed.headings.map(\.id) == site.catalog.pages[index].headings.map(\.id) else { return nil }
+            edits.append((index, page, file, document, parsed))
         }
 
         var parents: Set<Int> = []
@@ -229,10 +232,12 @@ public struct IncrementalPipeline: Sendable {
             site.catalog.pages[index].bodyLine = edit.page.bodyLine
             site.catalog.pages[index].title = edit.page.title
             let page = site.catalog.pages[index]
-            let parsed = MarkdownParser.parse(page.body, extractTitle: page.frontMatter.title == nil, options: input.config.markdown)
+            let parsed = edit.parsed
             markdown[SiteResolver.Memo.pageKey(page)] = ParsedBody(body: page.body, extractTitle: page.frontMatter.title == nil,
                                                                    parsed: parsed)
             SiteResolver.settleTitle(of: &site.catalog.pages[index], parsed: parsed)
+            SiteResolver.settleSummary(of: &site.catalog.pages[index], parsed: parsed)
+            site.catalog.pages[index].headings = parsed.headings
             let (html, problems) = resolver.resolveLinks(of: site.catalog.pages[index], markdown: parsed, targets: targets)
             site.bodies[index] = parsed.links.isEmpty ? parsed.html : html
             self.resolver.pageProblems[index] = problems
@@ -354,6 +359,7 @@ struct CatalogCorrespondence {
                     guard let old = counterparts[index] else { return false }
                     return oldPages[old].kind == newPages[index].kind && oldPages[old].path == newPages[index].path
                         && oldPages[old].title == newPages[index].title
+                        && oldPages[old].summary == newPages[index].summary
                         && oldPages[old].frontMatter == newPages[index].frontMatter
                         && oldPages[old].source == newPages[index].source
                         && oldPages[old].sourceDirectory == newPages[index].sourceDirectory

@@ -60,6 +60,15 @@ struct LinkTargets: Equatable, Sendable {
     /// Co-located files by where they are published, to their published path.
     private var assetOutputs: Set<String> = []
     private var drafts: Set<String> = []
+    /// Each page's heading ids and its file, for `#fragment` checks. Part of the equality, so
+    /// that `stacks serve` checks links again when a page's headings change.
+    private var anchors: [StackPath: Anchors] = [:]
+
+    private struct Anchors: Equatable {
+        var ids: Set<String>
+        /// Relative to the content folder: the Markdown file, or a category's folder.
+        var file: String
+    }
 
     init(_ catalog: Catalog) {
         pages.reserveCapacity(catalog.pages.count)
@@ -70,6 +79,7 @@ struct LinkTargets: Equatable, Sendable {
             let directory = catalog.pages[index].sourceDirectory
             if let source { pages[source] = path }
             pageURLs[path.outputDirectory] = path
+            anchors[path] = Anchors(ids: Set(catalog.pages[index].headings.map(\.id)), file: source ?? directory)
             let isItem = catalog.pages[index].kind == .item
             if !isItem || source?.hasSuffix("/index.md") == true {
                 pages[directory] = path
@@ -113,6 +123,38 @@ struct LinkTargets: Equatable, Sendable {
         }
         if drafts.contains(target) { return .failure(.draft(target)) }
         return .failure(.missing(target.isEmpty ? "_index.md" : target))
+    }
+
+    /// Whether `fragment` (as `resolve` gives it: `#x`, `?q#x`, `?q` or empty) names a place on
+    /// the page at `path`: one of its headings, an id of the page template, or its top.
+    func hasAnchor(_ fragment: String, on path: StackPath) -> Bool {
+        guard let ids = anchors[path]?.ids else { return true }
+        return Self.hasAnchor(fragment, ids: ids)
+    }
+
+    static func hasAnchor(_ fragment: String, in headings: [MarkdownHeading]) -> Bool {
+        hasAnchor(fragment, ids: Set(headings.map(\.id)))
+    }
+
+    /// Read as a browser reads a fragment: as written, else percent-decoded (`#%E5%8E%9F` is `#原`);
+    /// an empty one and `top` lead to the top of the page.
+    private static func hasAnchor(_ fragment: String, ids: Set<String>) -> Bool {
+        guard let mark = fragment.firstIndex(of: "#") else { return true }
+        let name = String(fragment[fragment.index(after: mark)...])
+        if name.isEmpty || name.lowercased() == "top" || ids.contains(name) || HeadingSlugger.isReserved(name) { return true }
+        guard let decoded = URLEncoding.decodePathSegment(name), decoded != name else { return false }
+        return ids.contains(decoded) || HeadingSlugger.isReserved(decoded)
+    }
+
+    /// The page's Markdown file or folder, relative to the content folder.
+    func file(of path: StackPath) -> String? {
+        anchors[path]?.file
+    }
+
+    /// A link whose fragment names no heading of `page` (a file as messages name it, or "this page").
+    static func missingAnchorMessage(_ destination: String, page: String) -> String {
+        let fragment = destination.firstIndex(of: "#").map { String(destination[$0...]) } ?? destination
+        return "link '\(destination)': '\(fragment)' names no heading of \(page)"
     }
 
     /// By source first, so a file keeps its page when a URL happens to spell the same path.

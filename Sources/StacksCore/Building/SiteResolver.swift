@@ -74,6 +74,8 @@ public struct SiteResolver: Sendable {
         var catalog = catalog
         for index in catalog.pages.indices {
             Self.settleTitle(of: &catalog.pages[index], parsed: parsed[index])
+            Self.settleSummary(of: &catalog.pages[index], parsed: parsed[index])
+            catalog.pages[index].headings = parsed[index].headings
         }
         var folded: [String: String] = [:]
         folded.reserveCapacity(catalog.pages.count)
@@ -131,6 +133,16 @@ public struct SiteResolver: Sendable {
         }
     }
 
+    /// The written summary, else the first paragraph's start that does not merely repeat the title.
+    static func settleSummary(of page: inout Page, parsed: ParsedMarkdown) {
+        if let written = page.frontMatter.summary {
+            page.summary = written
+            return
+        }
+        let title = SummaryText.shortened(page.title)
+        page.summary = parsed.summaries.first { $0 != title }
+    }
+
     /// The page's body with each link made a URL, and the links that lead nowhere.
     ///
     /// A link from the server's root that names a page or file of the tree is written relative
@@ -143,8 +155,22 @@ public struct SiteResolver: Sendable {
         urls.reserveCapacity(markdown.links.count)
         for link in markdown.links {
             let line = link.line + page.bodyLine - 1
+            if MarkdownParser.isFragment(link.destination) {
+                // A place on this page: the URL stays as written, only its heading is checked.
+                if !LinkTargets.hasAnchor(link.destination, in: page.headings) {
+                    problems.append(.warning(file, line: line, column: link.column,
+                                             LinkTargets.missingAnchorMessage(link.destination, page: "this page")))
+                }
+                urls.append(link.destination)
+                continue
+            }
             switch targets.resolve(link.destination, from: page.sourceDirectory, pageURL: page.path.outputDirectory) {
             case .success(let target):
+                if case .page(let path, let fragment) = target, !link.isImage, !targets.hasAnchor(fragment, on: path) {
+                    let name = targets.file(of: path).map { displayRoot + "/" + $0 } ?? path.url
+                    problems.append(.warning(file, line: line, column: link.column,
+                                             LinkTargets.missingAnchorMessage(link.destination, page: name)))
+                }
                 urls.append(url(for: target))
             case .failure(let problem) where MarkdownParser.isRootAbsolute(link.destination) && !problem.isDraft:
                 problems.append(.warning(file, line: line, column: link.column,

@@ -66,6 +66,7 @@ private struct ConfigReader {
                 switch key {
                 case "unsafe": reader.flag(value, "markdown.unsafe").map { config.markdown.unsafe = $0 }
                 case "smart": reader.flag(value, "markdown.smart").map { config.markdown.smart = $0 }
+                case "toc": reader.headingCount(value, "markdown.toc").map { config.markdown.toc = $0 }
                 default: reader.unknown(value, "markdown." + key)
                 }
             }
@@ -138,6 +139,14 @@ private struct ConfigReader {
     mutating func number(_ node: Node, _ name: String, minimum: Int) -> Int? {
         guard let value = node.int, value >= minimum else { fail(node, "'\(name)' must be a whole number of at least \(minimum)"); return nil }
         return value
+    }
+
+    /// A number of headings, or `false` for none (`true`: the default).
+    mutating func headingCount(_ node: Node, _ name: String) -> Int? {
+        if let value = node.int, value >= 0 { return value }
+        if node.scalar != nil, let value = node.bool { return value ? SiteConfig.MarkdownOptions().toc : 0 }
+        fail(node, "'\(name)' must be a whole number of at least 0, or false")
+        return nil
     }
 
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, _ name: String) -> Choice? where Choice.RawValue == String {

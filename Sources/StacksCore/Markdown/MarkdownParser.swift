@@ -12,6 +12,11 @@ public struct ParsedMarkdown: Sendable, Equatable {
     public var headingTitle: String?
     /// Relative links, Zola's `@/` links and links from the server's root (`/about/`).
     public var links: [MarkdownLink]
+    /// Every heading left in the body, in order, with the `id` its HTML carries.
+    public var headings: [MarkdownHeading] = []
+    /// The summary to show when the front matter writes none: the start of the first
+    /// paragraph, then of the second, for when the first only repeats the title.
+    public var summaries: [String] = []
 }
 
 public struct MarkdownLink: Sendable, Equatable {
@@ -33,6 +38,7 @@ public enum MarkdownParser {
         defer { cmark_node_free(document) }
 
         let headingTitle = extractTitle ? removeTitleHeading(from: document) : nil
+        let headings = HeadingAnchors.add(to: document)
         var links: [MarkdownLink] = []
         var htmlNodes: [OpaquePointer] = []
         forEachNode(in: document) { node in
@@ -47,6 +53,7 @@ public enum MarkdownParser {
                 }
                 // A root-absolute link may name a page of the tree: the resolve stage decides.
                 guard isRelative(destination) || isRootAbsolute(destination) || destination.hasPrefix(tokenPrefix)
+                        || (type == CMARK_NODE_LINK && isFragment(destination))
                 else { return }
                 let (line, column) = position(of: node)
                 links.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,
@@ -59,14 +66,16 @@ public enum MarkdownParser {
             }
         }
         htmlNodes.forEach(replaceWithText)
+        let summaries = SummaryText.candidates(in: document, title: headingTitle)
 
         var renderOptions = CMARK_OPT_DEFAULT
         if options.unsafe { renderOptions |= CMARK_OPT_UNSAFE }
         guard let rendered = cmark_render_html(document, renderOptions) else {
-            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links)
+            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links, headings: headings, summaries: summaries)
         }
         defer { free(rendered) }
-        return ParsedMarkdown(html: String(cString: rendered), headingTitle: headingTitle, links: links)
+        return ParsedMarkdown(html: String(cString: rendered), headingTitle: headingTitle, links: links,
+                              headings: headings, summaries: summaries)
     }
 
     /// Links that name a file of the site, not a scheme, an absolute path or a fragment.
@@ -77,12 +86,17 @@ public enum MarkdownParser {
         return ExternalURL.scheme(destination) == nil
     }
 
+    /// `#heading`: a place on the same page, which the resolve stage checks and leaves as written.
+    static func isFragment(_ destination: String) -> Bool {
+        destination.hasPrefix("#") && destination.count > 1
+    }
+
     /// `/about/`, from the server's root; not `//host/`, which names another server.
     static func isRootAbsolute(_ destination: String) -> Bool {
         destination.hasPrefix("/") && !destination.hasPrefix("//")
     }
 
-    private static func forEachNode(in root: OpaquePointer, _ body: (OpaquePointer) -> Void) {
+    static func forEachNode(in root: OpaquePointer, _ body: (OpaquePointer) -> Void) {
         guard let iterator = cmark_iter_new(root) else { return }
         defer { cmark_iter_free(iterator) }
         var nodes: [OpaquePointer] = []

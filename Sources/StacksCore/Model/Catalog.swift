@@ -61,6 +61,12 @@ public struct Page: Sendable {
     public var bodyLine: Int
     /// Resolved by the resolve stage: front matter, else the first heading, else the slug.
     public var title: String
+    /// Resolved by the resolve stage: front matter, else the start of the first paragraph.
+    /// Lists, search and the page's description show it; the page's own header shows only a
+    /// written one (a derived one would repeat the first paragraph just below it).
+    public var summary: String?
+    /// The body's headings, set by the resolve stage: its outline and the targets of `#fragment` links.
+    public var headings: [MarkdownHeading] = []
     public var parent: Int?
     /// Sub-categories first, then items, each in catalog order.
     public var children: [Int]
@@ -76,6 +82,7 @@ public struct Page: Sendable {
         self.body = body
         self.bodyLine = bodyLine
         self.title = title
+        self.summary = frontMatter.summary
         self.parent = parent
         self.children = children
     }

@@ -52,6 +52,8 @@ public struct SiteConfig: Sendable, Equatable {
         public var unsafe = false
         /// Curly quotes, dashes and ellipses.
         public var smart = true
+        /// An item with at least this many `##` headings gets an "On this page" list; 0: never.
+        public var toc = 3
         public init() {}
     }
 

@@ -67,7 +67,11 @@ enum DefaultTheme {
 {{#attributes}}<tr><th scope="row">{{name}}</th><td>{{value}}</td></tr>
 {{/attributes}}</tbody>
 </table>
-{{/hasAttributes}}<div class="prose">
+{{/hasAttributes}}{{#outline}}<nav class="outline" aria-label="On this page">
+<h2>On this page</h2>
+<ol>{{#entries}}<li><a href="{{url}}">{{text}}</a>{{#sub}}<ol>{{#entries}}<li><a href="{{url}}">{{text}}</a></li>{{/entries}}</ol>{{/sub}}</li>{{/entries}}</ol>
+</nav>
+{{/outline}}<div class="prose">
 {{{body}}}</div>
 {{#hasSubitems}}<section class="subitems" aria-label="{{title}}: contents">
 <h2>Contents</h2>
@@ -399,6 +403,19 @@ svg { flex: none; }
 .subitems { margin-top: 2.25rem; }
 .subitems h2 { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--muted); margin: 0 0 .5rem; }
 .subitems .list { background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; padding: .3rem; }
+/* Headings link to themselves: the sign shows while the heading is pointed at or the link has focus. */
+.prose :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: 1rem; }
+.prose .anchor { margin-left: .3em; padding: 0 .15em; color: var(--muted); font-weight: 400; text-decoration: none; opacity: 0; }
+.prose :is(h1, h2, h3, h4, h5, h6):hover .anchor, .prose .anchor:focus-visible { opacity: 1; }
+.prose .anchor:hover { color: var(--accent-default); }
+/* "On this page": a long item's sections. */
+.outline { margin: 0 0 1.75rem; padding: .75rem 1rem .6rem; background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; font-size: .9375rem; }
+.outline h2 { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--muted); margin: 0 0 .4rem; }
+.outline ol { list-style: none; margin: 0; padding: 0; }
+.outline ol ol { padding-left: 1rem; font-size: .875rem; }
+.outline li { margin: .15rem 0; overflow-wrap: anywhere; }
+.outline a { text-decoration: none; }
+.outline a:hover { text-decoration: underline; }
 .detail-stack { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .25rem 1rem; margin: -1rem 0 1.5rem; padding-bottom: .6rem; border-bottom: 1px solid var(--line); font-size: .875rem; }
 .detail-stack ol { display: flex; flex-wrap: wrap; list-style: none; padding: 0; margin: 0; color: var(--muted); }
 .detail-stack li + li::before { content: "›"; padding: 0 .4rem; }

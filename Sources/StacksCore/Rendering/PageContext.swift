@@ -69,7 +69,7 @@ struct PageContext {
         context["kind"] = .text(page.kind.rawValue)
         context["selected"] = .flag(selected)
         context["current"] = .flag(current)
-        if let summary = page.frontMatter.summary { context["summary"] = .text(summary) }
+        if let summary = page.summary { context["summary"] = .text(summary) }
         // A category says how much it holds, as a list row in a split view's sidebar does.
         if page.kind == .category { context["count"] = .text(String(page.children.count)) }
         // The script's filter matches tags too; they are not shown in the row.

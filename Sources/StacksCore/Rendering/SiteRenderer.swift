@@ -146,7 +146,7 @@ public struct SiteRenderer: Sendable {
             let title = index == Catalog.rootIndex ? config.siteTitle : page.title
             pageValues["documentTitle"] = .text(title + " (page \(listPage)) – " + config.siteTitle)
         }
-        if let summary = page.frontMatter.summary { pageValues["description"] = .text(summary) }
+        if let summary = page.summary { pageValues["description"] = .text(summary) }
         if listPage == 1, let canonical = context.canonical(index) { pageValues["canonical"] = .text(canonical) }
         var values: TemplateObject = [
             "site": .object(context.site()),
@@ -339,7 +339,9 @@ public struct SiteRenderer: Sendable {
             values["attributes"] = .list(matter.attributes.map { .object(["name": .text($0.name), "value": .text($0.value)]) })
             values["hasAttributes"] = .flag(!matter.attributes.isEmpty)
             values["params"] = .object(TemplateObject(sorted: matter.params.mapValues(\.templateValue)))
+            // Only a written summary: a derived one is the first paragraph, just below.
             if let summary = matter.summary { values["summary"] = .text(summary) }
+            if let outline = PageOutline(page.headings, minimum: config.markdown.toc) { values["outline"] = outline.templateValue }
             if let date = matter.date {
                 values["date"] = .object(["machine": .text(DateText.machine(date)), "readable": .text(DateText.readable(date))])
             }

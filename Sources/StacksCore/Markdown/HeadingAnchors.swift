@@ -1,0 +1,65 @@
+import CCmark
+import Foundation
+
+/// A heading of a page's body, as the page's outline and link checks see it.
+public struct MarkdownHeading: Sendable, Equatable {
+    /// 1 to 6.
+    public var level: Int
+    /// What the heading says, without its Markdown: text, code, link text.
+    public var text: String
+    /// Unique on the page: what `#fragment` links name.
+    public var id: String
+    /// Position in the body (1-based); the resolve stage adds the front matter's lines.
+    public var line: Int
+    public var column: Int
+}
+
+/// The pass that gives every heading an `id` and a link to itself.
+///
+/// libcmark's renderer cannot add attributes, so each heading becomes a custom block holding
+/// `<hN id="…">`, the heading's own inline nodes (moved, not copied, so later passes still see
+/// its links), then an anchor `<a class="anchor" href="#…">` and `</hN>`.
+enum HeadingAnchors {
+    static func add(to document: OpaquePointer) -> [MarkdownHeading] {
+        var headingNodes: [OpaquePointer] = []
+        MarkdownParser.forEachNode(in: document) { node in
+            if cmark_node_get_type(node) == CMARK_NODE_HEADING { headingNodes.append(node) }
+        }
+        var slugger = HeadingSlugger()
+        var headings: [MarkdownHeading] = []
+        headings.reserveCapacity(headingNodes.count)
+        for node in headingNodes {
+            let level = Int(cmark_node_get_heading_level(node))
+            // Slugged as written, as GitHub does (`Notes <b>` is `notes-`), shown trimmed.
+            let written = MarkdownText.plain(of: node)
+            let id = slugger.slug(written)
+            let text = written.trimmingCharacters(in: .whitespaces)
+            headings.append(MarkdownHeading(level: level, text: text, id: id, line: Int(cmark_node_get_start_line(node)),
+                                            column: max(1, Int(cmark_node_get_start_column(node)))))
+            replace(node, level: level, text: text, id: id)
+        }
+        return headings
+    }
+
+    /// The tags are custom inline nodes at either end of the heading's text, inside a custom
+    /// block that prints nothing itself: a custom block's own strings go on lines of their own,
+    /// which would put white space inside the heading.
+    private static func replace(_ heading: OpaquePointer, level: Int, text: String, id: String) {
+        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let opening = cmark_node_new(CMARK_NODE_CUSTOM_INLINE),
+              let closing = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
+        let escapedID = HTMLEscaping.escape(id)
+        cmark_node_set_on_enter(opening, "<h\(level) id=\"\(escapedID)\">")
+        // The sign is decoration; the link's name says where it leads.
+        cmark_node_set_on_enter(closing, "<a class=\"anchor\" href=\"#\(escapedID)\" aria-label=\"Link to this section: \(HTMLEscaping.escape(text))\">"
+            + "<span aria-hidden=\"true\">#</span></a></h\(level)>")
+        cmark_node_append_child(block, opening)
+        while let child = cmark_node_first_child(heading) {
+            cmark_node_unlink(child)
+            cmark_node_append_child(block, child)
+        }
+        cmark_node_append_child(block, closing)
+        cmark_node_insert_before(heading, block)
+        cmark_node_unlink(heading)
+        cmark_node_free(heading)
+    }
+}

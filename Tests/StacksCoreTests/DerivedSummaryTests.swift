@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import StacksCore
+
+@Suite struct DerivedSummaryTests {
+    func summaries(_ markdown: String, extractTitle: Bool = true) -> [String] {
+        MarkdownParser.parse(markdown, extractTitle: extractTitle, options: SiteConfig.MarkdownOptions()).summaries
+    }
+
+    @Test func theFirstParagraphAsPlainText() {
+        let markdown = """
+            # Bread
+
+            ![A loaf](loaf.jpg)
+
+            Mix *flour*, **water** and [salt](salt.md), then run `knead --slow`.\\
+            Bake it.
+
+            Second paragraph.
+            """
+        #expect(summaries(markdown) == ["Mix flour, water and salt, then run knead --slow. Bake it.", "Second paragraph."])
+    }
+
+    @Test func aLongParagraphIsCutAtAWordWithAnEllipsis() {
+        let sentence = "The quick brown fox jumps over the lazy dog, again and again, until the dog gives up. "
+        let summary = try! #require(summaries(String(repeating: sentence, count: 4)).first)
+        #expect(summary == "The quick brown fox jumps over the lazy dog, again and again, until the dog gives up. The quick brown fox jumps over the lazy dog, again and again, until the…")
+        #expect(summary.count <= SummaryText.length + 1)
+        let unbroken = String(repeating: "原", count: 400)
+        #expect(summaries(unbroken) == [String(repeating: "原", count: 160) + "…"])
+    }
+
+    @Test func neverTheTitle() {
+        // The heading taken as the title, and a paragraph that only repeats it.
+        #expect(summaries("# Bread\n\nBread\n\nA loaf.\n") == ["A loaf."])
+        #expect(summaries("## Bread\n\nA loaf.\n") == ["A loaf."])
+        #expect(summaries("<div>raw</div>\n\n- a list\n\n> a quote\n\nText.\n") == ["Text."])
+    }
+
+    func prepared(_ files: [(String, String)]) async throws -> Pipeline.Prepared {
+        try await resolveInline(files)
+    }
+
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    let files = [
+        ("food/_index.md", "---\ntitle: Food\nsummary: Things to eat\n---\nWhat we cook.\n"),
+        ("food/bread.md", "---\ntitle: Bread\n---\nBread\n\nMix *flour* with [water](https://example.org) & `salt`.\n"),
+        ("food/soup.md", "---\ntitle: Soup\nsummary: Hot\n---\nWritten summaries win.\n"),
+    ]
+
+    @Test func theDerivedSummaryIsShownInListsSearchDescriptionAndCatalog() async throws {
+        let prepared = try await prepared(files)
+        let renderer = prepared.renderer
+        let catalog = renderer.site.catalog
+        let bread = try #require(catalog.pages.firstIndex { $0.path.url == "food/bread/" })
+        let soup = try #require(catalog.pages.firstIndex { $0.path.url == "food/soup/" })
+        let food = try #require(catalog.pages.firstIndex { $0.path.url == "food/" })
+        #expect(catalog[bread].summary == "Mix flour with water & salt.")
+        #expect(catalog[soup].summary == "Hot")
+        #expect(catalog[food].summary == "Things to eat")
+
+        let breadPage = text(renderer.renderPage(bread))
+        #expect(breadPage.contains(##"<meta name="description" content="Mix flour with water &amp; salt.">"##))
+        // The list beside it shows the summary; its own header does not repeat its first paragraph.
+        #expect(breadPage.contains(##"<span class="title">Bread</span><span class="summary">Mix flour with water &amp; salt.</span>"##))
+        let header = try #require(breadPage.range(of: ##"<header class="item-header">"##).flatMap { start in
+            breadPage[start.lowerBound...].range(of: "</header>").map { breadPage[start.lowerBound..<$0.upperBound] }
+        })
+        #expect(header.contains("<h1>Bread</h1>") && !header.contains("summary"))
+        #expect(text(renderer.renderPage(soup)).contains(##"<p class="summary">Hot</p>"##))
+
+        let search = text(renderer.searchIndex())
+        #expect(search.contains(##""summary":"Mix flour with water \u0026 salt.","tags":[],"title":"Bread""##))
+        let description = text(renderer.catalogDescription())
+        #expect(description.contains(##""summary":"Mix flour with water \u0026 salt.","title":"Bread""##))
+        #expect(description.contains(##""summary":"Hot","title":"Soup""##))
+    }
+
+    @Test func serveUpdatesTheListsWhenADerivedSummaryChanges() async throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        var input = Pipeline.Input(config: SiteConfig(), content: SourceDirectory(files: files))
+        var pipeline = IncrementalPipeline()
+        let first: Result<Pipeline.Prepared, Diagnostics>
+        (first, pipeline) = await pipeline.prepare(input)
+        var edited = files
+        edited[1].1 = "---\ntitle: Bread\n---\nKnead it.\n"
+        input.content = SourceDirectory(files: edited)
+        let second: Result<Pipeline.Prepared, Diagnostics>
+        (second, pipeline) = await pipeline.prepare(input)
+        let old = try first.get(), new = try second.get()
+        let changes = SiteChanges(from: old, to: new)
+        let soup = try #require(new.renderer.site.catalog.pages.firstIndex { $0.path.url == "food/soup/" })
+        #expect(changes.pages.contains(soup))
+        #expect(changes.extras)
+        #expect(text(new.renderer.renderPage(soup)).contains(##"<span class="summary">Knead it.</span>"##))
+    }
+}
