@@ -56,4 +56,21 @@ import Testing
             "content/guide/setup.md:1:1: warning: link '../guide/#intro': '#intro' names no heading of content/guide",
         ])
     }
+
+    @Test func serveChecksLinksAgainWhenTheHeadingsOfTheirTargetChange() async throws {
+        var files = [
+            ("guide/setup.md", "---\ntitle: Setup\n---\nSee [flags](usage.md#flags).\n"),
+            ("guide/usage.md", "---\ntitle: Usage\n---\n## Flags\n"),
+        ]
+        var pipeline = IncrementalPipeline()
+        var warnings: [[String]] = []
+        for usage in ["---\ntitle: Usage\n---\n## Flags\n", "---\ntitle: Usage\n---\n## Options\n", "---\ntitle: Usage\n---\n## Flags\n"] {
+            files[1].1 = usage
+            let input = Pipeline.Input(config: SiteConfig(), content: SourceDirectory(files: files))
+            let result: Result<Pipeline.Prepared, Diagnostics>
+            (result, pipeline) = await pipeline.prepare(input)
+            warnings.append(try result.get().warnings.map(\.description))
+        }
+        #expect(warnings == [[], ["content/guide/setup.md:4:5: warning: link 'usage.md#flags': '#flags' names no heading of content/guide/usage.md"], []])
+    }
 }

@@ -43,7 +43,7 @@ import Testing
         let portable = renderer.config.portable
         let entries = catalog.pages.indices.dropFirst().map { index in
             let page = catalog[index]
-            return Entry(title: page.title, summary: page.frontMatter.summary, tags: page.frontMatter.tags,
+            return Entry(title: page.title, summary: page.summary, tags: page.frontMatter.tags,
                          url: RelativeURL.page(page.path, fromDepth: 0, portable: portable), kind: page.kind.rawValue,
                          path: catalog.chain(to: index).dropFirst().map { catalog[$0].title })
         }
@@ -52,7 +52,7 @@ import Testing
             let page = catalog[index]
             return Node(title: index == Catalog.rootIndex ? renderer.config.siteTitle : page.title, kind: page.kind.rawValue,
                         url: RelativeURL.page(page.path, fromDepth: 0, portable: portable),
-                        summary: page.frontMatter.summary, icon: page.frontMatter.icon, color: page.frontMatter.color,
+                        summary: page.summary, icon: page.frontMatter.icon, color: page.frontMatter.color,
                         children: page.children.map(node))
         }
         #expect(renderer.catalogDescription() == (try encoded(node(Catalog.rootIndex))))

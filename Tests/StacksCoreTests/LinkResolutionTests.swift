@@ -72,7 +72,7 @@ import Testing
         #expect(titles.contains("Front") && titles.contains("From heading") && titles.contains("Ferry boat"))
         // A title from front matter leaves the heading in the body.
         let front = try #require(prepared.renderer.site.catalog.pages.firstIndex { $0.title == "Front" })
-        #expect(prepared.renderer.site.bodies[front].contains("<h1>Heading</h1>"))
+        #expect(prepared.renderer.site.bodies[front].contains("<h1 id=\"heading\">Heading<a class=\"anchor\""))
     }
 
     @Test func orderIsOrderThenTitleIgnoringCaseAndAccents() async throws {

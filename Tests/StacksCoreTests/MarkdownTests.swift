@@ -33,9 +33,9 @@ import Testing
     @Test func theFirstLevelOneHeadingBecomesTheTitleAndLeavesTheBody() {
         let parsed = MarkdownParser.parse("Intro\n\n# The *Title*\n\nText\n\n# Second\n", extractTitle: true, options: options)
         #expect(parsed.headingTitle == "The Title")
-        #expect(parsed.html == "<p>Intro</p>\n<p>Text</p>\n<h1>Second</h1>\n")
+        #expect(parsed.html.hasPrefix("<p>Intro</p>\n<p>Text</p>\n<h1 id=\"second\">Second<a class=\"anchor\""))
         let kept = MarkdownParser.parse("# Kept\n", extractTitle: false, options: options)
-        #expect(kept.headingTitle == nil && kept.html == "<h1>Kept</h1>\n")
+        #expect(kept.headingTitle == nil && kept.html.hasPrefix("<h1 id=\"kept\">Kept<a"))
     }
 
     @Test func relativeLinksBecomeTokensWithTheirPositions() {
@@ -44,12 +44,14 @@ import Testing
             extractTitle: false, options: options)
         #expect(parsed.links == [
             MarkdownLink(destination: "sun.md", isImage: false, line: 1, column: 5),
+            // A fragment of this page too: the resolve stage checks it and writes it back as it is.
+            MarkdownLink(destination: "#top", isImage: false, line: 2, column: 29),
             MarkdownLink(destination: "rain/radar.png", isImage: true, line: 3, column: 4),
         ])
         #expect(parsed.html.contains("href=\"stacks-link:0\""))
-        #expect(parsed.html.contains("src=\"stacks-link:1\""))
+        #expect(parsed.html.contains("href=\"stacks-link:1\""))
+        #expect(parsed.html.contains("src=\"stacks-link:2\""))
         #expect(parsed.html.contains("href=\"https://example.org\""))
-        #expect(parsed.html.contains("href=\"#top\""))
     }
 
     @Test(arguments: [("a.md", true), ("../b/c.md#x", true), ("img.png", true), ("#frag", false),

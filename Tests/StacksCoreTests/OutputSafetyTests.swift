@@ -15,7 +15,7 @@ import Testing
     }
 
     func catalog(items: Int) -> [String: String] {
-        var files: [String: String] = ["content/_index.md": "# Home\n"]
+        var files: [String: String] = ["content/_index.md": "# Home\n\nWelcome.\n"]
         for category in 0..<4 {
             for item in 0..<items {
                 files["content/c\(category)/item-\(item).md"] =
@@ -35,7 +35,8 @@ import Testing
         #expect(finish(try start(["build"], in: project.root)).status == 0)
         let alone = project.snapshot()
         for (round, delay) in [0, 0.1, 0.25].enumerated() {
-            try project.write("content/_index.md", "# Home\n\nRound \(round).\n")
+            // The first paragraph stays: it is the home's summary in catalog.json.
+            try project.write("content/_index.md", "# Home\n\nWelcome.\n\nRound \(round).\n")
             let first = try start(["build"], in: project.root)
             Thread.sleep(forTimeInterval: delay)
             let second = try start(["build"], in: project.root)

@@ -22,8 +22,8 @@ struct TestCatalog {
             "tools/saw/index.md": "---\ntitle: Saw\nsummary: Cuts wood\norder: 1\n---\nSee the [blade](blade.md) and ![photo](photo.png).\n",
             "tools/saw/blade.md": "---\ntitle: Blade\n---\nSharp. Back to the [saw](index.md).\n",
             "kitchen/_index.md": "---\ntitle: Kitchen\n---\n",
-            "kitchen/spoon.md": "---\ntitle: Spoon\nsummary: For soup\n---\nCompare with the [fork](fork.md).\n",
-            "kitchen/fork.md": "# Fork\n\nFor pasta; see the [spoon](spoon.md#top).\n",
+            "kitchen/spoon.md": "---\ntitle: Spoon\nsummary: For soup\n---\nCompare with the [fork](fork.md).\n\n## Part 1\n",
+            "kitchen/fork.md": "# Fork\n\nFor pasta; see the [spoon](spoon.md#top) and [its first part](spoon.md#part-1).\n",
             "notes/first.md": "---\ntitle: First note\naliases: [\"old/first\"]\n---\nA note in a category without _index.md.\n",
         ]
         for (number, name) in ["hammer", "chisel", "drill", "file", "level", "mallet", "pliers", "rasp", "wrench"].enumerated() {
@@ -72,8 +72,19 @@ struct TestCatalog {
             repair()
             return "repairs"
         case 0:
-            files[path]! += "\nAnother paragraph \(Int.random(in: 0..<1000, using: &random)).\n"
-            return "body of \(path)"
+            // Headings come and go too, so that `#part-N` links are checked again (the first
+            // paragraph is the summary of pages that write none).
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                files[path]! += "\n## Part \(Int.random(in: 0..<3, using: &random))\n"
+                return "heading in \(path)"
+            case 1:
+                files[path] = files[path]!.components(separatedBy: "\n").filter { !$0.hasPrefix("## Part") }.joined(separator: "\n")
+                return "headings removed from \(path)"
+            default:
+                files[path]! += "\nAnother paragraph \(Int.random(in: 0..<1000, using: &random)).\n"
+                return "body of \(path)"
+            }
         case 1:
             files[path] = Self.setting("title", to: "\"Title \(Int.random(in: 0..<100, using: &random))\"", in: files[path]!)
             return "title of \(path)"
@@ -106,7 +117,8 @@ struct TestCatalog {
         case 9:
             let target = items.randomElement(using: &random)!
             let broken = Bool.random(using: &random) && Bool.random(using: &random)
-            files[item]! += "\nSee [\(target)](\(Self.relative(from: item, to: broken ? "missing.md" : target))).\n"
+            let fragment = Bool.random(using: &random) ? "#part-\(Int.random(in: 0..<3, using: &random))" : ""
+            files[item]! += "\nSee [\(target)](\(Self.relative(from: item, to: broken ? "missing.md" : target))\(fragment)).\n"
             return "link from \(item)"
         case 10:
             files[item] = Self.setting("draft", to: Bool.random(using: &random) ? "true" : "false", in: files[item]!)
