@@ -584,6 +584,12 @@ svg { flex: none; }
   const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
   const column = (name) => $(`[data-column="${name}"]`);
   const isVisible = (element) => !!element && element.getClientRects().length > 0;
+  /** The element a URL's `#fragment` names on the current page, if any. */
+  const headingOf = (url) => {
+    const name = new URL(url, location.href).hash.slice(1);
+    if (!name) return null;
+    try { return document.getElementById(decodeURIComponent(name)); } catch { return document.getElementById(name); }
+  };
   const pageKey = (url) => { const u = new URL(url, location.href); u.hash = ""; return u.href; };
 
   // ── URLs ────────────────────────────────────────────────────────────────────────────
@@ -894,6 +900,8 @@ svg { flex: none; }
       } else if (window.scrollY > 0 && (!isVisible(column("content")) || !isVisible(column("detail")))) {
         window.scrollTo(0, 0);
       }
+      // A link to a heading of another page lands on the heading, as loading that page would.
+      headingOf(url)?.scrollIntoView();
     } catch (error) {
       if (error.name !== "AbortError") leave(url, replace);
     } finally {
