@@ -120,4 +120,17 @@ import Testing
         let (_, problems) = ConfigParser.parse("markdown:\n  toc: -1\n", path: "stacks.yml")
         #expect(problems.map(\.description) == ["stacks.yml:2:8: error: 'markdown.toc' must be a whole number of at least 0, or false"])
     }
+
+    @Test func aCategoryIntroductionShownTwiceGivesItsIdsOnce() async throws {
+        let prepared = try await resolveInline([
+            ("food/_index.md", "---\ntitle: Food\n---\n## Tips\n\nCook slowly.\n"),
+            ("food/bread.md", "---\ntitle: Bread\n---\n## Tips\n"),
+        ])
+        for url in ["food/", "food/bread/"] {
+            let html = page(prepared, url)
+            #expect(html.components(separatedBy: "id=\"tips\"").count == 2, "\(url)")
+            #expect(html.components(separatedBy: "class=\"anchor\"").count == 2, "\(url)")
+            #expect(html.contains("<div class=\"intro prose\"><h2>Tips</h2>\n<p>Cook slowly.</p>\n</div>"), "\(url)")
+        }
+    }
 }

@@ -132,13 +132,9 @@ struct LinkTargets: Equatable, Sendable {
         return Self.hasAnchor(fragment, ids: ids)
     }
 
-    static func hasAnchor(_ fragment: String, in headings: [MarkdownHeading]) -> Bool {
-        hasAnchor(fragment, ids: Set(headings.map(\.id)))
-    }
-
     /// Read as a browser reads a fragment: as written, else percent-decoded (`#%E5%8E%9F` is `#原`);
     /// an empty one and `top` lead to the top of the page.
-    private static func hasAnchor(_ fragment: String, ids: Set<String>) -> Bool {
+    static func hasAnchor(_ fragment: String, ids: Set<String>) -> Bool {
         guard let mark = fragment.firstIndex(of: "#") else { return true }
         let name = String(fragment[fragment.index(after: mark)...])
         if name.isEmpty || name.lowercased() == "top" || ids.contains(name) || HeadingSlugger.isReserved(name) { return true }

@@ -153,11 +153,12 @@ public struct SiteResolver: Sendable {
         var problems: [Diagnostic] = []
         let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
         urls.reserveCapacity(markdown.links.count)
+        let ownIDs = markdown.links.contains { MarkdownParser.isFragment($0.destination) } ? Set(page.headings.map(\.id)) : []
         for link in markdown.links {
             let line = link.line + page.bodyLine - 1
             if MarkdownParser.isFragment(link.destination) {
                 // A place on this page: the URL stays as written, only its heading is checked.
-                if !LinkTargets.hasAnchor(link.destination, in: page.headings) {
+                if !LinkTargets.hasAnchor(link.destination, ids: ownIDs) {
                     problems.append(.warning(file, line: line, column: link.column,
                                              LinkTargets.missingAnchorMessage(link.destination, page: "this page")))
                 }

@@ -62,4 +62,22 @@ enum HeadingAnchors {
         cmark_node_unlink(heading)
         cmark_node_free(heading)
     }
+
+    /// What every anchor link starts with.
+    static let anchorStart = "<a class=\"anchor\" href=\"#"
+
+    /// `html` without heading ids and anchor links, for a second copy of a body on the same page
+    /// (a category's introduction above its list), where the ids would be given twice.
+    static func removingAnchors(from html: String) -> String {
+        guard html.contains(anchorStart) else { return html }
+        let whole = NSRange(html.startIndex..., in: html)
+        let withoutLinks = anchorLink.stringByReplacingMatches(in: html, range: whole, withTemplate: "")
+        return headingID.stringByReplacingMatches(in: withoutLinks, range: NSRange(withoutLinks.startIndex..., in: withoutLinks),
+                                                  withTemplate: "<$1>")
+    }
+
+    // Both match only what `replace` writes: the values in them are escaped, so hold no quote.
+    private static let anchorLink = try! NSRegularExpression(
+        pattern: ##"<a class="anchor" href="#[^"]*" aria-label="[^"]*"><span aria-hidden="true">#</span></a>"##)
+    private static let headingID = try! NSRegularExpression(pattern: #"<(h[1-6]) id="[^"]*">"#)
 }

@@ -12,6 +12,9 @@ public struct SiteRenderer: Sendable {
     let sidebars: [SidebarSelection: String]
     /// Each category's entries, rendered plain and as the current page, in catalog order.
     let lists: [Int: RenderedList]
+    /// Category introductions as the content column shows them: without heading ids, which the
+    /// same introduction in the detail column (or the item's own headings) carries.
+    let contentIntros: [Int: String]
 
     struct RenderedList: Sendable, Equatable {
         var plain: [String]
@@ -88,6 +91,11 @@ public struct SiteRenderer: Sendable {
         self.templates = templates
         self.sidebars = sidebars
         self.lists = lists
+        var intros: [Int: String] = [:]
+        for owner in lists.keys where site.bodies[owner].contains(HeadingAnchors.anchorStart) {
+            intros[owner] = HeadingAnchors.removingAnchors(from: site.bodies[owner])
+        }
+        contentIntros = intros
     }
 
     /// The pages whose lists are shown (the home page's children, and the children of every
@@ -311,7 +319,7 @@ public struct SiteRenderer: Sendable {
         ]
         if window != nil || pagination != nil { values["partial"] = .object(["firstPage": .text(context.url(category))]) }
         if let summary = catalog[category].frontMatter.summary { values["summary"] = .text(summary) }
-        if !site.bodies[category].isEmpty { values["intro"] = .text(site.bodies[category]) }
+        if !site.bodies[category].isEmpty { values["intro"] = .text(contentIntros[category] ?? site.bodies[category]) }
         if let window { values["window"] = .object(window) }
         if let pagination { values["pagination"] = .object(pagination) }
         return stamps.render("content", ["category": .object(values)], with: templates)
