@@ -34,7 +34,10 @@ import Testing
         // The heading taken as the title, and a paragraph that only repeats it.
         #expect(summaries("# Bread\n\nBread\n\nA loaf.\n") == ["A loaf."])
         #expect(summaries("## Bread\n\nA loaf.\n") == ["A loaf."])
-        #expect(summaries("<div>raw</div>\n\n- a list\n\n> a quote\n\nText.\n") == ["Text."])
+        #expect(summaries("<div>raw</div>\n\n- a list\n\n`make install`\n\nText.\n") == ["Text."])
+        // A page as tldr writes it: the description is quoted, the commands are code.
+        #expect(summaries("# tar\n\n> Archiving utility.\n> More: <https://example.org>.\n\n- Create:\n\n`tar cf a.tar b`\n")
+            == ["Archiving utility. More: https://example.org."])
     }
 
     func prepared(_ files: [(String, String)]) async throws -> Pipeline.Prepared {

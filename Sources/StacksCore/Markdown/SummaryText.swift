@@ -6,24 +6,55 @@ enum SummaryText {
     /// About this many characters; a longer text is cut at the last word that fits.
     static let length = 160
 
-    /// The first two paragraphs at the top of the body, as plain text and shortened. Two,
-    /// because the resolve stage skips one that only repeats the page's title (the title may
-    /// come from front matter, which this stage does not see); `title`, the heading taken out
-    /// as the title, is skipped here already.
+    /// The first two paragraphs at the top of the body or in a block quote there (tldr pages
+    /// quote their description), as plain text and shortened. Two, because the resolve stage
+    /// skips one that only repeats the page's title (the title may come from front matter,
+    /// which this stage does not see); `title`, the heading taken out as the title, is skipped
+    /// here already.
     ///
-    /// Paragraphs made of raw HTML shown as text (they have no position in the source) are
-    /// markup, not a summary, and are skipped.
+    /// Not summaries: paragraphs of raw HTML shown as text (they have no position in the
+    /// source), and paragraphs of nothing but code (a command line, not words about the page).
     static func candidates(in document: OpaquePointer, title: String?) -> [String] {
         let shortenedTitle = title.map(shortened)
         var found: [String] = []
+        var paragraphs: [OpaquePointer] = []
         var child = cmark_node_first_child(document)
-        while let node = child, found.count < 2 {
+        while let node = child, paragraphs.count < 4 {
             child = cmark_node_next(node)
-            guard cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH, cmark_node_get_start_line(node) > 0 else { continue }
-            let text = shortened(MarkdownText.plain(of: node))
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_PARAGRAPH: paragraphs.append(node)
+            case CMARK_NODE_BLOCK_QUOTE:
+                var inner = cmark_node_first_child(node)
+                while let quoted = inner {
+                    if cmark_node_get_type(quoted) == CMARK_NODE_PARAGRAPH { paragraphs.append(quoted) }
+                    inner = cmark_node_next(quoted)
+                }
+            default: break
+            }
+        }
+        for paragraph in paragraphs where found.count < 2 {
+            guard cmark_node_get_start_line(paragraph) > 0, !isOnlyCode(paragraph) else { continue }
+            let text = shortened(MarkdownText.plain(of: paragraph))
             if !text.isEmpty, text != shortenedTitle { found.append(text) }
         }
         return found
+    }
+
+    private static func isOnlyCode(_ paragraph: OpaquePointer) -> Bool {
+        var child = cmark_node_first_child(paragraph)
+        var sawCode = false
+        while let node = child {
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_CODE: sawCode = true
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: break
+            case CMARK_NODE_TEXT:
+                let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                if !literal.allSatisfy(\.isWhitespace) { return false }
+            default: return false
+            }
+            child = cmark_node_next(node)
+        }
+        return sawCode
     }
 
     /// `text` with its white space made single spaces, cut at a word boundary after at most
