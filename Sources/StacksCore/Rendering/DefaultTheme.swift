@@ -404,7 +404,7 @@ svg { flex: none; }
 .subitems h2 { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--muted); margin: 0 0 .5rem; }
 .subitems .list { background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; padding: .3rem; }
 /* Headings link to themselves: the sign shows while the heading is pointed at or the link has focus. */
-.prose :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: 1rem; }
+.prose :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: calc(var(--topbar-height) + 1.5rem); }
 .prose .anchor { margin-left: .3em; padding: 0 .15em; color: var(--muted); font-weight: 400; text-decoration: none; opacity: 0; }
 .prose :is(h1, h2, h3, h4, h5, h6):hover .anchor, .prose .anchor:focus-visible { opacity: 1; }
 .prose .anchor:hover { color: var(--accent-default); }
