@@ -349,6 +349,8 @@ svg { flex: none; }
 .list .text { display: flex; flex-direction: column; min-width: 0; flex: 1; }
 .list .title { font-weight: 500; line-height: 1.3; }
 .list .summary { color: var(--muted); font-size: .8125rem; line-height: 1.35; margin-top: .1rem; }
+/* A summary taken from a long first paragraph keeps a row to two lines; the page has the rest. */
+.list .summary { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 .list .count { flex: none; align-self: center; color: var(--muted); font-size: .8125rem; font-variant-numeric: tabular-nums; }
 .list a[aria-current] .count { color: inherit; }
 .list .category > a::after {
