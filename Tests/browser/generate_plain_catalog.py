@@ -42,11 +42,17 @@ def png(width, height, rgb):
 
 
 def gif(width, height):
-    """One colour; the image data is LZW codes at 2 bits: clear, then a 0 for every pixel would
-    take too long to write by hand, so the frame is 1x1 on a screen of the given size (browsers
-    take the screen's size as the image's)."""
-    return (b"GIF89a" + struct.pack("<HH", width, height) + bytes([0x80, 0, 0]) + bytes([0x2E, 0x8B, 0x57, 255, 255, 255])
-            + b"\x2c" + struct.pack("<HHHH", 0, 0, 1, 1) + b"\x00" + bytes([2, 2, 0x4C, 0x01, 0]) + b"\x3b")
+    """Stripes in two colours. The LZW data is written uncoded: with 7-bit pixels the codes are
+    8 bits wide, and a clear code every 126 pixels keeps them so, so each code is one byte."""
+    palette = bytes([0x2E, 0x8B, 0x57, 0xF4, 0xE3, 0xC4]) + bytes(3 * 126)
+    pixels = bytes((x // 16 + y // 16) % 2 for y in range(height) for x in range(width))
+    codes = bytearray()
+    for start in range(0, len(pixels), 126):
+        codes += bytes([128]) + pixels[start:start + 126]
+    codes += bytes([129])
+    blocks = b"".join(bytes([len(codes[i:i + 255])]) + codes[i:i + 255] for i in range(0, len(codes), 255))
+    return (b"GIF89a" + struct.pack("<HH", width, height) + bytes([0xF6, 0, 0]) + palette
+            + b"\x2c" + struct.pack("<HHHH", 0, 0, width, height) + b"\x00" + bytes([7]) + blocks + b"\x00\x3b")
 
 
 def svg(width, height):

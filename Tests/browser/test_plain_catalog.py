@@ -91,14 +91,15 @@ def test_images_keep_their_place_and_load_lazily(page, width):
             assert (int(image["width"]), int(image["height"])) == IMAGES[name], name
     load_images(page)
     # The sizes are the files' own, as the browser decodes them; shown within the column, in proportion.
-    shown = page.js("""const column = document.querySelector('.prose').getBoundingClientRect();
+    shown = page.js("""const column = document.querySelector('[data-column=detail] .prose').getBoundingClientRect();
         return [...document.querySelectorAll('.prose img[width]')].map((i) => {
           const box = i.getBoundingClientRect();
           return [i.getAttribute('src').split('/').pop(), i.naturalWidth, i.naturalHeight,
                   box.right <= column.right + 1, Math.abs(box.width / box.height - i.naturalWidth / i.naturalHeight) < 0.05];
         })""")
     for name, natural_width, natural_height, inside, proportional in shown:
-        assert (natural_width, natural_height) == IMAGES[name], name
+        if not name.endswith(".svg"):  # an SVG with only a viewBox has a ratio, not a size, of its own
+            assert (natural_width, natural_height) == IMAGES[name], name
         assert inside and proportional, name
 
 
@@ -125,7 +126,7 @@ def test_code_blocks_scroll_inside_their_column(page, width):
 def test_tables_scroll_inside_their_column(page, width):
     """Needs GFM tables."""
     page.open(PLAIN + "recipes/ramen/", width)
-    tables = page.js("""const column = document.querySelector('.prose').getBoundingClientRect();
+    tables = page.js("""const column = document.querySelector('[data-column=detail] .prose').getBoundingClientRect();
         return [...document.querySelectorAll('.prose table')].map((t) => {
           const box = t.getBoundingClientRect(), style = getComputedStyle(t);
           return {tabindex: t.getAttribute('tabindex'), display: style.display, overflowX: style.overflowX,
