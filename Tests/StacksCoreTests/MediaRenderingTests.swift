@@ -74,6 +74,18 @@ import Testing
             + #"<img src="../../food/notes.gif" alt="text" loading="lazy" decoding="async" /></p>"# + "\n")
     }
 
+    @Test func theFrontMattersImageGetsItsSizeToo() async throws {
+        let project = try TemporaryProject(["content/food/soup.md": "---\ntitle: Soup\nimage: bowl.png\n---\nHot.\n",
+                                            "content/food/stew.md": "---\ntitle: Stew\nimage: https://e.com/s.png\n---\nHot.\n"])
+        defer { project.remove() }
+        try project.write("content/food/bowl.png", bytes: ImageFiles.png(width: 300, height: 200))
+        _ = try await SiteBuilder.build(project.options)
+        #expect(try project.read("output/food/soup/index.html").contains(
+            #"<img class="item-image" src="../../food/bowl.png" width="300" height="200" alt="" decoding="async">"#))
+        #expect(try project.read("output/food/stew/index.html").contains(
+            #"<img class="item-image" src="https://e.com/s.png" alt="" decoding="async">"#))
+    }
+
     /// `stacks serve`: an image replaced by one of another size changes the pages that show it.
     @Test func servingPicksUpAnImageOfANewSize() async throws {
         let project = try TemporaryProject(["a.md": "![p](p.png)", "b.md": "Text"])
