@@ -419,8 +419,8 @@ svg { flex: none; }
 .prose tbody tr:nth-child(2n) { background: var(--bg-stripe); }
 .prose table:focus-visible { outline-offset: 2px; }
 /* Task lists: the checkbox is the item's marker. */
-.prose li:has(> input[type="checkbox"]:first-child) { list-style: none; }
-.prose li > input[type="checkbox"]:first-child { margin: 0 .45em 0 -1.35em; vertical-align: -.1em; }
+.prose li:is(:has(> input[type="checkbox"]:first-child), :has(> p:first-child > input[type="checkbox"]:first-child)) { list-style: none; }
+.prose li > input[type="checkbox"]:first-child, .prose li > p:first-child > input[type="checkbox"]:first-child { margin: 0 .45em 0 -1.35em; vertical-align: -.1em; }
 .prose del { color: var(--muted); }
 .prose blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
 .subitems { margin-top: 2.25rem; }
