@@ -406,7 +406,7 @@ svg { flex: none; }
 .prose img { max-width: 100%; height: auto; border-radius: .5rem; }
 /* Code: inline on a tinted ground; blocks scroll sideways inside the column, never the page
    (they are focusable, tabindex="0", so the keyboard can scroll them too). */
-.prose code { font: .875em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; background: var(--fill); padding: .1em .35em; border-radius: .3rem; overflow-wrap: anywhere; }
+.prose code { font: .875em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; background: var(--fill); padding: .1em .35em; border-radius: .3rem; overflow-wrap: anywhere; -webkit-box-decoration-break: clone; box-decoration-break: clone; }
 .prose pre { overflow-x: auto; max-width: 100%; background: var(--bg-code); border: 1px solid var(--line); padding: .85rem 1rem; border-radius: var(--radius); font-size: .875rem; line-height: 1.55; tab-size: 4; }
 .prose pre code { display: block; width: max-content; min-width: 100%; font-size: inherit; line-height: inherit; background: none; padding: 0; border-radius: 0; overflow-wrap: normal; white-space: pre; }
 .prose pre:focus-visible { outline-offset: 2px; }
