@@ -132,8 +132,8 @@ import Testing
         let body = "[a](<java\tscript:alert(1)>) ![b](< vbscript:x>) [c](<JavaScript:x>) [d](data:text/html,x) " +
             "![e](data:image/png;base64,AAAA) [f](https://example.org/)\n"
         let html = MarkdownParser.parse(body, extractTitle: false, options: SiteConfig.MarkdownOptions()).html
-        #expect(html == "<p><a href=\"\">a</a> <img src=\"\" alt=\"b\" /> <a href=\"\">c</a> <a href=\"\">d</a> " +
-            "<img src=\"data:image/png;base64,AAAA\" alt=\"e\" /> <a href=\"https://example.org/\">f</a></p>\n")
+        #expect(html == "<p><a href=\"\">a</a> <img src=\"\" alt=\"b\" loading=\"lazy\" decoding=\"async\" /> <a href=\"\">c</a> <a href=\"\">d</a> " +
+            "<img src=\"data:image/png;base64,AAAA\" alt=\"e\" loading=\"lazy\" decoding=\"async\" /> <a href=\"https://example.org/\">f</a></p>\n")
     }
 
     @Test func webAddressesAndRelativePathsAreAllowed() {

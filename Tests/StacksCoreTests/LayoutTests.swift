@@ -265,7 +265,7 @@ import Testing
     func column(_ name: String, of html: String) -> String? {
         guard let start = html.range(of: "data-column=\"\(name)\"") else { return nil }
         let rest = html[start.upperBound...]
-        guard let end = rest.range(of: name == "sidebar" ? "</nav>\n" : "</section>\n<main") else { return nil }
+        guard let end = rest.range(of: name == "sidebar" ? "</nav>\n" : "</section>\n<section class=\"column detail\"") else { return nil }
         return String(rest[..<end.lowerBound])
     }
 

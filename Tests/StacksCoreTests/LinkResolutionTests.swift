@@ -20,7 +20,7 @@ import Testing
         #expect(body(prepared, "weather/sun/") ==
             "<p>Go to <a href=\"../../weather/rain/#radar\">rain</a>, <a href=\"../../weather/rain/drizzle/\">drizzle</a>, <a href=\"../../traffic/\">traffic</a>, <a href=\"../../\">home</a>.</p>\n")
         #expect(body(prepared, "weather/rain/") ==
-            "<p><img src=\"../../weather/rain/radar%20map.png\" alt=\"radar\" /> and <a href=\"../../weather/sun/\">sun</a> and <a href=\"../../traffic/\">folder</a>.</p>\n")
+            "<p><img src=\"../../weather/rain/radar%20map.png\" alt=\"radar\" loading=\"lazy\" decoding=\"async\" /> and <a href=\"../../weather/sun/\">sun</a> and <a href=\"../../traffic/\">folder</a>.</p>\n")
         #expect(body(prepared, "weather/rain/drizzle/") ==
             "<p><a href=\"../../../weather/rain/radar%20map.png\">radar</a> <a href=\"../../../weather/rain/\">up</a></p>\n")
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import StacksCore
 
 /// Entries without `icon:` show their title's first letter on a colour drawn from the title,
-/// not an empty tile (issue 12, part 5, the default; the setting for "no tile" is to come).
+/// not an empty tile; with `layout.missingIcons: none` they show no tile at all.
 @Suite struct MonogramTests {
     @Test func anEntryWithoutAnIconShowsAMonogramOnAColourOfItsTitle() async throws {
         let project = try TemporaryProject([
@@ -23,5 +23,29 @@ import Testing
         #expect(list.contains(">Ç</span>"))
         // The same title, the same colour, build after build.
         #expect(PageContext.monogramColor("hammer") == hammer)
+    }
+
+    @Test func withMissingIconsNoneAnEntryWithoutAnIconHasNoTile() async throws {
+        let project = try TemporaryProject([
+            "stacks.yml": "layout:\n  missingIcons: none\n",
+            "content/tools/_index.md": "---\ntitle: Tools\n---\n",
+            "content/tools/hammer.md": "---\ntitle: Hammer\ncolor: teal\n---\nText\n",
+            "content/tools/drill.md": "---\ntitle: Drill\nicon: 🔩\n---\nText\n",
+        ])
+        defer { project.remove() }
+        _ = try await SiteBuilder.build(project.options)
+        let list = try project.read("output/tools/index.html")
+        #expect(list.contains("<li class=\"entry item\"><a href=\"../tools/hammer/\">\n<span class=\"text\"><span class=\"title\">Hammer</span></span></a></li>"))
+        #expect(list.contains("<span class=\"icon\" aria-hidden=\"true\">🔩</span>\n<span class=\"text\"><span class=\"title\">Drill</span>"))
+        // The category's entry in the sidebar has no tile either, nor the item's own header.
+        #expect(!list.contains(#"<span class="icon" aria-hidden="true" style"#))
+        let item = try project.read("output/tools/hammer/index.html")
+        #expect(item.contains("<header class=\"item-header\">\n\n<h1>Hammer</h1>") || item.contains("<header class=\"item-header\">\n<h1>Hammer</h1>"))
+    }
+
+    @Test func missingIconsIsMonogramOrNone() {
+        let (config, problems) = ConfigParser.parse("layout:\n  missingIcons: blank\n", path: "stacks.yml")
+        #expect(config.layout.missingIcons == .monogram)
+        #expect(problems.map(\.description) == ["stacks.yml:2:17: error: 'layout.missingIcons' must be one of: monogram, none"])
     }
 }

@@ -38,6 +38,24 @@ extension PreviewTests {
             }
         }
 
+        /// The size pages give an image comes from the file: rewritten with another size, the
+        /// patched tree has the new one, as a full read would.
+        @Test func rewritingAnImageReadsItsNewSize() async throws {
+            try await withTemporaryFolder { folder in
+                try TestCatalog.standard.write(to: folder)
+                let gif = { (width: UInt8, height: UInt8) in Data(Array("GIF89a".utf8) + [width, 0, height, 0, 0, 0, 0, 0x3B]) }
+                try gif(4, 3).write(to: folder.appendingPathComponent("content/kitchen/pan.gif"))
+                var source = ProjectSource(BuildOptions(projectDirectory: folder))
+                try gif(40, 30).write(to: folder.appendingPathComponent("content/kitchen/pan.gif"))
+                let (reading, changedFiles) = source.apply(FileChanges(content: ["kitchen/pan.gif"]))
+                #expect(reading == .files(1))
+                #expect(changedFiles == ["kitchen/pan.gif"])
+                let kitchen = source.content.directories.first { $0.name == "kitchen" }
+                #expect(kitchen?.file(named: "pan.gif")?.imageSize == ImageSize(width: 40, height: 30))
+                #expect(source.content == ContentReader(root: folder.appendingPathComponent("content"), displayRoot: "content").read().0)
+            }
+        }
+
         @Test func editorSwapFilesAndSkippedNamesAreIgnored() {
             #expect(!WatchedFolders.isRelevantContentPath("kitchen/.fork.md.swp"))
             #expect(!WatchedFolders.isRelevantContentPath("_drafts/idea.md"))

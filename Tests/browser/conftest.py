@@ -29,6 +29,10 @@ LARGE_DIR = WWW / "large/site"
 # The items of the large category ("Parts"), and its list window (layout.listWindow's default).
 LARGE_COUNT = int(os.environ.get("STACKS_LARGE", "2000"))
 LIST_WINDOW = 50
+# A catalog without icons or summaries, with tables, long code and images (generate_plain_catalog.py):
+# with monograms, and with layout.missingIcons: none.
+PLAIN = BASE + "/plain/site/"
+PLAIN_NONE = BASE + "/plain-none/site/"
 # The example catalog built with other layout settings (scripts/test-browser): /variants/NAME/.
 VARIANTS = BASE + "/variants/"
 

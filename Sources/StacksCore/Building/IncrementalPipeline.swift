@@ -270,7 +270,9 @@ public struct IncrementalPipeline: Sendable {
         guard old.name == new.name, old.files.count == new.files.count, old.directories.count == new.directories.count
         else { return false }
         for index in old.files.indices {
-            guard old.files[index].name == new.files[index].name else { return false }
+            // An image's size is in the link targets, which a patch keeps: a new size reloads.
+            guard old.files[index].name == new.files[index].name, old.files[index].imageSize == new.files[index].imageSize
+            else { return false }
             if old.files[index].contents != new.files[index].contents { changed.append(new.files[index]) }
         }
         for index in old.directories.indices {

@@ -69,6 +69,9 @@ struct LinkTargets: Equatable, Sendable {
         /// Relative to the content folder: the Markdown file, or a category's folder.
         var file: String
     }
+    /// Images' sizes by where they are published: part of what a link resolves to, since the
+    /// `<img>` it ends in carries the size.
+    private var imageSizes: [String: ImageSize] = [:]
 
     init(_ catalog: Catalog) {
         pages.reserveCapacity(catalog.pages.count)
@@ -92,6 +95,7 @@ struct LinkTargets: Equatable, Sendable {
         for asset in catalog.assets {
             assets[asset.source] = asset.output
             assetOutputs.insert(asset.output)
+            if let size = asset.imageSize { imageSizes[asset.output] = size }
         }
         drafts = catalog.drafts
     }
@@ -158,6 +162,11 @@ struct LinkTargets: Equatable, Sendable {
         if let page = pages[target] { return .page(page, fragment: fragment) }
         if let output = assets[target] { return .asset(output: output, fragment: fragment) }
         return lookUpURL(target, fragment: fragment)
+    }
+
+    /// The size of the image published at `output`, when it has one.
+    func imageSize(ofOutput output: String) -> ImageSize? {
+        imageSizes[output]
     }
 
     /// A page's URL (`weather/rain`, `weather/rain/index.html`) or a published file's path.

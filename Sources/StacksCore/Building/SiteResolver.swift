@@ -150,12 +150,15 @@ public struct SiteResolver: Sendable {
     /// tree is left as written, with a warning, since it may name something else on the server.
     func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> (html: String, problems: [Diagnostic]) {
         var urls: [String] = []
+        var attributes: [String] = []
         var problems: [Diagnostic] = []
         let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
         urls.reserveCapacity(markdown.links.count)
+        attributes.reserveCapacity(markdown.links.count)
         let ownIDs = markdown.links.contains { MarkdownParser.isFragment($0.destination) } ? Set(page.headings.map(\.id)) : []
         for link in markdown.links {
             let line = link.line + page.bodyLine - 1
+            attributes.append("")
             if MarkdownParser.isFragment(link.destination) {
                 // A place on this page: the URL stays as written, only its heading is checked.
                 if !LinkTargets.hasAnchor(link.destination, ids: ownIDs) {
@@ -173,6 +176,9 @@ public struct SiteResolver: Sendable {
                                              LinkTargets.missingAnchorMessage(link.destination, page: name)))
                 }
                 urls.append(url(for: target))
+                if link.isImage, case .asset(let output, _) = target, let size = targets.imageSize(ofOutput: output) {
+                    attributes[attributes.count - 1] = Self.sizeAttributes(size)
+                }
             case .failure(let problem) where MarkdownParser.isRootAbsolute(link.destination) && !problem.isDraft:
                 problems.append(.warning(file, line: line, column: link.column,
                     "link '\(link.destination)' starts at the server's root and names no page or file of \(displayRoot), so it breaks when the site is published under a sub-path; use a relative link"))
@@ -182,7 +188,12 @@ public struct SiteResolver: Sendable {
                 urls.append(link.destination)
             }
         }
-        return (LinkTokens.substitute(in: markdown.html, urls: urls), problems)
+        return (LinkTokens.substitute(in: markdown.html, urls: urls, attributes: attributes), problems)
+    }
+
+    /// What an `<img>` of an image of this size says, so that its place is kept while it loads.
+    static func sizeAttributes(_ size: ImageSize) -> String {
+        " width=\"\(size.width)\" height=\"\(size.height)\""
     }
 
     private func severity(of problem: LinkTargets.Problem) -> Diagnostic.Severity {

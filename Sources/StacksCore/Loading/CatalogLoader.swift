@@ -218,7 +218,7 @@ private struct LoaderState {
             return
         }
         let output = outputDirectory.isEmpty ? file.name : outputDirectory + "/" + file.name
-        assets.append(Asset(source: file.relativePath, output: output, file: file.target))
+        assets.append(Asset(source: file.relativePath, output: output, file: file.target, imageSize: file.imageSize))
     }
 
     /// Pages first, so a file is reported against the page whose place it would take.

@@ -55,6 +55,20 @@ public struct ContentReader: Sendable {
         try? RegularFile.read(atPath: path).get()
     }
 
+    /// A file that is not Markdown, as the loader needs it: an SVG's text for `ActiveContent`,
+    /// an image's size for pages that show it.
+    package static func assetFile(name: String, relativePath: String, target: String?, path: String, size: Int) -> SourceFile {
+        var file = SourceFile(name: name, relativePath: relativePath, target: target)
+        if ActiveContent.inspects(name), size <= maximumMarkdownSize,
+           case .success(let bytes) = RegularFile.read(atPath: path) {
+            file.contents = bytes
+        }
+        if ImageSize.isImage(name) {
+            file.imageSize = file.contents.map(ImageSize.read) ?? (try? ImageSize.read(atPath: path).get()) ?? nil
+        }
+        return file
+    }
+
     /// `16777217` → `16,777,217`.
     static func grouped(_ number: Int) -> String {
         var digits = String(number)
@@ -151,16 +165,13 @@ public struct ContentReader: Sendable {
             case S_IFREG:
                 // Copied when the site is written; opened now so that `check` reports what
                 // the copy would fail on.
-                if let failure = RegularFile.readingProblem(atPath: target.map { rootReal + "/" + $0 } ?? childFullPath) {
+                let path = target.map { rootReal + "/" + $0 } ?? childFullPath
+                if let failure = RegularFile.readingProblem(atPath: path) {
                     diagnostics.append(failure.diagnostic(display(childPath)))
                     continue
                 }
-                var file = SourceFile(name: childName, relativePath: childPath, target: target)
-                if ActiveContent.inspects(childName), Int(status.st_size) <= Self.maximumMarkdownSize,
-                   case .success(let bytes) = RegularFile.read(atPath: target.map { rootReal + "/" + $0 } ?? childFullPath) {
-                    file.contents = bytes
-                }
-                directory.files.append(file)
+                directory.files.append(Self.assetFile(name: childName, relativePath: childPath, target: target,
+                                                      path: path, size: Int(status.st_size)))
             default:
                 diagnostics.append(.warning(display(childPath), line: 1, column: 1,
                     "skipped: not a regular file (\(RegularFile.kind(status.st_mode)))"))

@@ -93,7 +93,7 @@ package enum RegularFile {
     }
 
     /// The descriptor of a regular file and its size.
-    private static func open(_ path: String) -> Result<(descriptor: Int32, size: Int), Failure> {
+    static func open(_ path: String) -> Result<(descriptor: Int32, size: Int), Failure> {
         var descriptor: Int32
         repeat {
             descriptor = Foundation.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

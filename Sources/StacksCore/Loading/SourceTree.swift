@@ -37,12 +37,16 @@ public struct SourceFile: Sendable, Equatable {
     /// For a symbolic link, the regular file it leads to, relative to the content root: what
     /// is published in its place, so the site never holds a link into the author's disk.
     public var target: String?
+    /// For an image (`ImageSize.isImage`), its size when its file says it.
+    public var imageSize: ImageSize?
 
-    public init(name: String, relativePath: String, contents: [UInt8]? = nil, target: String? = nil) {
+    public init(name: String, relativePath: String, contents: [UInt8]? = nil, target: String? = nil,
+                imageSize: ImageSize? = nil) {
         self.name = name
         self.relativePath = relativePath
         self.contents = contents
         self.target = target
+        self.imageSize = imageSize
     }
 
     public var isMarkdown: Bool { name.hasSuffix(".md") }

@@ -11,13 +11,17 @@ import Darwin
 enum LinkTokens {
     /// `urls[N]` replaces token N. A single pass over the HTML, since pages can be large: the
     /// text between tokens is found with `memchr` and copied in one go.
-    static func substitute(in html: String, urls: [String]) -> String {
+    ///
+    /// `attributes[N]`, when given and not empty, follows the attribute that holds token N
+    /// (` width="640" height="480"` after an image's `src`). It is put in as it is, so it must
+    /// be made by the caller, never taken from content.
+    static func substitute(in html: String, urls: [String], attributes: [String] = []) -> String {
         guard !urls.isEmpty else { return html }
         var html = html
-        return html.withUTF8 { substitute(in: $0, urls: urls) }
+        return html.withUTF8 { substitute(in: $0, urls: urls, attributes: attributes) }
     }
 
-    private static func substitute(in bytes: UnsafeBufferPointer<UInt8>, urls: [String]) -> String {
+    private static func substitute(in bytes: UnsafeBufferPointer<UInt8>, urls: [String], attributes: [String]) -> String {
         let prefix = Array(MarkdownParser.tokenPrefix.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + urls.count * 16)
@@ -36,6 +40,11 @@ enum LinkTokens {
             if end > start + prefix.count, number < urls.count {
                 output.append(contentsOf: HTMLEscaping.escape(urls[number]).utf8)
                 index = end
+                if number < attributes.count, !attributes[number].isEmpty, end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+                    output.append(bytes[end])
+                    output.append(contentsOf: attributes[number].utf8)
+                    index = end + 1
+                }
             } else {
                 // Not a token: its first byte is text, and the search goes on after it.
                 output.append(bytes[start])

@@ -67,6 +67,7 @@ public enum MarkdownParser {
         }
         htmlNodes.forEach(replaceWithText)
         let summaries = SummaryText.candidates(in: document, title: headingTitle)
+        MediaRendering.apply(to: document, unsafe: options.unsafe)
 
         var renderOptions = CMARK_OPT_DEFAULT
         if options.unsafe { renderOptions |= CMARK_OPT_UNSAFE }
@@ -134,7 +135,8 @@ public enum MarkdownParser {
         return nil
     }
 
-    private static func plainText(of node: OpaquePointer) -> String {
+    /// The text of a node's inlines, as libcmark writes an image's `alt`.
+    static func plainText(of node: OpaquePointer) -> String {
         var text = ""
         forEachNode(in: node) { inner in
             switch cmark_node_get_type(inner) {

@@ -102,10 +102,13 @@ public struct Asset: Sendable, Equatable {
     /// The file whose bytes are published, relative to the content root: `source` itself, or
     /// the regular file a symbolic link at `source` leads to.
     public var file: String
+    /// For an image whose file says it, the size pages give to `<img>`.
+    public var imageSize: ImageSize?
 
-    public init(source: String, output: String, file: String? = nil) {
+    public init(source: String, output: String, file: String? = nil, imageSize: ImageSize? = nil) {
         self.source = source
         self.output = output
         self.file = file ?? source
+        self.imageSize = imageSize
     }
 }

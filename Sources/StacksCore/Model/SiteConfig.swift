@@ -34,7 +34,15 @@ public struct SiteConfig: Sendable, Equatable {
         public var wideBreakpoint = 1200
         /// A category with more items than this shows item pages a window of its list, not all of it.
         public var listWindow = 50
+        /// What an entry without `icon:` shows in place of one.
+        public var missingIcons: MissingIcons = .monogram
         public init() {}
+    }
+
+    /// `monogram`: the title's first letter on a colour drawn from the title; `none`: no tile,
+    /// the title where the tile would start.
+    public enum MissingIcons: String, Sendable, CaseIterable {
+        case monogram, none
     }
 
     /// As SwiftUI's `NavigationSplitViewVisibility`.

@@ -33,7 +33,7 @@ enum DefaultTheme {
 """####,
         "content.mustache": ####"""
 {{#category}}<header class="column-header" data-category="{{url}}">
-<h2 class="column-title">{{title}}</h2>
+{{#isPage}}<h1 class="column-title">{{title}}</h1>{{/isPage}}{{^isPage}}<h2 class="column-title">{{title}}</h2>{{/isPage}}
 {{#summary}}<p class="summary">{{summary}}</p>{{/summary}}
 </header>
 {{#intro}}<div class="intro prose">{{{intro}}}</div>
@@ -61,7 +61,7 @@ enum DefaultTheme {
 {{#date}}<p class="date"><time datetime="{{machine}}">{{readable}}</time></p>{{/date}}
 {{#hasTags}}<ul class="tags" aria-label="Tags">{{#tags}}<li>{{.}}</li>{{/tags}}</ul>{{/hasTags}}
 </header>
-{{#image}}<img class="item-image" src="{{image}}" alt="">
+{{#image}}<img class="item-image" src="{{image}}"{{#imageWidth}} width="{{imageWidth}}" height="{{imageHeight}}"{{/imageWidth}} alt="" decoding="async">
 {{/image}}{{#hasAttributes}}<table class="attributes">
 <tbody>
 {{#attributes}}<tr><th scope="row">{{name}}</th><td>{{value}}</td></tr>
@@ -92,7 +92,7 @@ enum DefaultTheme {
 
 """####,
         "icon.mustache": ####"""
-<span class="icon" aria-hidden="true"{{#color}} style="--accent: {{color}}"{{/color}}>{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}</span>
+{{#tile}}<span class="icon" aria-hidden="true"{{#color}} style="--accent: {{color}}"{{/color}}>{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}</span>{{/tile}}
 
 """####,
         "layout.mustache": ####"""
@@ -125,17 +125,17 @@ enum DefaultTheme {
 </div>
 </div>
 </header>
-<div class="columns">
+<main class="columns">
 <nav class="column sidebar" id="sidebar" data-column="sidebar" aria-label="Categories" tabindex="-1">
 {{{sidebar}}}
 </nav>
 <section class="column content" id="content" data-column="content" aria-label="{{contentLabel}}" tabindex="-1">
 {{{content}}}
 </section>
-<main class="column detail" id="detail" data-column="detail" tabindex="-1">
+<section class="column detail" id="detail" data-column="detail" aria-label="Details" tabindex="0">
 {{{detail}}}
+</section>
 </main>
-</div>
 </body>
 </html>
 
@@ -168,7 +168,7 @@ enum DefaultTheme {
 
 """####,
         "sidebar.mustache": ####"""
-<h2 class="column-title"><a href="{{home}}"{{#homeCurrent}} aria-current="page"{{/homeCurrent}}>{{siteTitle}}</a></h2>
+{{#homeCurrent}}<h1 class="column-title"><a href="{{home}}" aria-current="page">{{siteTitle}}</a></h1>{{/homeCurrent}}{{^homeCurrent}}<h2 class="column-title"><a href="{{home}}">{{siteTitle}}</a></h2>{{/homeCurrent}}
 <ul class="tree">
 {{#categories}}{{> sidebar-node}}{{/categories}}
 </ul>
@@ -196,10 +196,13 @@ enum DefaultTheme {
   --fg: #1d1d1f;
   --muted: #5b5b60;
   --line: #d5d5da;
+  --line-soft: #ececf0;
   --accent-default: #0062c4;
   --selected-bg: #0062c4;
   --selected-fg: #ffffff;
   --tint: #e1eaf8;
+  --bg-code: #f6f6f9;
+  --bg-stripe: #f6f6f9;
   --focus: #0062c4;
   --shadow: 0 .5rem 2rem rgb(0 0 0 / .18);
   --sidebar-width: 15.5rem;
@@ -218,10 +221,13 @@ enum DefaultTheme {
     --fg: #f5f5f7;
     --muted: #a8a8ae;
     --line: #38383b;
+    --line-soft: #2a2a2d;
     --accent-default: #5aa2ff;
     --selected-bg: #0b5ec2;
     --selected-fg: #ffffff;
     --tint: #20324d;
+    --bg-code: #161618;
+    --bg-stripe: #242427;
     --focus: #7ab6ff;
     --shadow: 0 .5rem 2rem rgb(0 0 0 / .6);
   }
@@ -369,6 +375,12 @@ svg { flex: none; }
 .icon svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
 .tree .icon { width: 1.65rem; height: 1.65rem; border-radius: .45rem; }
 .tree .icon :is(img, svg) { width: 1rem; height: 1rem; }
+/* layout.missingIcons: none — an entry without an icon has no tile; where its neighbours have
+   one, its title still starts where theirs do. */
+.list:has(.icon) a:not(:has(> .icon)) { padding-left: calc(.6rem + 1.9rem + .7rem); }
+.tree:has(.icon) a:not(:has(> .icon)) { padding-left: calc(.6rem + 1.65rem + .7rem); }
+.list:not(:has(.icon)) .entry + .entry > a { box-shadow: 0 -1px 0 var(--line-soft); }
+.list:not(:has(.icon)) .entry > a:is(:hover, [aria-current]), .list:not(:has(.icon)) .entry:has(> a:is(:hover, [aria-current])) + .entry > a { box-shadow: none; }
 
 .filter { padding: .25rem .25rem .6rem; }
 .list-window, .pagination { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: center; margin: .75rem .5rem 0; font-size: .875rem; color: var(--muted); }
@@ -382,6 +394,7 @@ svg { flex: none; }
 .item-header .icon :is(img, svg) { width: 2.3rem; height: 2.3rem; }
 .item-header h1, .home-intro h1, .category-intro h1 { font-size: clamp(1.75rem, 2.5vw + 1rem, 2.25rem); line-height: 1.15; letter-spacing: -.02em; margin: 0; }
 .item-header h1 { align-self: end; }
+.item-header:not(:has(> .icon)) { grid-template-columns: minmax(0, 1fr); }
 .item-header .summary { color: var(--muted); margin: .2rem 0 0; font-size: 1.0625rem; align-self: start; }
 .item-header .date, .item-header .tags { grid-column: 1 / -1; }
 .date { color: var(--muted); margin: .75rem 0 0; font-size: .9375rem; }
@@ -397,10 +410,24 @@ svg { flex: none; }
 .prose h2 { font-size: 1.3rem; margin: 2rem 0 .5rem; letter-spacing: -.01em; }
 .prose h3 { font-size: 1.1rem; margin: 1.5rem 0 .4rem; }
 .prose img { max-width: 100%; height: auto; border-radius: .5rem; }
-.prose pre { overflow-x: auto; background: var(--fill); padding: .9rem 1rem; border-radius: var(--radius); font-size: .875rem; line-height: 1.5; }
-.prose code { font: .9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-.prose table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; }
-.prose th, .prose td { border: 1px solid var(--line); padding: .35rem .6rem; }
+/* Code: inline on a tinted ground; blocks scroll sideways inside the column, never the page
+   (they are focusable, tabindex="0", so the keyboard can scroll them too). */
+.prose code { font: .875em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; background: var(--fill); padding: .1em .35em; border-radius: .3rem; overflow-wrap: anywhere; -webkit-box-decoration-break: clone; box-decoration-break: clone; }
+.prose pre { overflow-x: auto; max-width: 100%; background: var(--bg-code); border: 1px solid var(--line); padding: .85rem 1rem; border-radius: var(--radius); font-size: .875rem; line-height: 1.55; tab-size: 4; }
+.prose pre code { display: block; width: max-content; min-width: 100%; font-size: inherit; line-height: inherit; background: none; padding: 0; border-radius: 0; overflow-wrap: normal; white-space: pre; }
+.prose pre:focus-visible { outline-offset: 2px; }
+/* Tables scroll sideways inside the column as GitHub's do; rows alternate for the eye. */
+.prose table { display: block; width: max-content; max-width: 100%; overflow-x: auto; border-collapse: collapse; border-spacing: 0; margin: 1rem 0; font-size: .9375rem; line-height: 1.45; }
+.prose th, .prose td { border: 1px solid var(--line); padding: .4rem .75rem; vertical-align: top; overflow-wrap: normal; }
+.prose th { background: var(--fill); font-weight: 600; text-align: left; }
+.prose th[align="center"], .prose td[align="center"] { text-align: center; }
+.prose th[align="right"], .prose td[align="right"] { text-align: right; }
+.prose tbody tr:nth-child(2n) { background: var(--bg-stripe); }
+.prose table:focus-visible { outline-offset: 2px; }
+/* Task lists: the checkbox is the item's marker. */
+.prose li:is(:has(> input[type="checkbox"]:first-child), :has(> p:first-child > input[type="checkbox"]:first-child)) { list-style: none; }
+.prose li > input[type="checkbox"]:first-child, .prose li > p:first-child > input[type="checkbox"]:first-child { margin: 0 .45em 0 -1.35em; vertical-align: -.1em; }
+.prose del { color: var(--muted); }
 .prose blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
 .subitems { margin-top: 2.25rem; }
 .subitems h2 { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--muted); margin: 0 0 .5rem; }
@@ -538,6 +565,9 @@ svg { flex: none; }
   .content .intro { display: block; }
   .detail-stack { display: none; }
   .sidebar .column-title { display: none; }
+  /* The home page's heading: a large title over its categories. */
+  .sidebar h1.column-title { display: block; font-size: 1.75rem; font-weight: 700; letter-spacing: -.02em; text-transform: none; margin: 0 .75rem .75rem; }
+  .sidebar h1.column-title a { color: var(--fg); padding: 0; margin: 0; }
   .tree a, .list a { min-height: 3rem; }
   .tree a::after, .list .category > a::after {
     content: ""; flex: none; width: .45rem; height: .45rem; margin: 0 .25rem 0 auto;

@@ -13,9 +13,11 @@ struct PageContext {
     /// `iconURL` for an icon the theme has (`assets/icons/NAME.svg`), else `iconText` (an emoji, say).
     /// A page without `icon:` gets a monogram, its title's first letter, on a colour drawn from
     /// its title (unless it has `color:`): a list of thousands of such entries then reads as
-    /// designed rather than as a column of empty grey tiles.
+    /// designed rather than as a column of empty grey tiles. With `layout.missingIcons: none` it
+    /// gets no tile at all (`tile` is false).
     func icon(_ page: Page) -> TemplateObject {
-        var context = TemplateObject()
+        if page.frontMatter.icon == nil, config.layout.missingIcons == .none { return ["tile": .flag(false)] }
+        var context: TemplateObject = ["tile": .flag(true)]
         if let name = page.frontMatter.icon {
             if let asset = icons[name] { context["iconURL"] = .text(RootMarker.file(asset)) } else { context["iconText"] = .text(name) }
         } else if let first = page.title.first {

@@ -312,6 +312,8 @@ public struct SiteRenderer: Sendable {
         var values: TemplateObject = [
             "id": .number(category),
             "title": .text(category == Catalog.rootIndex ? config.siteTitle : catalog[category].title),
+            // The list is this page's own: its title is the page's heading where the list shows alone.
+            "isPage": .flag(category == index),
             "url": .text(context.url(category)),
             "count": .number(children.count),
             "offset": .number(range.lowerBound),
@@ -353,7 +355,13 @@ public struct SiteRenderer: Sendable {
             if let date = matter.date {
                 values["date"] = .object(["machine": .text(DateText.machine(date)), "readable": .text(DateText.readable(date))])
             }
-            if let image = matter.image, let output = imageOutput(image, of: page) { values["image"] = .text(output) }
+            if let image = matter.image, let (output, size) = imageOutput(image, of: page) {
+                values["image"] = .text(output)
+                if let size {
+                    values["imageWidth"] = .text(String(size.width))
+                    values["imageHeight"] = .text(String(size.height))
+                }
+            }
             if let list = lists[index] {
                 values["subitems"] = .text(list.plain.joined())
                 values["hasSubitems"] = .flag(true)
@@ -374,12 +382,13 @@ public struct SiteRenderer: Sendable {
     }
 
     /// A front-matter image: a URL as it is, or a co-located file in root-marker form.
-    private func imageOutput(_ image: String, of page: Page) -> String? {
-        guard MarkdownParser.isRelative(image) else { return ExternalURL.isAllowed(image) ? image : nil }
+    /// Where the front matter's `image` is, and its size when it is a co-located image that says it.
+    private func imageOutput(_ image: String, of page: Page) -> (String, ImageSize?)? {
+        guard MarkdownParser.isRelative(image) else { return ExternalURL.isAllowed(image) ? (image, nil) : nil }
         // Zola's `@/` starts at the content folder, as in Markdown links.
         let (directory, path) = image.hasPrefix("@/") ? ("", String(image.dropFirst(2))) : (page.sourceDirectory, image)
         guard let joined = LinkTargets.join(directory, path),
               let asset = site.catalog.assets.first(where: { $0.source == joined }) else { return nil }
-        return RootMarker.file(asset.output)
+        return (RootMarker.file(asset.output), asset.imageSize)
     }
 }

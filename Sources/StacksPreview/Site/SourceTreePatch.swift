@@ -46,13 +46,14 @@ enum SourceTreePatch {
                 file.contents = bytes
             } else {
                 // One that cannot be read is left to the full read, which reports it.
-                guard RegularFile.readingProblem(atPath: root.appendingPathComponent(path).path) == nil else { return nil }
+                let fullPath = root.appendingPathComponent(path).path
+                guard RegularFile.readingProblem(atPath: fullPath) == nil else { return nil }
+                // Read as the full read reads it: an SVG's text for the loader's check of what
+                // it holds, an image's size.
+                file = ContentReader.assetFile(name: name, relativePath: path, target: nil, path: fullPath,
+                                               size: Int(status.st_size))
                 if ActiveContent.inspects(name) {
-                    // Read as the full read reads it, for the loader's check of what it holds.
-                    guard Int(status.st_size) <= ContentReader.maximumMarkdownSize,
-                          case .success(let bytes) = RegularFile.read(atPath: root.appendingPathComponent(path).path)
-                    else { return nil }
-                    file.contents = bytes
+                    guard file.contents != nil else { return nil }
                 }
                 changedFiles.append(path)
             }
