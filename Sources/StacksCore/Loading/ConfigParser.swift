@@ -66,6 +66,7 @@ private struct ConfigReader {
                 switch key {
                 case "unsafe": reader.flag(value, "markdown.unsafe").map { config.markdown.unsafe = $0 }
                 case "smart": reader.flag(value, "markdown.smart").map { config.markdown.smart = $0 }
+                case "gfm": reader.flag(value, "markdown.gfm").map { config.markdown.gfm = $0 }
                 default: reader.unknown(value, "markdown." + key)
                 }
             }

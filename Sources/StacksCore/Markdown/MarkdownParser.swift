@@ -33,6 +33,7 @@ public enum MarkdownParser {
         defer { cmark_node_free(document) }
 
         let headingTitle = extractTitle ? removeTitleHeading(from: document) : nil
+        let cellPositions = options.gfm ? GitHubFlavor.apply(to: document, body: body, parseOptions: parseOptions, smart: options.smart) : [:]
         var links: [MarkdownLink] = []
         var htmlNodes: [OpaquePointer] = []
         forEachNode(in: document) { node in
@@ -48,7 +49,7 @@ public enum MarkdownParser {
                 // A root-absolute link may name a page of the tree: the resolve stage decides.
                 guard isRelative(destination) || isRootAbsolute(destination) || destination.hasPrefix(tokenPrefix)
                 else { return }
-                let (line, column) = position(of: node)
+                let (line, column) = position(of: node, cells: cellPositions)
                 links.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,
                                           line: line, column: column))
                 cmark_node_set_url(node, tokenPrefix + String(links.count - 1))
@@ -96,9 +97,10 @@ public enum MarkdownParser {
     }
 
     /// Inline nodes may lack a position; then the enclosing block's is the best there is.
-    private static func position(of node: OpaquePointer) -> (Int, Int) {
+    private static func position(of node: OpaquePointer, cells: GFMTables.CellPositions) -> (Int, Int) {
         var current: OpaquePointer? = node
         while let candidate = current {
+            if let cell = cells[UnsafeMutableRawPointer(candidate)] { return (cell.line, max(1, cell.column)) }
             let line = Int(cmark_node_get_start_line(candidate))
             if line > 0 { return (line, max(1, Int(cmark_node_get_start_column(candidate)))) }
             current = cmark_node_parent(candidate)

@@ -52,6 +52,8 @@ public struct SiteConfig: Sendable, Equatable {
         public var unsafe = false
         /// Curly quotes, dashes and ellipses.
         public var smart = true
+        /// GitHub Flavored Markdown: tables, task lists, strikethrough, bare URLs as links.
+        public var gfm = true
         public init() {}
     }
 

@@ -1,0 +1,129 @@
+import CCmark
+
+/// The Markdown body as libcmark read it, line by line, so that a pass can look at what was
+/// written where the syntax tree has already interpreted it (smart punctuation, escapes).
+struct MarkdownSource {
+    /// Each line's bytes without its line ending; `lines[0]` is line 1.
+    let lines: [ArraySlice<UInt8>]
+
+    init(_ body: String) {
+        var bytes = Array(body.utf8)
+        // libcmark reads a C string: nothing after a NUL exists for it.
+        if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
+        var lines: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex, index = start
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D {
+                lines.append(bytes[start..<index])
+                if byte == 0x0D, index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        if start < bytes.endIndex { lines.append(bytes[start...]) }
+        // A byte order mark is skipped by libcmark before it counts columns.
+        if let first = lines.first, first.starts(with: [0xEF, 0xBB, 0xBF]) { lines[0] = first.dropFirst(3) }
+        self.lines = lines
+    }
+
+    /// Line `number` (1-based) from byte column `column` (1-based), or nil outside the text.
+    func line(_ number: Int, from column: Int = 1) -> ArraySlice<UInt8>? {
+        guard number >= 1, number <= lines.count else { return nil }
+        let line = lines[number - 1]
+        let start = min(line.endIndex, line.startIndex + max(0, column - 1))
+        return line[start...]
+    }
+
+    /// The lines of a block that starts at `line`:`column` and ends at `endLine`, each with its
+    /// containers' markers removed: the first from the block's column, the others without the
+    /// `>` of each enclosing block quote and without indentation.
+    func blockLines(of node: OpaquePointer) -> [ArraySlice<UInt8>]? {
+        let start = Int(cmark_node_get_start_line(node)), end = Int(cmark_node_get_end_line(node))
+        guard start >= 1, end >= start, end <= lines.count,
+              let first = line(start, from: Int(cmark_node_get_start_column(node))) else { return nil }
+        var quoteDepth = 0
+        var ancestor = cmark_node_parent(node)
+        while let container = ancestor {
+            if cmark_node_get_type(container) == CMARK_NODE_BLOCK_QUOTE { quoteDepth += 1 }
+            ancestor = cmark_node_parent(container)
+        }
+        var result = [first]
+        if end > start {
+            for number in (start + 1)...end {
+                var text = lines[number - 1]
+                for _ in 0..<quoteDepth {
+                    text = text.drop(while: Self.isSpaceOrTab)
+                    guard text.first == UInt8(ascii: ">") else { break }
+                    text = text.dropFirst()
+                }
+                result.append(text.drop(while: Self.isSpaceOrTab))
+            }
+        }
+        return result
+    }
+
+    static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+}
+
+/// Small walks over libcmark's tree shared by the GitHub Flavored Markdown passes.
+enum SyntaxTree {
+    /// Every node under `root` (itself included), in document order, collected before any
+    /// change so that a pass may restructure the tree while visiting them.
+    static func nodes(in root: OpaquePointer, where include: (OpaquePointer, cmark_node_type) -> Bool) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var nodes: [OpaquePointer] = []
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            if cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+               include(node, cmark_node_get_type(node)) {
+                nodes.append(node)
+            }
+        }
+        return nodes
+    }
+
+    static func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var children: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(current)
+            child = cmark_node_next(current)
+        }
+        return children
+    }
+
+    static func literal(of node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    static func text(_ literal: String) -> OpaquePointer? {
+        guard let node = cmark_node_new(CMARK_NODE_TEXT) else { return nil }
+        cmark_node_set_literal(node, literal)
+        return node
+    }
+
+    /// A custom node whose HTML is `enter` before its children and `exit` after them.
+    static func custom(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer? {
+        guard let node = cmark_node_new(type) else { return nil }
+        cmark_node_set_on_enter(node, enter)
+        cmark_node_set_on_exit(node, exit)
+        return node
+    }
+
+    /// Whether `node` sits inside a link or an image, where no link may be made.
+    static func isInsideLink(_ node: OpaquePointer) -> Bool {
+        var ancestor = cmark_node_parent(node)
+        while let current = ancestor {
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { return true }
+            ancestor = cmark_node_parent(current)
+        }
+        return false
+    }
+
+    static func free(_ node: OpaquePointer) {
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+}
