@@ -47,7 +47,7 @@ enum GFMTables {
             let startLine = Int(cmark_node_get_start_line(block))
             func column(_ cell: ArraySlice<UInt8>, line index: Int) -> (line: Int, column: Int) {
                 let whole = source.lines[startLine + index - 1]
-                return (startLine + index, cell.startIndex - whole.startIndex + 1)
+                return (startLine + index, cell.drop(while: MarkdownSource.isSpaceOrTab).startIndex - whole.startIndex + 1)
             }
             cmark_node_append_child(table, head)
             let headerRow = row(headerCells, alignments: alignments, cellTag: "th", parseOptions: parseOptions) {

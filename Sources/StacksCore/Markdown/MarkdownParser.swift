@@ -99,8 +99,15 @@ public enum MarkdownParser {
     /// Inline nodes may lack a position; then the enclosing block's is the best there is.
     private static func position(of node: OpaquePointer, cells: GFMTables.CellPositions) -> (Int, Int) {
         var current: OpaquePointer? = node
+        // A table cell's inlines were parsed alone: their positions count from the cell.
+        while !cells.isEmpty, let candidate = current {
+            if let cell = cells[UnsafeMutableRawPointer(candidate)] {
+                return (cell.line, cell.column + max(1, Int(cmark_node_get_start_column(node))) - 1)
+            }
+            current = cmark_node_parent(candidate)
+        }
+        current = node
         while let candidate = current {
-            if let cell = cells[UnsafeMutableRawPointer(candidate)] { return (cell.line, max(1, cell.column)) }
             let line = Int(cmark_node_get_start_line(candidate))
             if line > 0 { return (line, max(1, Int(cmark_node_get_start_column(candidate)))) }
             current = cmark_node_parent(candidate)
