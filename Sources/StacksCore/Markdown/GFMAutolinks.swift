@@ -9,13 +9,14 @@ import Foundation
 /// quotes in the text; a URL is read as written, so those are read back as their ASCII
 /// originals, for the link's address and for its text alike.
 enum GFMAutolinks {
-    static func apply(to document: OpaquePointer, smart: Bool) {
-        let texts = SyntaxTree.nodes(in: document) { node, type in
-            // Cheap: a link needs a `:`, an `@` or a `w`.
-            type == CMARK_NODE_TEXT && cmark_node_get_literal(node).map { strpbrk($0, ":@w") != nil } == true
-                && !SyntaxTree.isInsideLink(node)
-        }
-        for text in texts { link(in: text, smart: smart) }
+    /// `texts`: text nodes for which `mayHoldLink` holds.
+    static func apply(to texts: [OpaquePointer], smart: Bool) {
+        for text in texts where !SyntaxTree.isInsideLink(text) { link(in: text, smart: smart) }
+    }
+
+    /// Cheap: a link needs `www.`, `://` or an `@`.
+    static func mayHoldLink(_ literal: UnsafePointer<CChar>) -> Bool {
+        strpbrk(literal, ":@w") != nil && (strchr(literal, 0x40) != nil || strstr(literal, "www.") != nil || strstr(literal, "://") != nil)
     }
 
     private struct Match {

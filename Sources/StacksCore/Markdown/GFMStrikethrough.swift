@@ -6,13 +6,10 @@ import Foundation
 /// is left-flanking may open, a right-flanking one may close, three or more never count, and
 /// pairs form among the inlines of one container (never across a code span's edge).
 enum GFMStrikethrough {
-    static func apply(to document: OpaquePointer) {
-        let texts = SyntaxTree.nodes(in: document) { node, type in
-            type == CMARK_NODE_TEXT && cmark_node_get_literal(node).map { strchr($0, 0x7E) != nil } == true
-        }
+    /// `containers`: the inline containers holding text with a `~`, each once.
+    static func apply(to containers: [OpaquePointer]) {
         var seen = Set<UnsafeMutableRawPointer>()
-        for text in texts {
-            guard let container = cmark_node_parent(text), seen.insert(UnsafeMutableRawPointer(container)).inserted else { continue }
+        for container in containers where seen.insert(UnsafeMutableRawPointer(container)).inserted {
             strike(in: container)
         }
     }

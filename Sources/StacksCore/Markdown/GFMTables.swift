@@ -13,12 +13,10 @@ enum GFMTables {
     /// Source positions of the cells made, for the diagnostics of links inside them.
     typealias CellPositions = [UnsafeMutableRawPointer: (line: Int, column: Int)]
 
-    static func apply(to document: OpaquePointer, source: MarkdownSource, parseOptions: Int32) -> CellPositions {
+    /// `blocks`: the document's paragraphs and headings.
+    static func apply(to blocks: [OpaquePointer], source: MarkdownSource, parseOptions: Int32) -> CellPositions {
         var positions: CellPositions = [:]
-        let candidates = SyntaxTree.nodes(in: document) { _, type in
-            type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
-        }
-        for block in candidates {
+        for block in blocks where mayHoldTable(block, source: source) {
             makeTable(from: block, source: source, parseOptions: parseOptions, positions: &positions)
         }
         return positions
@@ -27,18 +25,24 @@ enum GFMTables {
     private static let pipe = UInt8(ascii: "|"), dash = UInt8(ascii: "-"), colon = UInt8(ascii: ":")
     private static let backslash = UInt8(ascii: "\\")
 
+    /// Cheap: most paragraphs hold no pipe at all.
+    private static func mayHoldTable(_ block: OpaquePointer, source: MarkdownSource) -> Bool {
+        let start = Int(cmark_node_get_start_line(block)), end = Int(cmark_node_get_end_line(block))
+        guard start >= 1, end > start, end <= source.lines.count else { return false }
+        return (start...end).contains { MarkdownSource.contains(pipe, in: source.lines[$0 - 1]) }
+    }
+
     private static func makeTable(from block: OpaquePointer, source: MarkdownSource, parseOptions: Int32,
                                   positions: inout CellPositions) {
         let isHeading = cmark_node_get_type(block) == CMARK_NODE_HEADING
-        guard let lines = source.blockLines(of: block), lines.count >= 2,
-              // Cheap: most paragraphs hold no pipe at all.
-              lines.contains(where: { $0.contains(pipe) }) else { return }
+        guard let lines = source.blockLines(of: block), lines.count >= 2 else { return }
         // An ATX heading (`# a | b`) is one line; only a setext heading's text may be a table.
         if isHeading, lines[0].first == UInt8(ascii: "#") { return }
 
         for headerIndex in 0..<(lines.count - 1) {
             let header = lines[headerIndex], delimiter = lines[headerIndex + 1]
-            guard header.contains(pipe) || delimiter.contains(pipe), delimiter.contains(dash),
+            guard MarkdownSource.contains(pipe, in: header) || MarkdownSource.contains(pipe, in: delimiter),
+                  MarkdownSource.contains(dash, in: delimiter),
                   let alignments = alignments(of: delimiter) else { continue }
             let headerCells = cells(of: header)
             guard headerCells.count == alignments.count else { continue }
@@ -50,7 +54,8 @@ enum GFMTables {
                 return (startLine + index, cell.drop(while: MarkdownSource.isSpaceOrTab).startIndex - whole.startIndex + 1)
             }
             cmark_node_append_child(table, head)
-            let headerRow = row(headerCells, alignments: alignments, cellTag: "th", parseOptions: parseOptions) {
+            var pending: [(OpaquePointer, String)] = []
+            let headerRow = row(headerCells, alignments: alignments, cellTag: "th", pending: &pending) {
                 positions[UnsafeMutableRawPointer($0)] = column($1, line: headerIndex)
             }
             cmark_node_append_child(head, headerRow)
@@ -61,12 +66,12 @@ enum GFMTables {
                     // Missing cells are empty; cells beyond the header's are dropped.
                     var rowCells = Array(cells(of: lines[index]).prefix(alignments.count))
                     while rowCells.count < alignments.count { rowCells.append(lines[index][lines[index].endIndex...]) }
-                    cmark_node_append_child(body, row(rowCells, alignments: alignments, cellTag: "td",
-                                                      parseOptions: parseOptions) {
+                    cmark_node_append_child(body, row(rowCells, alignments: alignments, cellTag: "td", pending: &pending) {
                         positions[UnsafeMutableRawPointer($0)] = column($1, line: index)
                     })
                 }
             }
+            fill(pending, parseOptions: parseOptions)
             keepParagraph(of: block, lines: Array(lines[..<headerIndex]), isHeading: isHeading, parseOptions: parseOptions)
             cmark_node_insert_before(block, table)
             SyntaxTree.free(block)
@@ -74,8 +79,8 @@ enum GFMTables {
         }
     }
 
-    private static func row(_ cells: [ArraySlice<UInt8>], alignments: [Alignment], cellTag: String, parseOptions: Int32,
-                            record: (OpaquePointer, ArraySlice<UInt8>) -> Void) -> OpaquePointer? {
+    private static func row(_ cells: [ArraySlice<UInt8>], alignments: [Alignment], cellTag: String,
+                            pending: inout [(OpaquePointer, String)], record: (OpaquePointer, ArraySlice<UInt8>) -> Void) -> OpaquePointer? {
         guard let row = SyntaxTree.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "<tr>", exit: "</tr>") else { return nil }
         for (cell, alignment) in zip(cells, alignments) {
             let attribute = switch alignment {
@@ -87,7 +92,7 @@ enum GFMTables {
             // An inline node, so that the cell's text follows its tag with no line break.
             guard let node = SyntaxTree.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<\(cellTag)\(attribute)>",
                                                exit: "</\(cellTag)>\n") else { continue }
-            appendInlines(of: cellText(cell), to: node, parseOptions: parseOptions)
+            pending.append((node, cellText(cell)))
             cmark_node_append_child(row, node)
             record(node, cell)
         }
@@ -150,6 +155,28 @@ enum GFMTables {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Parses each cell's text as inline Markdown into its cell: all of a table's cells in one
+    /// document, a paragraph each (blank lines between them), unless one of them would not be
+    /// a paragraph; then each alone.
+    private static func fill(_ cells: [(node: OpaquePointer, text: String)], parseOptions: Int32) {
+        let written = cells.filter { !$0.text.isEmpty }
+        guard !written.isEmpty else { return }
+        let joined = written.map(\.text).joined(separator: "\n\n")
+        let document: OpaquePointer = joined.withCString { cmark_parse_document($0, strlen($0), parseOptions) }
+        defer { cmark_node_free(document) }
+        let paragraphs = SyntaxTree.children(of: document)
+        guard paragraphs.count == written.count, paragraphs.allSatisfy({ cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH }) else {
+            for cell in written { appendInlines(of: cell.text, to: cell.node, parseOptions: parseOptions) }
+            return
+        }
+        for (cell, paragraph) in zip(written, paragraphs) {
+            for child in SyntaxTree.children(of: paragraph) {
+                cmark_node_unlink(child)
+                cmark_node_append_child(cell.node, child)
+            }
+        }
     }
 
     /// Parses `text` as inline Markdown into `container`. A cell never holds a block: text

@@ -11,8 +11,7 @@ enum GFMTaskLists {
     static let checkbox = #"<input type="checkbox" disabled aria-label="Done"> "#
     static let checkedCheckbox = #"<input type="checkbox" checked disabled aria-label="Done"> "#
 
-    static func apply(to document: OpaquePointer, source: MarkdownSource) {
-        let items = SyntaxTree.nodes(in: document) { _, type in type == CMARK_NODE_ITEM }
+    static func apply(to items: [OpaquePointer], source: MarkdownSource) {
         for item in items {
             guard let paragraph = cmark_node_first_child(item), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
                   let line = source.line(Int(cmark_node_get_start_line(paragraph)),

@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 
 /// The Markdown body as libcmark read it, line by line, so that a pass can look at what was
 /// written where the syntax tree has already interpreted it (smart punctuation, escapes).
@@ -7,24 +8,47 @@ struct MarkdownSource {
     let lines: [ArraySlice<UInt8>]
 
     init(_ body: String) {
-        var bytes = Array(body.utf8)
+        var body = body
+        var bytes = body.withUTF8 { Array($0) }
         // libcmark reads a C string: nothing after a NUL exists for it.
-        if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
+        if let nul = Self.firstIndex(of: 0, in: bytes[...]) { bytes.removeSubrange(nul...) }
         var lines: [ArraySlice<UInt8>] = []
-        var start = bytes.startIndex, index = start
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                lines.append(bytes[start..<index])
-                if byte == 0x0D, index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A { index += 1 }
-                start = index + 1
+        if Self.firstIndex(of: 0x0D, in: bytes[...]) == nil {
+            // The common case, found with memchr: a build parses every body.
+            var start = bytes.startIndex
+            while let newline = Self.firstIndex(of: 0x0A, in: bytes[start...]) {
+                lines.append(bytes[start..<newline])
+                start = newline + 1
             }
-            index += 1
+            if start < bytes.endIndex { lines.append(bytes[start...]) }
+        } else {
+            var start = bytes.startIndex, index = start
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    lines.append(bytes[start..<index])
+                    if byte == 0x0D, index + 1 < bytes.endIndex, bytes[index + 1] == 0x0A { index += 1 }
+                    start = index + 1
+                }
+                index += 1
+            }
+            if start < bytes.endIndex { lines.append(bytes[start...]) }
         }
-        if start < bytes.endIndex { lines.append(bytes[start...]) }
         // A byte order mark is skipped by libcmark before it counts columns.
         if let first = lines.first, first.starts(with: [0xEF, 0xBB, 0xBF]) { lines[0] = first.dropFirst(3) }
         self.lines = lines
+    }
+
+    /// The index of the first `byte` in `bytes`, by memchr.
+    static func firstIndex(of byte: UInt8, in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base, Int32(byte), buffer.count) else { return nil }
+            return bytes.startIndex + (UnsafeRawPointer(found) - UnsafeRawPointer(base))
+        }
+    }
+
+    static func contains(_ byte: UInt8, in bytes: ArraySlice<UInt8>) -> Bool {
+        firstIndex(of: byte, in: bytes) != nil
     }
 
     /// Line `number` (1-based) from byte column `column` (1-based), or nil outside the text.
@@ -81,6 +105,40 @@ enum SyntaxTree {
             }
         }
         return nodes
+    }
+
+    /// Paragraphs and headings, and list items, found without visiting any inline node.
+    static func leafBlocksAndItems(in document: OpaquePointer) -> (leaves: [OpaquePointer], items: [OpaquePointer]) {
+        var leaves: [OpaquePointer] = [], items: [OpaquePointer] = []
+        func visit(_ container: OpaquePointer) {
+            var child = cmark_node_first_child(container)
+            while let node = child {
+                switch cmark_node_get_type(node) {
+                case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING: leaves.append(node)
+                case CMARK_NODE_ITEM: items.append(node); visit(node)
+                case CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_CUSTOM_BLOCK: visit(node)
+                default: break
+                }
+                child = cmark_node_next(node)
+            }
+        }
+        visit(document)
+        return (leaves, items)
+    }
+
+    /// Calls `body` with each text node and its literal, in document order; `body` may not
+    /// change the tree.
+    static func forEachText(in root: OpaquePointer, _ body: (OpaquePointer, UnsafePointer<CChar>) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_TEXT,
+               let literal = cmark_node_get_literal(node) {
+                body(node, literal)
+            }
+            event = cmark_iter_next(iterator)
+        }
     }
 
     static func children(of node: OpaquePointer) -> [OpaquePointer] {
