@@ -136,6 +136,11 @@ import Testing
             "<p><code>~~code~~</code> <del><em>em</em> <code>c</code></del></p>\n")
         #expect(Self.html("~~out ~in~ out~~", smart: false) == "<p><del>out <del>in</del> out</del></p>\n")
         #expect(Self.html("*~~a~~*", smart: false) == "<p><em><del>a</del></em></p>\n")
+        // An escaped tilde (or `&#126;`) strikes nothing.
+        #expect(Self.html(#"\~~b~~"#, smart: false) == "<p>~~b~~</p>\n")
+        #expect(Self.html(#"\~c\~ *x* &#126;d&#126; `\~`~e~"#, smart: false) ==
+            "<p>~c~ <em>x</em> ~d~ <code>\\~</code><del>e</del></p>\n")
+        #expect(Self.html("> x\n> \\~~b~~", smart: false) == "<blockquote>\n<p>x\n~~b~~</p>\n</blockquote>\n")
     }
 
     @Test func autolinksStayOutOfLinksAndCode() {
