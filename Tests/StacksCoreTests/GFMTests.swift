@@ -114,13 +114,13 @@ import Testing
             "content/_index.md": "---\ntitle: Home\n---\n",
             "content/weather/_index.md": "---\ntitle: Weather\n---\n",
             "content/weather/sun.md": "---\ntitle: Sun\n---\n",
-            "content/weather/table.md": "---\ntitle: Table\n---\n| Page | Note |\n| --- | --- |\n| [Sun](sun.md) | ~~old~~ |\n",
+            "content/weather/table.md": "---\ntitle: Table\n---\n| Page | Note |\n| --- | --- |\n| [Sun](sun.md) | ~~old~~ www.example.org |\n",
         ])
         defer { project.remove() }
         _ = try await SiteBuilder.build(project.options)
         let page = try project.read("output/weather/table/index.html")
         #expect(page.contains(#"<td><a href="../../weather/sun/">Sun</a></td>"#))
-        #expect(page.contains("<td><del>old</del></td>"))
+        #expect(page.contains(#"<td><del>old</del> <a href="http://www.example.org">www.example.org</a></td>"#))
         try project.write("content/weather/table.md", "---\ntitle: Table\n---\n| Page | Note |\n| --- | --- |\n| x |  [Rain](rain.md) |\n")
         let errors = await project.buildErrors()
         #expect(errors?.count == 1, "\(errors ?? [])")
