@@ -81,6 +81,17 @@ import Testing
             """))
     }
 
+    @Test func aSetextUnderlineIsARowAfterATableAndARuleWhenItIsOne() {
+        #expect(Self.normalised("| a |\n| - |\n| b |\n---\n", smart: false) == GFMBuild.normalised("""
+            <table><thead><tr><th>a</th></tr></thead><tbody><tr><td>b</td></tr></tbody></table><hr>
+            """))
+        #expect(Self.normalised("| a |\n| - |\n| b |\n--\n", smart: false) == GFMBuild.normalised("""
+            <table><thead><tr><th>a</th></tr></thead><tbody><tr><td>b</td></tr><tr><td>--</td></tr></tbody></table>
+            """))
+        // As in cmark-gfm, a delimiter row that could underline a heading does.
+        #expect(Self.html("| a |\n---\n", smart: false) == "<h2>| a |</h2>\n")
+    }
+
     @Test func tablesInsideQuotesAndListItems() {
         #expect(Self.normalised("> | a | b |\n> | - | -: |\n> | 1 | 2 |\n", smart: false) == GFMBuild.normalised("""
             <blockquote><table><thead><tr><th>a</th><th align="right">b</th></tr></thead>

@@ -39,7 +39,14 @@ enum GFMTables {
         // An ATX heading (`# a | b`) is one line; only a setext heading's text may be a table.
         if isHeading, lines[0].first == UInt8(ascii: "#") { return }
 
-        for headerIndex in 0..<(lines.count - 1) {
+        // A setext heading's underline: as in cmark-gfm, it underlines rather than delimits a
+        // table; after a table's rows `===` is one more row, while `---` is a thematic break.
+        var rowsEnd = lines.count, rule = false
+        if isHeading {
+            let underline = lines[lines.count - 1].filter { !MarkdownSource.isSpaceOrTab($0) }
+            if underline.count >= 3, underline.allSatisfy({ $0 == dash }) { rowsEnd -= 1; rule = true }
+        }
+        for headerIndex in 0..<(lines.count - 1) where !isHeading || headerIndex + 1 < lines.count - 1 {
             let header = lines[headerIndex], delimiter = lines[headerIndex + 1]
             guard MarkdownSource.contains(pipe, in: header) || MarkdownSource.contains(pipe, in: delimiter),
                   MarkdownSource.contains(dash, in: delimiter),
@@ -59,10 +66,10 @@ enum GFMTables {
                 positions[UnsafeMutableRawPointer($0)] = column($1, line: headerIndex)
             }
             cmark_node_append_child(head, headerRow)
-            if headerIndex + 2 < lines.count,
+            if headerIndex + 2 < rowsEnd,
                let body = SyntaxTree.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "<tbody>", exit: "</tbody>") {
                 cmark_node_append_child(table, body)
-                for index in (headerIndex + 2)..<lines.count {
+                for index in (headerIndex + 2)..<rowsEnd {
                     // Missing cells are empty; cells beyond the header's are dropped.
                     var rowCells = Array(cells(of: lines[index]).prefix(alignments.count))
                     while rowCells.count < alignments.count { rowCells.append(lines[index][lines[index].endIndex...]) }
@@ -74,6 +81,7 @@ enum GFMTables {
             fill(pending, parseOptions: parseOptions)
             keepParagraph(of: block, lines: Array(lines[..<headerIndex]), isHeading: isHeading, parseOptions: parseOptions)
             cmark_node_insert_before(block, table)
+            if rule, let thematicBreak = cmark_node_new(CMARK_NODE_THEMATIC_BREAK) { cmark_node_insert_before(block, thematicBreak) }
             SyntaxTree.free(block)
             return
         }
