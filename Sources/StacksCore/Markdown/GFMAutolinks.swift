@@ -30,10 +30,13 @@ enum GFMAutolinks {
         // `text[i]` was written as `original[origin[i]]`.
         var text: [Unicode.Scalar] = [], origin: [Int] = []
         text.reserveCapacity(original.count)
+        origin.reserveCapacity(original.count)
         for (index, scalar) in original.enumerated() {
-            let written = smart ? asWritten(scalar) : nil
-            for unit in written ?? String(scalar).unicodeScalars.map({ $0 }) {
-                text.append(unit)
+            if smart, let written = asWritten(scalar) {
+                text.append(contentsOf: written)
+                origin.append(contentsOf: repeatElement(index, count: written.count))
+            } else {
+                text.append(scalar)
                 origin.append(index)
             }
         }
@@ -51,7 +54,7 @@ enum GFMAutolinks {
             // Never end inside one written character (an ellipsis read as three dots).
             while match.end < text.count, origin[match.end] == origin[match.end - 1] { match.end += 1 }
             matches.append(match)
-            index = match.end
+            index = max(match.end, index + 1)
             floor = match.end
         }
         guard !matches.isEmpty else { return }
