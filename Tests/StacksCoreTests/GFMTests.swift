@@ -103,6 +103,18 @@ import Testing
             """))
     }
 
+    @Test func referenceLinksInCellsFindTheDocumentsDefinitions() {
+        let body = "# Title\n\n| [Sun][s] | [moon] | [none][] |\n|-|-|-|\n\n[s]: https://sun.org \"Sun\"\n[moon]:\n  https://moon.org\n"
+        var options = SiteConfig.MarkdownOptions()
+        options.smart = false
+        let parsed = MarkdownParser.parse(body, extractTitle: true, options: options)
+        #expect(parsed.headingTitle == "Title")
+        #expect(GFMBuild.normalised(parsed.html) == GFMBuild.normalised("""
+            <table><thead><tr><th><a href="https://sun.org" title="Sun">Sun</a></th><th><a href="https://moon.org">moon</a></th>\
+            <th>[none][]</th></tr></thead></table>
+            """))
+    }
+
     @Test func aCellNeverHoldsABlock() {
         #expect(Self.normalised("| # a | > b | - c | 1. d | [e]: /f | *** |\n|-|-|-|-|-|-|\n", smart: false) ==
             GFMBuild.normalised("""

@@ -14,10 +14,12 @@ enum GFMTables {
     typealias CellPositions = [UnsafeMutableRawPointer: (line: Int, column: Int)]
 
     /// `blocks`: the document's paragraphs and headings.
-    static func apply(to blocks: [OpaquePointer], source: MarkdownSource, parseOptions: Int32) -> CellPositions {
+    /// `definitions`: the document's link reference definitions, given to the cells' parse.
+    static func apply(to blocks: [OpaquePointer], source: MarkdownSource, parseOptions: Int32,
+                      definitions: String = "") -> CellPositions {
         var positions: CellPositions = [:]
         for block in blocks where mayHoldTable(block, source: source) {
-            makeTable(from: block, source: source, parseOptions: parseOptions, positions: &positions)
+            makeTable(from: block, source: source, parseOptions: parseOptions, definitions: definitions, positions: &positions)
         }
         return positions
     }
@@ -33,7 +35,7 @@ enum GFMTables {
     }
 
     private static func makeTable(from block: OpaquePointer, source: MarkdownSource, parseOptions: Int32,
-                                  positions: inout CellPositions) {
+                                  definitions: String, positions: inout CellPositions) {
         let isHeading = cmark_node_get_type(block) == CMARK_NODE_HEADING
         guard let lines = source.blockLines(of: block), lines.count >= 2 else { return }
         // An ATX heading (`# a | b`) is one line; only a setext heading's text may be a table.
@@ -78,7 +80,7 @@ enum GFMTables {
                     })
                 }
             }
-            fill(pending, parseOptions: parseOptions)
+            fill(pending, parseOptions: parseOptions, definitions: definitions)
             keepParagraph(of: block, lines: Array(lines[..<headerIndex]), isHeading: isHeading, parseOptions: parseOptions)
             cmark_node_insert_before(block, table)
             if rule, let thematicBreak = cmark_node_new(CMARK_NODE_THEMATIC_BREAK) { cmark_node_insert_before(block, thematicBreak) }
@@ -168,10 +170,12 @@ enum GFMTables {
     /// Parses each cell's text as inline Markdown into its cell: all of a table's cells in one
     /// document, a paragraph each (blank lines between them), unless one of them would not be
     /// a paragraph; then each alone.
-    private static func fill(_ cells: [(node: OpaquePointer, text: String)], parseOptions: Int32) {
+    private static func fill(_ cells: [(node: OpaquePointer, text: String)], parseOptions: Int32, definitions: String) {
         let written = cells.filter { !$0.text.isEmpty }
         guard !written.isEmpty else { return }
-        let joined = written.map(\.text).joined(separator: "\n\n")
+        var joined = written.map(\.text).joined(separator: "\n\n")
+        // Reference links in cells (`[a][b]`) find the document's definitions, which add no block.
+        if !definitions.isEmpty, written.contains(where: { $0.text.contains("[") }) { joined += "\n\n" + definitions }
         let document: OpaquePointer = joined.withCString { cmark_parse_document($0, strlen($0), parseOptions) }
         defer { cmark_node_free(document) }
         let paragraphs = SyntaxTree.children(of: document)
@@ -185,6 +189,27 @@ enum GFMTables {
                 cmark_node_append_child(cell.node, child)
             }
         }
+    }
+
+    /// The lines libcmark read as link reference definitions between blocks (no block covers
+    /// them): a line starting `[` and the lines that continue it. Read before any table is made.
+    static func referenceDefinitions(in document: OpaquePointer, source: MarkdownSource) -> String {
+        var covered = [Bool](repeating: false, count: source.lines.count + 2)
+        for block in SyntaxTree.children(of: document) {
+            let start = Int(cmark_node_get_start_line(block)), end = min(Int(cmark_node_get_end_line(block)), source.lines.count)
+            if start >= 1, end >= start { for line in start...end { covered[line] = true } }
+        }
+        var definitions: [String] = []
+        var inDefinition = false
+        for (index, line) in source.lines.enumerated() {
+            if covered[index + 1] || line.allSatisfy(MarkdownSource.isSpaceOrTab) {
+                inDefinition = false
+                continue
+            }
+            if line.drop(while: { $0 == 0x20 }).first == UInt8(ascii: "[") { inDefinition = true }
+            if inDefinition { definitions.append(String(decoding: line, as: UTF8.self)) }
+        }
+        return definitions.joined(separator: "\n")
     }
 
     /// Parses `text` as inline Markdown into `container`. A cell never holds a block: text

@@ -17,7 +17,11 @@ enum GitHubFlavor {
         if pipe || bracket {
             let source = MarkdownSource(body)
             let blocks = SyntaxTree.leafBlocksAndItems(in: document)
-            if pipe { cells = GFMTables.apply(to: blocks.leaves, source: source, parseOptions: parseOptions) }
+            if pipe {
+                let definitions = body.withCString { strstr($0, "]:") != nil }
+                    ? GFMTables.referenceDefinitions(in: document, source: source) : ""
+                cells = GFMTables.apply(to: blocks.leaves, source: source, parseOptions: parseOptions, definitions: definitions)
+            }
             if bracket { GFMTaskLists.apply(to: blocks.items, source: source) }
         }
         guard inlines else { return cells }
