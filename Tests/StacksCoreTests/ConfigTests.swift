@@ -13,7 +13,7 @@ import Testing
               style: balanced
               breakpoints: { medium: 600, wide: 1000 }
               listWindow: 20
-            markdown: { unsafe: true, smart: false }
+            markdown: { unsafe: true, smart: false, gfm: false }
             paths: { content: pages, templates: theme, output: public }
             output: { portable: true }
             placeholders: { noCategory: Choose, noItem: Nothing here }
@@ -22,7 +22,8 @@ import Testing
         #expect(config.title == "Parts" && config.baseURL == "https://example.org/parts/" && config.language == "de")
         #expect(config.layout.columns == .doubleColumn && config.layout.style == .balanced)
         #expect(config.layout.mediumBreakpoint == 600 && config.layout.wideBreakpoint == 1000 && config.layout.listWindow == 20)
-        #expect(config.markdown.unsafe && !config.markdown.smart)
+        #expect(config.markdown.unsafe && !config.markdown.smart && !config.markdown.gfm)
+        #expect(SiteConfig().markdown.gfm)
         #expect(config.paths.content == "pages" && config.paths.templates == "theme" && config.paths.output == "public")
         #expect(config.portable)
         #expect(config.placeholders.noCategory == "Choose" && config.placeholders.noItem == "Nothing here")

@@ -481,6 +481,12 @@ class Generator:
                              + (" <stacks-link:0> [x](stacks-link:1)" if self.take("links", 0.5) else ""))
             elif roll < 0.65:
                 lines.append("[ref]: %s\n\n[ref]" % self.destination(self.link_target(page)))
+            elif roll < 0.72:
+                # GitHub Flavored Markdown: cells with links and HTML, a task, ~~, bare URLs.
+                cell = self.text().replace("\n", " ")[:40]
+                lines.append("%s\n| %s | <img src=x onerror=alert(1)> |\n|:-|--:|\n| [%s](%s) | ~%s~ www.%s.org/%s |\n\n- [x] %s"
+                             % (cell, cell, self.link_text(), self.destination(self.link_target(page)),
+                                cell, rng.choice(PLAIN_WORDS), cell.replace(" ", ""), cell))
             else:
                 lines.append(self.text().replace("\n", " ") + " " + rng.choice(PLAIN_WORDS))
             lines.append("")

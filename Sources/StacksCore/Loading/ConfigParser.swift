@@ -67,6 +67,7 @@ private struct ConfigReader {
                 switch key {
                 case "unsafe": reader.flag(value, "markdown.unsafe").map { config.markdown.unsafe = $0 }
                 case "smart": reader.flag(value, "markdown.smart").map { config.markdown.smart = $0 }
+                case "gfm": reader.flag(value, "markdown.gfm").map { config.markdown.gfm = $0 }
                 case "toc": reader.headingCount(value, "markdown.toc").map { config.markdown.toc = $0 }
                 default: reader.unknown(value, "markdown." + key)
                 }

@@ -38,6 +38,7 @@ public enum MarkdownParser {
         defer { cmark_node_free(document) }
 
         let headingTitle = extractTitle ? removeTitleHeading(from: document) : nil
+        let cellPositions = options.gfm ? GitHubFlavor.apply(to: document, body: body, parseOptions: parseOptions, smart: options.smart) : [:]
         let headings = HeadingAnchors.add(to: document)
         var links: [MarkdownLink] = []
         var htmlNodes: [OpaquePointer] = []
@@ -55,7 +56,7 @@ public enum MarkdownParser {
                 guard isRelative(destination) || isRootAbsolute(destination) || destination.hasPrefix(tokenPrefix)
                         || (type == CMARK_NODE_LINK && isFragment(destination))
                 else { return }
-                let (line, column) = position(of: node)
+                let (line, column) = position(of: node, cells: cellPositions)
                 links.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,
                                           line: line, column: column))
                 cmark_node_set_url(node, tokenPrefix + String(links.count - 1))
@@ -111,8 +112,16 @@ public enum MarkdownParser {
     }
 
     /// Inline nodes may lack a position; then the enclosing block's is the best there is.
-    private static func position(of node: OpaquePointer) -> (Int, Int) {
+    private static func position(of node: OpaquePointer, cells: GFMTables.CellPositions) -> (Int, Int) {
         var current: OpaquePointer? = node
+        // A table cell's inlines were parsed alone: their positions count from the cell.
+        while !cells.isEmpty, let candidate = current {
+            if let cell = cells[UnsafeMutableRawPointer(candidate)] {
+                return (cell.line, cell.column + max(1, Int(cmark_node_get_start_column(node))) - 1)
+            }
+            current = cmark_node_parent(candidate)
+        }
+        current = node
         while let candidate = current {
             let line = Int(cmark_node_get_start_line(candidate))
             if line > 0 { return (line, max(1, Int(cmark_node_get_start_column(candidate)))) }

@@ -60,6 +60,8 @@ public struct SiteConfig: Sendable, Equatable {
         public var unsafe = false
         /// Curly quotes, dashes and ellipses.
         public var smart = true
+        /// GitHub Flavored Markdown: tables, task lists, strikethrough, bare URLs as links.
+        public var gfm = true
         /// An item with at least this many `##` headings gets an "On this page" list; 0: never.
         public var toc = 3
         public init() {}
