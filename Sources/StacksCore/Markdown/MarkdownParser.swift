@@ -134,7 +134,7 @@ public enum MarkdownParser {
         var child = cmark_node_first_child(document)
         while let node = child {
             if cmark_node_get_type(node) == CMARK_NODE_HEADING, cmark_node_get_heading_level(node) == 1 {
-                let title = plainText(of: node)
+                let title = MarkdownText.altText(of: node)
                 cmark_node_unlink(node)
                 cmark_node_free(node)
                 return title
@@ -142,22 +142,6 @@ public enum MarkdownParser {
             child = cmark_node_next(node)
         }
         return nil
-    }
-
-    /// The text of a node's inlines, as libcmark writes an image's `alt`.
-    static func plainText(of node: OpaquePointer) -> String {
-        var text = ""
-        forEachNode(in: node) { inner in
-            switch cmark_node_get_type(inner) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
-                if let literal = cmark_node_get_literal(inner) { text += String(cString: literal) }
-            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                text += " "
-            default:
-                break
-            }
-        }
-        return text
     }
 
     /// Raw HTML shown as text: what was written stays visible, but nothing of it runs.

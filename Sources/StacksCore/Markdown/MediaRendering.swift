@@ -45,7 +45,7 @@ enum MediaRendering {
     /// `title` are libcmark's own rendering of the image without its description, so its URL
     /// escaping and its safe mode's dropping of dangerous URLs stay as they were.
     static func imageHTML(_ image: OpaquePointer, unsafe: Bool) -> String {
-        let alt = HTMLEscaping.escape(MarkdownParser.plainText(of: image))
+        let alt = HTMLEscaping.escape(MarkdownText.altText(of: image))
         while let child = cmark_node_first_child(image) {
             cmark_node_unlink(child)
             cmark_node_free(child)
