@@ -30,6 +30,30 @@ import Testing
         #expect(summaries(unbroken) == [String(repeating: "原", count: 160) + "…"])
     }
 
+    /// `shortened` stops reading at the cut; it must say what taking whole words that fit does.
+    @Test func shorteningReadsOnlyWhatItKeepsAndKeepsTheWordsThatFit() {
+        func wordsThatFit(_ text: String) -> String {
+            var result = ""
+            for word in text.split(whereSeparator: \.isWhitespace) {
+                let next = result.isEmpty ? String(word) : result + " " + word
+                if next.count > SummaryText.length {
+                    if result.isEmpty { result = String(word.prefix(SummaryText.length)) }
+                    while let last = result.last, ",;:.-–—".contains(last) { result.removeLast() }
+                    return result + "…"
+                }
+                result = next
+            }
+            return result
+        }
+        var random = SplitMix(state: 20261123)
+        let pieces = ["a", "word", "longer-word,", " ", "  ", "\n", "\t", "原料", "—", "x.", String(repeating: "y", count: 90)]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...120, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let expected = wordsThatFit(text)
+            #expect(SummaryText.shortened(text) == expected)
+        }
+    }
+
     @Test func neverTheTitle() {
         // The heading taken as the title, and a paragraph that only repeats it.
         #expect(summaries("# Bread\n\nBread\n\nA loaf.\n") == ["A loaf."])

@@ -58,20 +58,34 @@ enum SummaryText {
     }
 
     /// `text` with its white space made single spaces, cut at a word boundary after at most
-    /// `length` characters, with `…` where it was cut.
+    /// `length` characters, with `…` where it was cut. Reads no further than the cut, since a
+    /// paragraph may be pages long.
     static func shortened(_ text: String) -> String {
-        let words = text.split(whereSeparator: \.isWhitespace)
         var result = ""
-        for word in words {
-            let next = result.isEmpty ? String(word) : result + " " + word
-            if next.count > length {
-                // One word longer than the whole (a URL, or a script without spaces): cut it.
-                if result.isEmpty { result = String(word.prefix(length)) }
-                while let last = result.last, ",;:.-–—".contains(last) { result.removeLast() }
-                return result + "…"
+        var count = 0
+        var spaceBefore = false
+        for character in text {
+            if character.isWhitespace {
+                spaceBefore = !result.isEmpty
+                continue
             }
-            result = next
+            if spaceBefore {
+                result.append(" ")
+                count += 1
+                spaceBefore = false
+            }
+            result.append(character)
+            count += 1
+            if count > length { return cut(result) }
         }
         return result
+    }
+
+    /// `text`, one character too long, without its last (partial) word; a single word longer
+    /// than the whole (a URL, or a script without spaces) is cut inside.
+    private static func cut(_ text: String) -> String {
+        var result = text.lastIndex(of: " ").map { String(text[..<$0]) } ?? String(text.prefix(length))
+        while let last = result.last, ",;:.-–—".contains(last) { result.removeLast() }
+        return result + "…"
     }
 }
