@@ -123,4 +123,23 @@ import Testing
         #expect(changes.extras)
         #expect(text(new.renderer.renderPage(soup)).contains(##"<span class="summary">Knead it.</span>"##))
     }
+    /// A written summary spares the parse its search; taking it away must bring the derived one.
+    @Test func serveDerivesASummaryOnceTheWrittenOneIsRemoved() async throws {
+        let written = [("food/_index.md", "---\ntitle: Food\n---\n"),
+                       ("food/soup.md", "---\ntitle: Soup\nsummary: Hot\n---\nSimmer it slowly.\n")]
+        #expect(MarkdownParser.parse("Simmer it.\n", needs: MarkdownParser.Needs(title: true, summary: false),
+                                     options: SiteConfig.MarkdownOptions()).summaries.isEmpty)
+        var input = Pipeline.Input(config: SiteConfig(), content: SourceDirectory(files: written))
+        var pipeline = IncrementalPipeline()
+        let first: Result<Pipeline.Prepared, Diagnostics>
+        (first, pipeline) = await pipeline.prepare(input)
+        var edited = written
+        edited[1].1 = "---\ntitle: Soup\n---\nSimmer it slowly.\n"
+        input.content = SourceDirectory(files: edited)
+        let second: Result<Pipeline.Prepared, Diagnostics>
+        (second, pipeline) = await pipeline.prepare(input)
+        let soup = { (prepared: Pipeline.Prepared) in prepared.renderer.site.catalog.pages.first { $0.path.url == "food/soup/" }?.summary }
+        #expect(try soup(first.get()) == "Hot")
+        #expect(try soup(second.get()) == "Simmer it slowly.")
+    }
 }

@@ -22,7 +22,7 @@ public struct IncrementalPipeline: Sendable {
 
     struct ParsedBody: Sendable {
         var body: String
-        var extractTitle: Bool
+        var needs: MarkdownParser.Needs
         var parsed: ParsedMarkdown
     }
 
@@ -157,7 +157,7 @@ public struct IncrementalPipeline: Sendable {
         var changed: [Int] = []
         for index in pages.indices {
             let key = SiteResolver.Memo.pageKey(pages[index])
-            if let earlier = markdown[key], earlier.extractTitle == (pages[index].frontMatter.title == nil),
+            if let earlier = markdown[key], earlier.needs == MarkdownParser.Needs(pages[index].frontMatter),
                earlier.body == pages[index].body {
                 results[index] = earlier.parsed
                 kept[key] = earlier
@@ -167,12 +167,12 @@ public struct IncrementalPipeline: Sendable {
         }
         let fresh = await Parallel.map(changed.indices) { [changed] position in
             let page = pages[changed[position]]
-            return MarkdownParser.parse(page.body, extractTitle: page.frontMatter.title == nil, options: options)
+            return MarkdownParser.parse(page.body, needs: MarkdownParser.Needs(page.frontMatter), options: options)
         }
         for (index, parsed) in zip(changed, fresh) {
             results[index] = parsed
             let page = pages[index]
-            kept[SiteResolver.Memo.pageKey(page)] = ParsedBody(body: page.body, extractTitle: page.frontMatter.title == nil,
+            kept[SiteResolver.Memo.pageKey(page)] = ParsedBody(body: page.body, needs: MarkdownParser.Needs(page.frontMatter),
                                                                parsed: parsed)
         }
         markdown = kept
@@ -210,7 +210,7 @@ public struct IncrementalPipeline: Sendable {
                   page.kind == site.catalog.pages[index].kind,
                   page.path.last?.slug == site.catalog.pages[index].path.last?.slug
             else { return nil }
-            let parsed = MarkdownParser.parse(page.body, extractTitle: page.frontMatter.title == nil, options: input.config.markdown)
+            let parsed = MarkdownParser.parse(page.body, needs: MarkdownParser.Needs(page.frontMatter), options: input.config.markdown)
             // Other pages' `#fragment` links may name these headings: check them all again.
             guard parsed.headings.map(\.id) == site.catalog.pages[index].headings.map(\.id) else { return nil }
             edits.append((index, page, file, document, parsed))
@@ -233,7 +233,7 @@ public struct IncrementalPipeline: Sendable {
             site.catalog.pages[index].title = edit.page.title
             let page = site.catalog.pages[index]
             let parsed = edit.parsed
-            markdown[SiteResolver.Memo.pageKey(page)] = ParsedBody(body: page.body, extractTitle: page.frontMatter.title == nil,
+            markdown[SiteResolver.Memo.pageKey(page)] = ParsedBody(body: page.body, needs: MarkdownParser.Needs(page.frontMatter),
                                                                    parsed: parsed)
             SiteResolver.settleTitle(of: &site.catalog.pages[index], parsed: parsed)
             SiteResolver.settleSummary(of: &site.catalog.pages[index], parsed: parsed)

@@ -52,7 +52,7 @@ public enum Pipeline {
         do {
             let pages = catalog.pages
             parsed = await Parallel.map(pages.indices) { index in
-                MarkdownParser.parse(pages[index].body, extractTitle: pages[index].frontMatter.title == nil, options: options)
+                MarkdownParser.parse(pages[index].body, needs: MarkdownParser.Needs(pages[index].frontMatter), options: options)
             }
         }
         // The Markdown source is not needed past parsing: let it go before the HTML grows.

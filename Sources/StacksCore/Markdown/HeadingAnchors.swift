@@ -21,9 +21,9 @@ public struct MarkdownHeading: Sendable, Equatable {
 /// its links), then an anchor `<a class="anchor" href="#…">` and `</hN>`.
 enum HeadingAnchors {
     static func add(to document: OpaquePointer) -> [MarkdownHeading] {
-        var headingNodes: [OpaquePointer] = []
-        MarkdownParser.forEachNode(in: document) { node in
-            if cmark_node_get_type(node) == CMARK_NODE_HEADING { headingNodes.append(node) }
+        // Headings are blocks: the walk need not visit a single inline node.
+        let headingNodes = SyntaxTree.leafBlocksAndItems(in: document).leaves.filter {
+            cmark_node_get_type($0) == CMARK_NODE_HEADING
         }
         var slugger = HeadingSlugger()
         var headings: [MarkdownHeading] = []

@@ -31,13 +31,35 @@ public struct MarkdownLink: Sendable, Equatable {
 public enum MarkdownParser {
     static let tokenPrefix = "stacks-link:"
 
+    /// What the parse must find beyond the HTML, which front matter may already have written.
+    public struct Needs: Sendable, Equatable {
+        /// Take the first level-1 heading out as the title.
+        public var title: Bool
+        /// Find a summary in the first paragraphs.
+        public var summary: Bool
+
+        public init(title: Bool, summary: Bool) {
+            self.title = title
+            self.summary = summary
+        }
+
+        public init(_ frontMatter: FrontMatter) {
+            self.init(title: frontMatter.title == nil, summary: frontMatter.summary == nil)
+        }
+    }
+
+    /// `parse(_:needs:options:)` for a body whose front matter writes no summary.
     public static func parse(_ body: String, extractTitle: Bool, options: SiteConfig.MarkdownOptions) -> ParsedMarkdown {
+        parse(body, needs: Needs(title: extractTitle, summary: true), options: options)
+    }
+
+    public static func parse(_ body: String, needs: Needs, options: SiteConfig.MarkdownOptions) -> ParsedMarkdown {
         var parseOptions = CMARK_OPT_DEFAULT
         if options.smart { parseOptions |= CMARK_OPT_SMART }
         let document: OpaquePointer = body.withCString { cmark_parse_document($0, strlen($0), parseOptions) }
         defer { cmark_node_free(document) }
 
-        let headingTitle = extractTitle ? removeTitleHeading(from: document) : nil
+        let headingTitle = needs.title ? removeTitleHeading(from: document) : nil
         let cellPositions = options.gfm ? GitHubFlavor.apply(to: document, body: body, parseOptions: parseOptions, smart: options.smart) : [:]
         let headings = HeadingAnchors.add(to: document)
         var links: [MarkdownLink] = []
@@ -67,7 +89,7 @@ public enum MarkdownParser {
             }
         }
         htmlNodes.forEach(replaceWithText)
-        let summaries = SummaryText.candidates(in: document, title: headingTitle)
+        let summaries = needs.summary ? SummaryText.candidates(in: document, title: headingTitle) : []
         MediaRendering.apply(to: document, unsafe: options.unsafe)
 
         var renderOptions = CMARK_OPT_DEFAULT

@@ -65,7 +65,7 @@ enum SummaryText {
         var count = 0
         var spaceBefore = false
         for character in text {
-            if character.isWhitespace {
+            if isSpace(character) {
                 spaceBefore = !result.isEmpty
                 continue
             }
@@ -79,6 +79,12 @@ enum SummaryText {
             if count > length { return cut(result) }
         }
         return result
+    }
+
+    /// `Character.isWhitespace`, which looks up Unicode's tables, only past ASCII.
+    private static func isSpace(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue else { return character.isWhitespace }
+        return ascii == 0x20 || (0x09...0x0D).contains(ascii)
     }
 
     /// `text`, one character too long, without its last (partial) word; a single word longer
