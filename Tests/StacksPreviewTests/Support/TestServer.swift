@@ -60,6 +60,16 @@ struct TestServer {
         return reply
     }
 
+    /// Waits until the server has said something containing `text`; fails after 20 seconds.
+    /// For a change no page shows, whose rebuild only the log tells of.
+    func waitForLog(containing text: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !log.all.contains(where: { $0.contains(text) }) {
+            guard ContinuousClock.now < deadline else { throw LoopbackClient.Failure(description: "timed out waiting for '\(text)' in the log") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Waits until no rebuild has happened for a while: the edits so far are all built.
     func settle() async throws {
         var count = await server.rebuilds
