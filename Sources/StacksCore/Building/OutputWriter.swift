@@ -50,11 +50,11 @@ public struct OutputWriter: Sendable {
             let target = output.resolvingSymlinksInPath().path
             throw refuse("it is a symbolic link (to \(target)); name the folder itself, as --output \(target)")
         }
-        let path = Self.realPath(output.path)
-        let home = Self.realPath(FileManager.default.homeDirectoryForCurrentUser.path)
+        let path = RealPath.ofPossiblyMissing(output.path)
+        let home = RealPath.ofPossiblyMissing(FileManager.default.homeDirectoryForCurrentUser.path)
         if path == "/" || path == home { throw refuse("it is \(path == "/" ? "the root folder" : "your home folder")") }
         for folder in protected {
-            let protectedPath = Self.realPath(folder.path)
+            let protectedPath = RealPath.ofPossiblyMissing(folder.path)
             if path == protectedPath || path.hasPrefix(protectedPath + "/") {
                 throw refuse("it is inside \(folder.lastPathComponent)/, which Stacks reads from")
             }
@@ -80,23 +80,6 @@ public struct OutputWriter: Sendable {
             throw refuse("the folder is not empty and was not written by Stacks (no \(Self.markerName) file in it)")
         }
         return path
-    }
-
-    /// `path` with every symbolic link in it resolved, also where its end does not exist yet:
-    /// the deepest existing folder is resolved and the rest appended.
-    static func realPath(_ path: String) -> String {
-        var existing = path
-        var rest: [String] = []
-        while true {
-            if let resolved = realpath(existing, nil) {
-                defer { free(resolved) }
-                let base = String(cString: resolved)
-                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
-            }
-            guard let slash = existing.lastIndex(of: "/"), existing != "/" else { return path }
-            rest.append(String(existing[existing.index(after: slash)...]))
-            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
-        }
     }
 
     /// Writes into a fresh folder beside the output, calls `fill` to write the site's files

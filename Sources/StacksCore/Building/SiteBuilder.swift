@@ -59,8 +59,7 @@ public enum SiteBuilder {
     }
 
     static func elapsed(since start: ContinuousClock.Instant) -> Int {
-        let duration = ContinuousClock.now - start
-        return Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+        Int((ContinuousClock.now - start).wholeMilliseconds)
     }
 }
 
