@@ -128,7 +128,7 @@ public struct OutputWriter: Sendable {
             guard rename(staging, path) == 0 else { throw WriteFailure(.beside(path), code: errno) }
             return
         }
-        let exchanged = Self.exchange(staging, path)
+        let exchanged = POSIX.exchange(staging, path)
         if exchanged == 0 {
             FolderRemoval.remove(staging)  // Now the old site.
             return
@@ -145,25 +145,6 @@ public struct OutputWriter: Sendable {
         }
         FolderRemoval.remove(old)
     }
-
-    /// Exchanges two paths atomically; 0, or the `errno` of the failure.
-    static func exchange(_ first: String, _ second: String) -> Int32 {
-        #if canImport(Glibc)
-        // Glibc has `renameat2` since 2.28, but its header hides it from Swift.
-        guard let renameat2 = renameat2 else { return ENOSYS }
-        let exchange: UInt32 = 1 << 1  // RENAME_EXCHANGE
-        return renameat2(AT_FDCWD, first, AT_FDCWD, second, exchange) == 0 ? 0 : errno
-        #elseif canImport(Darwin)
-        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
-        #else
-        return ENOSYS
-        #endif
-    }
-
-    #if canImport(Glibc)
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    private static let renameat2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
-    #endif
 
     /// Folders left by a build that was killed before it could clean up. Called with the lock
     /// held, so every one of them belongs to a build that is gone.

@@ -1,38 +1,5 @@
 import Foundation
 
-/// What the user asked for on the command line; `nil` means "as `stacks.yml` says".
-public struct BuildOptions: Sendable {
-    /// The folder paths are relative to, and where `stacks.yml` is looked for.
-    public var projectDirectory: URL
-    public var content: String?
-    public var templates: String?
-    public var output: String?
-    public var drafts = false
-    public var baseURL: String?
-    public var portable: Bool?
-    /// `links.broken` for this run.
-    public var brokenLinks: Diagnostic.Severity?
-
-    public init(projectDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                content: String? = nil, templates: String? = nil, output: String? = nil,
-                drafts: Bool = false, baseURL: String? = nil, portable: Bool? = nil,
-                brokenLinks: Diagnostic.Severity? = nil) {
-        self.projectDirectory = projectDirectory
-        self.content = content
-        self.templates = templates
-        self.output = output
-        self.drafts = drafts
-        self.baseURL = baseURL
-        self.portable = portable
-        self.brokenLinks = brokenLinks
-    }
-
-    /// A path from `stacks.yml` or the command line, relative to the project folder.
-    public func url(_ path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : projectDirectory.appendingPathComponent(path)
-    }
-}
-
 /// The input end of the pipeline: reads `stacks.yml`, the content folder and the templates.
 public enum ProjectReader {
     public static let configName = "stacks.yml"
