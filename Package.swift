@@ -50,11 +50,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What both test targets share (a test target cannot depend on another).
+        .target(name: "StacksTestSupport", path: "Tests/StacksTestSupport"),
         .testTarget(
             name: "StacksCoreTests",
-            dependencies: ["StacksCore", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StacksCore", "StacksTestSupport", .product(name: "Yams", package: "Yams")],
             exclude: ["Goldens"]  // read from the repository by path, not bundled
         ),
-        .testTarget(name: "StacksPreviewTests", dependencies: ["StacksPreview"]),
+        .testTarget(name: "StacksPreviewTests", dependencies: ["StacksPreview", "StacksTestSupport"]),
     ]
 )

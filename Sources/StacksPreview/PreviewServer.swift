@@ -223,8 +223,7 @@ public actor PreviewServer {
     }
 
     static func format(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
         return milliseconds < 10_000 ? "\(milliseconds) ms" : String(format: "%.1f s", Double(milliseconds) / 1000)
     }
 

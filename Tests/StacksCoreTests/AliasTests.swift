@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 /// Aliases come from contributors' front matter: each must name a free folder inside the site,
 /// judged in the form it is written under (decoded, composed), and nothing a catalog holds may

@@ -1,5 +1,6 @@
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 /// The byte scanners of the render path (`LinkTokens`, `RootMarker`) against plain
 /// element-by-element versions of themselves, on texts built to hit their edges.
@@ -66,12 +67,11 @@ import Testing
             texts.append(a)
             for b in pieces { texts.append(a + b) }
         }
-        var state: UInt64 = 42
+        var random = SplitMix(state: 42)
         for _ in 0..<300 {
             var text = ""
             for _ in 0..<12 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                text += pieces[Int(state >> 33) % pieces.count]
+                text += pieces[Int(random.next() >> 33) % pieces.count]
             }
             texts.append(text)
         }

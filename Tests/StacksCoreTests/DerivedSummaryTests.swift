@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 @Suite struct DerivedSummaryTests {
     func summaries(_ markdown: String, extractTitle: Bool = true) -> [String] {

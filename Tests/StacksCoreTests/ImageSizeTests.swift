@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 /// Image files built byte by byte as their specifications lay them out.
 enum ImageFiles {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 /// The folder layouts people already have: bundles by `index.md`, by a page named like its
 /// folder, by a lone `README.md`; `README.md` as a category's introduction; items in the

@@ -150,7 +150,7 @@ import Testing
             return lstat(project.root.appendingPathComponent(path).path, &info) == 0 ? UInt64(info.st_ino) : 0
         }
         let (old, new) = (inode("old"), inode("new"))
-        #expect(OutputWriter.exchange(project.root.appendingPathComponent("new").path, project.root.appendingPathComponent("old").path) == 0)
+        #expect(POSIX.exchange(project.root.appendingPathComponent("new").path, project.root.appendingPathComponent("old").path) == 0)
         #expect(inode("old") == new && inode("new") == old)
         #expect(try project.read("old/index.html") == "new")
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 /// The fast path (`SimpleFrontMatter`) must read front matter exactly as Yams does, or decline:
 /// every input here is parsed both ways and the results compared.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 /// Every name a file system allows publishes, at a readable URL of its own among its siblings.
 @Suite struct SlugTests {

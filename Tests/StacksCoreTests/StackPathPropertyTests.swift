@@ -1,5 +1,6 @@
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 /// Round trips over many random catalogs: every page's path survives URL → path, the split-view
 /// projection, and the stack operations behave as on a navigation stack.

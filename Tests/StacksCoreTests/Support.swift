@@ -65,19 +65,6 @@ func resolveInline(_ files: [(String, String)], config: SiteConfig = SiteConfig(
 /// The repository's root folder, found from this file's place in it.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A deterministic random generator (SplitMix64), so a failure can be replayed from its seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The built `stacks` executable, run in a folder: started, then finished with what it printed.
 enum StacksCommand {
     /// `swift build --build-tests` puts the executable beside the test bundle.

@@ -1,6 +1,7 @@
 import Foundation
 import StacksCore
 import Testing
+import StacksTestSupport
 
 extension PreviewTests {
     /// An incremental rebuild must give exactly what a full build gives, and `SiteChanges` must
@@ -10,7 +11,7 @@ extension PreviewTests {
     @Suite struct IncrementalBuildTests {
         @Test(arguments: [1, 2, 3, 4] as [UInt64])
         func incrementalRebuildsEqualFullBuildsAfterRandomEdits(seed: UInt64) async throws {
-            var random = SeededGenerator(state: seed)
+            var random = SplitMix(state: seed)
             var catalog = TestCatalog.standard
             var config = ConfigParser.parse(TestCatalog.config).0
             var theme = Theme.builtIn

@@ -3,6 +3,7 @@ import Logging
 import StacksCore
 import Testing
 @testable import StacksPreview
+import StacksTestSupport
 
 extension PreviewTests {
     /// The preview over a real loopback socket: what a browser gets.
@@ -250,7 +251,7 @@ extension PreviewTests {
                 var catalog = TestCatalog.standard
                 try catalog.write(to: folder)
                 try await TestServer.with(folder) { site in
-                    var random = SeededGenerator(state: seed)
+                    var random = SplitMix(state: seed)
                     // Every page rendered once, so that what a rebuild forgets is checked too.
                     try await Self.expectServedEqualsBuilt(site, folder: folder, context: "first build")
                     var edits: [String] = []

@@ -2,6 +2,7 @@ import Foundation
 import StacksCore
 import Testing
 @testable import StacksPreview
+import StacksTestSupport
 
 extension PreviewTests {
     /// After any file operation, the content tree the preview holds is the tree a full read
@@ -13,7 +14,7 @@ extension PreviewTests {
                 try TestCatalog.standard.write(to: folder)
                 let content = folder.appendingPathComponent("content")
                 var source = ProjectSource(BuildOptions(projectDirectory: folder))
-                var random = SeededGenerator(state: seed)
+                var random = SplitMix(state: seed)
                 var patched = 0
                 for step in 0..<60 {
                     let (description, paths) = try Self.randomOperation(in: content, step: step, using: &random)
@@ -65,7 +66,7 @@ extension PreviewTests {
 
         /// Writes, creates, removes or renames something under `content`; returns what it did and
         /// the paths a watcher would report.
-        static func randomOperation(in content: URL, step: Int, using random: inout SeededGenerator) throws -> (String, Set<String>) {
+        static func randomOperation(in content: URL, step: Int, using random: inout SplitMix) throws -> (String, Set<String>) {
             let manager = FileManager.default
             let all = (manager.enumerator(atPath: content.path)?.allObjects as? [String] ?? []).sorted()
             let files = all.filter { !$0.hasPrefix(".") && $0.hasSuffix(".md") }

@@ -23,9 +23,6 @@ public struct SiteChanges: Sendable, Equatable {
     /// Whether the co-located files of the content folder are not the same list.
     public var assets: Bool
 
-    public static let none = SiteChanges(everything: false, pages: [], removed: [], structure: false, extras: false,
-                                         assets: false)
-
     public init(everything: Bool, pages: Set<Int>, removed: Set<Int>, structure: Bool, extras: Bool, assets: Bool) {
         self.everything = everything
         self.pages = pages

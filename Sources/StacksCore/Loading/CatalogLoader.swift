@@ -67,9 +67,7 @@ private struct LoaderState {
         self.frontMatterKeys = frontMatterKeys
     }
 
-    func display(_ relativePath: String) -> String {
-        relativePath.isEmpty ? displayRoot : displayRoot + "/" + relativePath
-    }
+    func display(_ relativePath: String) -> String { displayPath(relativePath, under: displayRoot) }
 
     mutating func loadRoot(_ tree: SourceDirectory) {
         var home = Page(kind: .home, path: .root, source: nil, sourceDirectory: "", title: "", parent: nil)
@@ -293,7 +291,7 @@ struct Document: Sendable {
 
     /// UTF-8 decoding and front matter of one file. Pure, so files are decoded in parallel.
     static func decode(_ file: SourceFile, displayRoot: String, keys: FrontMatterKeys) -> Decoded {
-        let path = displayRoot + "/" + file.relativePath
+        let path = displayPath(file.relativePath, under: displayRoot)
         let bytes = file.contents ?? []
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
         guard var text = String(validating: bytes, as: UTF8.self) else {

@@ -38,10 +38,6 @@ public struct Catalog: Sendable {
     public func categoryChildren(of index: Int) -> [Int] {
         pages[index].children.filter { pages[$0].kind == .category }
     }
-
-    public func itemChildren(of index: Int) -> [Int] {
-        pages[index].children.filter { pages[$0].kind == .item }
-    }
 }
 
 public struct Page: Sendable {

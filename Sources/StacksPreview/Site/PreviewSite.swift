@@ -216,16 +216,10 @@ actor PreviewSite {
     /// A co-located file, as long as it is still a file inside the content folder.
     private nonisolated func assetFile(_ source: String, contentRoot: URL) -> URL? {
         let url = contentRoot.appendingPathComponent(source)
-        guard let root = realPath(contentRoot.path), let file = realPath(url.path), file.hasPrefix(root + "/") else { return nil }
+        guard let root = RealPath.of(contentRoot.path), let file = RealPath.of(url.path), file.hasPrefix(root + "/") else { return nil }
         var status = stat()
         guard stat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return URL(fileURLWithPath: file)
-    }
-
-    private nonisolated func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// Keeps a page rendered for `generation`, unless the site has changed since.

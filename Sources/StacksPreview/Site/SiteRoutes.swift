@@ -13,10 +13,6 @@ struct SiteRoutes: Sendable {
 
     private(set) var routes: [String: Route] = [:]
 
-    static let empty = SiteRoutes()
-
-    private init() {}
-
     init(_ renderer: SiteRenderer) {
         routes.reserveCapacity(renderer.pageCount + renderer.site.catalog.assets.count)
         for asset in renderer.site.catalog.assets { routes[asset.output] = .asset(source: asset.source) }

@@ -73,7 +73,7 @@ public struct WatchedFolders: Sendable, Equatable {
         case S_IFDIR:
             return (path, false)
         case S_IFLNK:
-            guard let linkRoot, let target = realPath(path), target == linkRoot || target.hasPrefix(linkRoot + "/"),
+            guard let linkRoot, let target = RealPath.of(path), target == linkRoot || target.hasPrefix(linkRoot + "/"),
                   !ancestors.contains(target), stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFDIR
             else { return nil }
             return (target, true)
@@ -81,11 +81,4 @@ public struct WatchedFolders: Sendable, Equatable {
             return nil
         }
     }
-}
-
-/// `path` with every link resolved, or `nil` if it leads nowhere (or round in a loop).
-func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
 }

@@ -93,8 +93,7 @@ final class StopSignal: Sendable {
 func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
     let left = deadline - .now
     guard left > .zero else { return 0 }
-    let (seconds, attoseconds) = left.components
-    return Int32(min(Int64(Int32.max), seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+    return Int32(min(Int64(Int32.max), left.wholeMilliseconds + 1))
 }
 
 #if canImport(Glibc)
@@ -194,12 +193,12 @@ struct InotifyWatcher: Sendable {
 
         mutating func addRoots(_ roots: WatchedFolders) {
             self.roots = roots
-            contentReal = realPath(roots.content.path)
+            contentReal = RealPath.of(roots.content.path)
             let project = inotify_add_watch(descriptor, roots.project.path, UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM
                 | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_ONLYDIR))
             if project >= 0 { folders[project] = [Folder(root: .project, path: "")] }
             if let contentReal { addTree(contentReal, Folder(root: .content, path: ""), ancestors: []) }
-            if let templatesReal = realPath(roots.templates.path) {
+            if let templatesReal = RealPath.of(roots.templates.path) {
                 addTree(templatesReal, Folder(root: .templates, path: ""), ancestors: [])
             }
         }
@@ -239,11 +238,11 @@ struct InotifyWatcher: Sendable {
             guard let roots else { return nil }
             let base = folder.root == .content ? roots.content.path : roots.templates.path
             var path = base
-            guard let real = realPath(path) else { return nil }
+            guard let real = RealPath.of(path) else { return nil }
             var result: Set<String> = [real]
             for name in folder.path.split(separator: "/") {
                 path += "/" + name
-                guard let real = realPath(path) else { return nil }
+                guard let real = RealPath.of(path) else { return nil }
                 result.insert(real)
             }
             return result
@@ -347,7 +346,7 @@ struct InotifyWatcher: Sendable {
             var status = stat()
             let isLink = !isFolder && lstat(watchedPath(of: folder) + "/" + name, &status) == 0
                 && status.st_mode & S_IFMT == S_IFLNK
-            if isFolder || isLink, let ancestors = ancestors(of: folder), let parent = realPath(watchedPath(of: folder)) {
+            if isFolder || isLink, let ancestors = ancestors(of: folder), let parent = RealPath.of(watchedPath(of: folder)) {
                 addChild(name, in: parent, of: folder, ancestors: ancestors)
             }
         }

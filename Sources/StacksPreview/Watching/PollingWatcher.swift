@@ -86,9 +86,9 @@ struct PollingWatcher: Sendable {
     func snapshot() -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
         stamps["config"] = stamp(folders.project.appendingPathComponent(ProjectReader.configName).path)
-        let contentReal = realPath(folders.content.path)
+        let contentReal = RealPath.of(folders.content.path)
         for (prefix, root) in [("content", folders.content), ("templates", folders.templates)] {
-            guard let real = realPath(root.path), stamp(real)?.isFolder == true else { continue }
+            guard let real = RealPath.of(root.path), stamp(real)?.isFolder == true else { continue }
             stamps[prefix] = .folder
             list(real, relative: "", prefix: prefix, followingLinksInside: prefix == "content" ? contentReal : nil,
                  ancestors: [real], into: &stamps)

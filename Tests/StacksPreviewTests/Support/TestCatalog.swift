@@ -181,19 +181,6 @@ struct TestCatalog {
     }
 }
 
-/// A deterministic generator, so a failing series of edits can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A temporary folder for one test, removed afterwards.
 func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
     let folder = FileManager.default.temporaryDirectory

@@ -1,10 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 import Darwin
-private let systemRead = Darwin.read
 #endif
 
 /// Reads a file only if it is a regular file.
@@ -67,7 +65,7 @@ package enum RegularFile {
         while true {
             if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
             let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                POSIX.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
             if count > 0 {
                 filled += count

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Files of the output a build replaces, reused when they hold what the build would write.
@@ -81,9 +83,9 @@ enum PreviousOutput {
     /// `link(2)`, making the new name's folder first if it is missing. False where the file
     /// system has no hard links (the caller then writes the file).
     private static func makeLink(_ old: String, _ path: String) -> Bool {
-        if Glibc.link(old, path) == 0 { return true }
+        if POSIX.link(old, path) == 0 { return true }
         guard errno == ENOENT, let slash = path.lastIndex(of: "/") else { return false }
         _ = mkdir(String(path[..<slash]), 0o777)
-        return Glibc.link(old, path) == 0
+        return POSIX.link(old, path) == 0
     }
 }

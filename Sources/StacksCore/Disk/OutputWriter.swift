@@ -50,11 +50,11 @@ public struct OutputWriter: Sendable {
             let target = output.resolvingSymlinksInPath().path
             throw refuse("it is a symbolic link (to \(target)); name the folder itself, as --output \(target)")
         }
-        let path = Self.realPath(output.path)
-        let home = Self.realPath(FileManager.default.homeDirectoryForCurrentUser.path)
+        let path = RealPath.ofPossiblyMissing(output.path)
+        let home = RealPath.ofPossiblyMissing(FileManager.default.homeDirectoryForCurrentUser.path)
         if path == "/" || path == home { throw refuse("it is \(path == "/" ? "the root folder" : "your home folder")") }
         for folder in protected {
-            let protectedPath = Self.realPath(folder.path)
+            let protectedPath = RealPath.ofPossiblyMissing(folder.path)
             if path == protectedPath || path.hasPrefix(protectedPath + "/") {
                 throw refuse("it is inside \(folder.lastPathComponent)/, which Stacks reads from")
             }
@@ -80,23 +80,6 @@ public struct OutputWriter: Sendable {
             throw refuse("the folder is not empty and was not written by Stacks (no \(Self.markerName) file in it)")
         }
         return path
-    }
-
-    /// `path` with every symbolic link in it resolved, also where its end does not exist yet:
-    /// the deepest existing folder is resolved and the rest appended.
-    static func realPath(_ path: String) -> String {
-        var existing = path
-        var rest: [String] = []
-        while true {
-            if let resolved = realpath(existing, nil) {
-                defer { free(resolved) }
-                let base = String(cString: resolved)
-                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
-            }
-            guard let slash = existing.lastIndex(of: "/"), existing != "/" else { return path }
-            rest.append(String(existing[existing.index(after: slash)...]))
-            existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
-        }
     }
 
     /// Writes into a fresh folder beside the output, calls `fill` to write the site's files
@@ -145,7 +128,7 @@ public struct OutputWriter: Sendable {
             guard rename(staging, path) == 0 else { throw WriteFailure(.beside(path), code: errno) }
             return
         }
-        let exchanged = Self.exchange(staging, path)
+        let exchanged = POSIX.exchange(staging, path)
         if exchanged == 0 {
             FolderRemoval.remove(staging)  // Now the old site.
             return
@@ -162,25 +145,6 @@ public struct OutputWriter: Sendable {
         }
         FolderRemoval.remove(old)
     }
-
-    /// Exchanges two paths atomically; 0, or the `errno` of the failure.
-    static func exchange(_ first: String, _ second: String) -> Int32 {
-        #if canImport(Glibc)
-        // Glibc has `renameat2` since 2.28, but its header hides it from Swift.
-        guard let renameat2 = renameat2 else { return ENOSYS }
-        let exchange: UInt32 = 1 << 1  // RENAME_EXCHANGE
-        return renameat2(AT_FDCWD, first, AT_FDCWD, second, exchange) == 0 ? 0 : errno
-        #elseif canImport(Darwin)
-        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
-        #else
-        return ENOSYS
-        #endif
-    }
-
-    #if canImport(Glibc)
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    private static let renameat2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
-    #endif
 
     /// Folders left by a build that was killed before it could clean up. Called with the lock
     /// held, so every one of them belongs to a build that is gone.

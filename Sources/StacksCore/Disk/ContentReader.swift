@@ -29,7 +29,7 @@ public struct ContentReader: Sendable {
 
     public func read() -> (SourceDirectory, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let rootReal = (try? Self.realPath(root.path).get()) ?? root.path
+        let rootReal = RealPath.of(root.path) ?? root.path
         var visited: Set<String> = [rootReal]
         let tree = readDirectory(at: root.path, relativePath: "", name: "", rootReal: rootReal,
                                  visited: &visited, diagnostics: &diagnostics)
@@ -38,16 +38,6 @@ public struct ContentReader: Sendable {
 
     public static func isSkipped(_ name: String) -> Bool {
         (name.hasPrefix(".") || name.hasPrefix("_")) && name != "_index.md"
-    }
-
-    private struct SystemError: Error, Equatable {
-        var code: Int32
-    }
-
-    private static func realPath(_ path: String) -> Result<String, SystemError> {
-        guard let resolved = realpath(path, nil) else { return .failure(SystemError(code: errno)) }
-        defer { free(resolved) }
-        return .success(String(cString: resolved))
     }
 
     /// A whole regular file, or `nil` if it cannot be opened or read or is not a regular file.
@@ -80,9 +70,7 @@ public struct ContentReader: Sendable {
         return digits
     }
 
-    private func display(_ relativePath: String) -> String {
-        relativePath.isEmpty ? displayRoot : displayRoot + "/" + relativePath
-    }
+    private func display(_ relativePath: String) -> String { displayPath(relativePath, under: displayRoot) }
 
     private func readDirectory(
         at folderPath: String, relativePath: String, name: String, depth: Int = 0, rootReal: String,
@@ -108,10 +96,10 @@ public struct ContentReader: Sendable {
             var target: String?
             if status.st_mode & S_IFMT == S_IFLNK {
                 let real: String
-                switch Self.realPath(childFullPath) {
+                switch RealPath.resolve(childFullPath) {
                 case .success(let path):
                     real = path
-                case .failure(let error) where error.code == ELOOP:
+                case .failure(let failure) where failure.isLoop:
                     diagnostics.append(.error(display(childPath), line: 1, column: 1, "symbolic link loop"))
                     continue
                 case .failure:
@@ -143,7 +131,7 @@ public struct ContentReader: Sendable {
                         "folders nested deeper than \(Self.maximumDepth) levels"))
                     continue
                 }
-                let real = (try? Self.realPath(childFullPath).get()) ?? childFullPath
+                let real = RealPath.of(childFullPath) ?? childFullPath
                 visited.insert(real)
                 directory.directories.append(readDirectory(
                     at: childFullPath, relativePath: childPath, name: childName, depth: depth + 1, rootReal: rootReal,
