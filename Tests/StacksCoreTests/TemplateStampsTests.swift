@@ -74,9 +74,26 @@ import Testing
         ("\t{{<parent}}{{/parent}}", false),
         ("  {{! note }}{{<parent}}{{/parent}}", false),
         ("x \u{2}", false),
+        // Read by the one scanner: a comment is not searched for transforms, a partial is
+        // named across a line break, and a delimiter change is refused wherever it hides.
+        ("{{! first(items) or *name, in prose }}{{title}}", true),
+        ("{{>\n  icon}}{{{body}}}", true),
+        ("{{#a}}{{/a}}\t{{>\nicon}}", false),
+        ("{{{body}}}{{=<% %>=}}<%> icon%>", false),
+        ("{{ >*name}}", false),
     ])
     func templatesUsingFeaturesThatComputeWithTextAreNotStamped(template: String, allowed: Bool) {
         #expect(TemplateStamps.allowsStamps(template) == allowed)
+    }
+
+    @Test func aCommentThatReadsLikeATransformIsStampedAsItRenders() throws {
+        let templates = try Self.templates(["probe.mustache": "{{! uppercased(title) }}<b>{{title}}</b>"])
+        #expect(templates.allowsStamps)
+        var stamps = TemplateStamps()
+        for text in Self.awkward {
+            let context = Self.context(text, flag: true, tags: 2, rows: 0)
+            #expect(stamps.render("probe", context, with: templates) == templates.render("probe", context.mustacheValue))
+        }
     }
 
     @Test func aThemeWithOneSuchTemplateIsRenderedDirectly() throws {

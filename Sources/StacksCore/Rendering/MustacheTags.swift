@@ -2,8 +2,10 @@
 /// over the bytes that follows set-delimiter tags and reads names across line breaks, as
 /// swift-mustache does.
 ///
-/// Used to check a theme before swift-mustache parses it: what a template includes, and how
-/// deeply its sections nest.
+/// Every check of a theme's text goes through it, before swift-mustache parses it: what a
+/// template includes and how deeply its sections nest (`TemplateChecks`), whether it may be
+/// stamped (`TemplateStamps.allowsStamps`) and whether the sidebar can be drawn by nodes
+/// (`SidebarParts`).
 struct MustacheTag: Equatable {
     enum Kind: Equatable {
         case variable, unescaped, section, invertedSection, close, partial, parent, block, comment, delimiters, pragma
@@ -15,6 +17,8 @@ struct MustacheTag: Equatable {
     /// Where the opening delimiter starts; columns count Unicode scalars.
     var line: Int
     var column: Int
+    /// The UTF-8 offset of the opening delimiter.
+    var offset: Int
 
     /// The first part of the name (`a` of `a.b`), the key looked up on the context stack.
     var rootName: Substring { name.prefix { $0 != "." } }
@@ -93,7 +97,7 @@ struct MustacheTag: Equatable {
                 }
                 let name = String(decoding: content.drop(while: Self.isWhiteSpace).reversed().drop(while: Self.isWhiteSpace).reversed(),
                                   as: UTF8.self)
-                found.append(MustacheTag(kind: kind, name: name, line: tagLine, column: tagColumn))
+                found.append(MustacheTag(kind: kind, name: name, line: tagLine, column: tagColumn, offset: start))
             }
             return found
         }

@@ -1,6 +1,6 @@
 /// The values templates see, as objects of precomputed strings (swift-mustache reads them as
 /// dictionaries; structs would go through `Mirror`, which is slow and hides computed
-/// properties). Every URL here is in root-marker form. README lists the keys.
+/// properties). Every URL here is in root-marker form. `TemplateContract` declares the keys.
 struct PageContext {
     let catalog: Catalog
     let config: SiteConfig

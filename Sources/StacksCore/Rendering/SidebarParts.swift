@@ -23,8 +23,8 @@ import Foundation
 /// Then `sidebar` with `{{{nodeKey}}}` in place of the partial, over nodes rendered by the
 /// node template, is the theme's `sidebar` over the nodes.
 struct SidebarParts: Sendable {
-    /// What the sidebar context holds besides the nodes' own values (`SiteRenderer.renderSidebar`).
-    static let rootKeys: Set<Substring> = ["siteTitle", "home", "homeCurrent", "categories"]
+    /// What the sidebar context holds besides the nodes' own values: `sidebar`'s declared values.
+    static let rootKeys = Set(TemplateContract.template("sidebar")?.values.map { Substring($0.name) } ?? [])
     static let sidebarName = "__stacks_sidebar"
     static let nodeName = "__stacks_sidebar_node"
     static let nodeKey = "__stacks_node"

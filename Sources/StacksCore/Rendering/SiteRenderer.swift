@@ -231,7 +231,7 @@ public struct SiteRenderer: Sendable {
             return .object(values)
         }
         let nodes = catalog.categoryChildren(of: Catalog.rootIndex).map(node)
-        // The keys here are `SidebarParts.rootKeys`.
+        // `TemplateContract`'s `sidebar` values, which `SidebarParts.rootKeys` reads.
         var values: TemplateObject = [
             "siteTitle": .text(context.config.siteTitle),
             "home": .text(context.url(Catalog.rootIndex)),

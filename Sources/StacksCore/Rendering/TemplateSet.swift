@@ -5,9 +5,8 @@ import Mustache
 /// swift-mustache renders a missing partial as nothing; here a partial that names no template
 /// is an error, found before any page is rendered.
 public struct TemplateSet: Sendable {
-    /// The templates every theme must have (the built-in theme fills gaps).
-    public static let required = ["layout", "breadcrumbs", "sidebar", "sidebar-node", "content",
-                                  "list-entry", "detail", "icon", "404", "redirect"]
+    /// The templates every theme must have (the built-in theme fills gaps): those `TemplateContract` declares.
+    public static let required = TemplateContract.templates.map(\.name)
 
     let library: MustacheLibrary
     public let icons: [String: String]

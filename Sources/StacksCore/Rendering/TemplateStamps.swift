@@ -160,30 +160,28 @@ struct TemplateStamps {
     static func allowsStamps(_ template: String) -> Bool {
         let bytes = Array(template.utf8)
         if bytes.contains(sentinelStart) { return false }
-        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-        var index = 0
-        while index + 1 < bytes.count {
-            guard bytes[index] == open, bytes[index + 1] == open else {
-                index += 1
-                continue
-            }
-            var end = index + 2
-            while end + 1 < bytes.count, !(bytes[end] == close && bytes[end + 1] == close) { end += 1 }
-            guard end + 1 < bytes.count else { return false }
-            let tag = bytes[(index + 2)..<end]
-            if tag.contains(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "*") }) { return false }
-            let body = tag.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
-            switch body.first {
-            case UInt8(ascii: "="), UInt8(ascii: "%"):
+        for tag in MustacheTag.scan(template) {
+            switch tag.kind {
+            case .delimiters, .pragma:
                 return false
-            case UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "$"), UInt8(ascii: "!"):
-                if index > 0, bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t") { return false }
-            default:
-                break
+            case .comment:
+                // A comment computes nothing, but it keeps the white space before it for a
+                // partial that follows on the same line.
+                if Self.followsIndentation(tag, bytes) { return false }
+            case .partial, .parent, .block:
+                if tag.name.hasPrefix("*") || Self.followsIndentation(tag, bytes) { return false }
+            case .variable, .unescaped, .section, .invertedSection, .close:
+                // `{{ =…}}`, `{{ >…}}`: a sigil after white space, which swift-mustache does
+                // not read as one; refused rather than guessed.
+                if tag.name.contains("(") || tag.name.first.map({ "=%<>$!*&{#^/".contains($0) }) == true { return false }
             }
-            index = end + 2
         }
         return true
+    }
+
+    /// Whether a space or tab comes right before the tag, the only way to indent a partial.
+    private static func followsIndentation(_ tag: MustacheTag, _ bytes: [UInt8]) -> Bool {
+        tag.offset > 0 && (bytes[tag.offset - 1] == UInt8(ascii: " ") || bytes[tag.offset - 1] == UInt8(ascii: "\t"))
     }
 }
 
