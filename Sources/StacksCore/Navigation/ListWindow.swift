@@ -32,13 +32,12 @@ struct ListWindow: Equatable, Sendable {
     /// The window of page `index`, showing page `listPage` (from 1) of a list on its owner's
     /// page; `nil` when the page lists nothing (the home page, or a page below it without a
     /// category, when the home lists no items).
-    init?(page index: Int, listPage: Int = 1, in catalog: Catalog, limit: Int) {
-        // The pages on the path, one per prefix of it: the root first, `index` last.
-        let pagesOnPath = catalog.chain(to: index)
-        let categoryCount = SplitViewState(catalog[index].path).sidebar.count
+    /// `pagesOnPath`: `catalog.pagesOnPath(of: index)`, when the caller has it at hand.
+    init?(page index: Int, listPage: Int = 1, in catalog: Catalog, pagesOnPath: [Int]? = nil, limit: Int) {
+        let pagesOnPath = pagesOnPath ?? catalog.pagesOnPath(of: index)
         let owner: Int
-        if categoryCount > 0 {
-            owner = pagesOnPath[categoryCount]
+        if let category = catalog.selectedCategory(of: index, pagesOnPath: pagesOnPath) {
+            owner = category
         } else if Self.homeListsItems(catalog) {
             owner = Catalog.rootIndex
         } else {

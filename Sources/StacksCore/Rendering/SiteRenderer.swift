@@ -24,25 +24,25 @@ public struct SiteRenderer: Sendable {
         var listPageSegment = "page"
     }
 
-    /// What a sidebar shows selected: the page's deepest category (`-1`: none), and whether the
+    /// What a sidebar shows selected: the page's deepest category (`nil`: none), and whether the
     /// page is that category's own (or the home page), so that its link is the current page's
     /// (`aria-current="page"`) rather than one on the way to it (`"true"`).
     struct SidebarSelection: Hashable, Sendable {
-        var category: Int
+        var category: Int?
         var isPage: Bool
 
-        init(category: Int, isPage: Bool) {
+        init(category: Int?, isPage: Bool) {
             self.category = category
             self.isPage = isPage
         }
 
         init(of index: Int, in catalog: Catalog) {
-            self.init(of: index, deepestCategory: catalog.deepestCategory(of: index))
+            self.init(of: index, selectedCategory: catalog.selectedCategory(of: index))
         }
 
-        /// For a page whose deepest category is already known.
-        init(of index: Int, deepestCategory category: Int?) {
-            self.init(category: category ?? -1, isPage: category.map { $0 == index } ?? (index == Catalog.rootIndex))
+        /// For a page whose selected category is already known.
+        init(of index: Int, selectedCategory category: Int?) {
+            self.init(category: category, isPage: category.map { $0 == index } ?? (index == Catalog.rootIndex))
         }
     }
 
@@ -105,7 +105,7 @@ public struct SiteRenderer: Sendable {
             $0 == Catalog.rootIndex || catalog[$0].kind != .item || !catalog[$0].children.isEmpty
         }
         let selections = Set(catalog.pages.indices.map { SidebarSelection(of: $0, in: catalog) })
-            .sorted { ($0.category, $0.isPage ? 1 : 0) < ($1.category, $1.isPage ? 1 : 0) }
+            .sorted { ($0.category ?? -1, $0.isPage ? 1 : 0) < ($1.category ?? -1, $1.isPage ? 1 : 0) }
         return (owners, selections)
     }
 
@@ -141,8 +141,10 @@ public struct SiteRenderer: Sendable {
         let catalog = site.catalog
         let page = catalog[index]
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
-        let category = catalog.deepestCategory(of: index)
-        let window = ListWindow(page: index, listPage: listPage, in: catalog, limit: config.layout.listWindow)
+        let pagesOnPath = catalog.pagesOnPath(of: index)
+        let category = catalog.selectedCategory(of: index, pagesOnPath: pagesOnPath)
+        let window = ListWindow(page: index, listPage: listPage, in: catalog, pagesOnPath: pagesOnPath,
+                                limit: config.layout.listWindow)
         var pageValues: TemplateObject = [
             "title": .text(index == Catalog.rootIndex ? config.siteTitle : page.title),
             "documentTitle": .text(index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle),
@@ -162,7 +164,7 @@ public struct SiteRenderer: Sendable {
             "layout": .object(context.layout()),
             "breadcrumbs": context.breadcrumbs(index),
             "contentLabel": .text(window.map { $0.owner == Catalog.rootIndex ? config.siteTitle : catalog[$0.owner].title } ?? "Categories"),
-            "sidebar": .text(sidebars[SidebarSelection(of: index, deepestCategory: category)] ?? ""),
+            "sidebar": .text(sidebars[SidebarSelection(of: index, selectedCategory: category)] ?? ""),
             "content": .text(renderContent(window, page: index, context: context, stamps: &stamps)),
             "detail": .text(renderDetail(index, context: context, stamps: &stamps)),
         ]
@@ -208,7 +210,7 @@ public struct SiteRenderer: Sendable {
                               stamps: inout TemplateStamps) -> String {
         let catalog = context.catalog
         let selected = selection.category
-        let chain = selected >= 0 ? Set(catalog.chain(to: selected)) : []
+        let chain = selected.map { Set(catalog.pagesOnPath(of: $0)) } ?? []
         func node(_ index: Int) -> TemplateValue {
             let children = catalog.categoryChildren(of: index)
             var values = context.icon(catalog[index])
@@ -227,7 +229,7 @@ public struct SiteRenderer: Sendable {
         var values: TemplateObject = [
             "siteTitle": .text(context.config.siteTitle),
             "home": .text(context.url(Catalog.rootIndex)),
-            "homeCurrent": .flag(selected < 0 && selection.isPage),
+            "homeCurrent": .flag(selected == nil && selection.isPage),
             "categories": .list(nodes),
         ]
         guard templates.drawsSidebarByNodes else {
@@ -347,7 +349,7 @@ public struct SiteRenderer: Sendable {
             let split = SplitViewState(page.path)
             if split.detailHasBackButton {
                 // Below the first item, the detail column has its own stack: items only.
-                let itemChain = catalog.chain(to: index).filter { catalog[$0].kind == .item }
+                let itemChain = catalog.pagesOnPath(of: index).suffix(split.detail.count + 1)
                 values["stack"] = .object([
                     "back": .object(context.back(index) ?? [:]),
                     "crumbs": .list(itemChain.map {
