@@ -61,6 +61,9 @@ import StacksTestSupport
                 #expect(jumped == prefix)
                 if k > 0 { #expect(prefix.parent == prefixes[k - 1]) }
             }
+            // The lookup from a prefix to its page, which breadcrumbs and the back link use.
+            let index = try #require(catalog.pages.firstIndex { $0.path == path })
+            #expect(catalog.pagesOnPath(of: index).map { catalog[$0].path } == prefixes)
             // The page's parent in the tree is the path's back.
             if let parent = page.parent { #expect(catalog[parent].path == path.parent) }
             // Push then back returns to the same path; back to top reaches the root.

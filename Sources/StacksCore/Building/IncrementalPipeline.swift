@@ -291,8 +291,8 @@ struct RenderReuse: Sendable {
     private let sameEntry: [Int?]
     /// Where each earlier page's entry sits in the earlier lists: (list owner, position).
     private let earlierPositions: [(owner: Int, position: Int)?]
-    /// By selected category index (`-1`: none): the earlier category, when the sidebars are the same.
-    private let sameSidebar: [Int: Int]
+    /// By selected category index (`nil`: none): the earlier one, when the sidebars are the same.
+    private let sameSidebar: [Int?: Int?]
 
     init(earlier: SiteRenderer, catalog: Catalog) {
         self.earlier = earlier
@@ -307,9 +307,9 @@ struct RenderReuse: Sendable {
             for (position, child) in children.enumerated() { positions[child] = (owner, position) }
         }
         earlierPositions = positions
-        var sidebars: [Int: Int] = [:]
+        var sidebars: [Int?: Int?] = [:]
         if CatalogCorrespondence.sameCategoryTree(old, catalog, counterparts: counterparts, sameEntries: same) {
-            sidebars[-1] = -1
+            sidebars.updateValue(nil, forKey: nil)
             for index in catalog.pages.indices where catalog.pages[index].kind == .category {
                 if let counterpart = counterparts[index] { sidebars[index] = counterpart }
             }
@@ -324,9 +324,8 @@ struct RenderReuse: Sendable {
     }
 
     func sidebar(_ selection: SiteRenderer.SidebarSelection) -> String? {
-        sameSidebar[selection.category].flatMap {
-            earlier.sidebars[SiteRenderer.SidebarSelection(category: $0, isPage: selection.isPage)]
-        }
+        guard let category = sameSidebar[selection.category] else { return nil }
+        return earlier.sidebars[SiteRenderer.SidebarSelection(category: category, isPage: selection.isPage)]
     }
 }
 

@@ -52,8 +52,8 @@ public struct SiteChanges: Sendable, Equatable {
             return
         }
         for (selection, sidebar) in after.sidebars {
-            let counterpart = selection.category < 0 ? selection.category : counterparts[selection.category]
-            guard let counterpart,
+            let counterpart = selection.category.flatMap { counterparts[$0] }
+            guard selection.category == nil || counterpart != nil,
                   before.sidebars[SiteRenderer.SidebarSelection(category: counterpart, isPage: selection.isPage)] == sidebar else {
                 everything = true
                 extras = true

@@ -30,11 +30,6 @@ public struct Catalog: Sendable {
         return chain.reversed()
     }
 
-    /// The deepest category on the page's path, or `nil` for the home page.
-    public func deepestCategory(of index: Int) -> Int? {
-        chain(to: index).last { pages[$0].kind == .category }
-    }
-
     public func categoryChildren(of index: Int) -> [Int] {
         pages[index].children.filter { pages[$0].kind == .category }
     }

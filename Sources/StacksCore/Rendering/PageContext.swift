@@ -98,18 +98,23 @@ struct PageContext {
         catalog[category].children.contains { catalog[$0].slug == "page" } ? "_page" : "page"
     }
 
+    /// The root and every prefix of the page's stack path, each linking to its page; the last is the page itself.
     func breadcrumbs(_ index: Int) -> TemplateValue {
-        let chain = catalog.chain(to: index)
-        return .list(chain.map { crumb in
+        let path = catalog[index].path
+        let pages = catalog.pagesOnPath(of: index)
+        return .list(zip(path.prefixes, pages).map { prefix, crumb in
             .object(["title": .text(crumb == Catalog.rootIndex ? config.siteTitle : catalog[crumb].listTitle),
-                     "url": .text(url(crumb)),
-                     "current": .flag(crumb == index)])
+                     "url": .text(RootMarker.page(prefix, portable: config.portable)),
+                     "current": .flag(prefix.count == path.count)])
         })
     }
 
+    /// The page of the path without its last destination; none on the home page.
     func back(_ index: Int) -> TemplateObject? {
-        guard let parent = catalog[index].parent else { return nil }
-        return ["title": .text(parent == Catalog.rootIndex ? config.siteTitle : catalog[parent].listTitle), "url": .text(url(parent))]
+        guard let parentPath = catalog[index].path.parent else { return nil }
+        let parent = catalog.pagesOnPath(of: index)[parentPath.count]
+        return ["title": .text(parent == Catalog.rootIndex ? config.siteTitle : catalog[parent].listTitle),
+                "url": .text(RootMarker.page(parentPath, portable: config.portable))]
     }
 
     func site() -> TemplateObject {

@@ -24,25 +24,25 @@ public struct SiteRenderer: Sendable {
         var listPageSegment = "page"
     }
 
-    /// What a sidebar shows selected: the page's deepest category (`-1`: none), and whether the
+    /// What a sidebar shows selected: the page's deepest category (`nil`: none), and whether the
     /// page is that category's own (or the home page), so that its link is the current page's
     /// (`aria-current="page"`) rather than one on the way to it (`"true"`).
     struct SidebarSelection: Hashable, Sendable {
-        var category: Int
+        var category: Int?
         var isPage: Bool
 
-        init(category: Int, isPage: Bool) {
+        init(category: Int?, isPage: Bool) {
             self.category = category
             self.isPage = isPage
         }
 
         init(of index: Int, in catalog: Catalog) {
-            self.init(of: index, deepestCategory: catalog.deepestCategory(of: index))
+            self.init(of: index, selectedCategory: catalog.selectedCategory(of: index))
         }
 
-        /// For a page whose deepest category is already known.
-        init(of index: Int, deepestCategory category: Int?) {
-            self.init(category: category ?? -1, isPage: category.map { $0 == index } ?? (index == Catalog.rootIndex))
+        /// For a page whose selected category is already known.
+        init(of index: Int, selectedCategory category: Int?) {
+            self.init(category: category, isPage: category.map { $0 == index } ?? (index == Catalog.rootIndex))
         }
     }
 
@@ -105,7 +105,7 @@ public struct SiteRenderer: Sendable {
             $0 == Catalog.rootIndex || catalog[$0].kind != .item || !catalog[$0].children.isEmpty
         }
         let selections = Set(catalog.pages.indices.map { SidebarSelection(of: $0, in: catalog) })
-            .sorted { ($0.category, $0.isPage ? 1 : 0) < ($1.category, $1.isPage ? 1 : 0) }
+            .sorted { ($0.category ?? -1, $0.isPage ? 1 : 0) < ($1.category ?? -1, $1.isPage ? 1 : 0) }
         return (owners, selections)
     }
 
@@ -119,7 +119,7 @@ public struct SiteRenderer: Sendable {
         }
         return RenderedList(plain: children.map { entry($0, current: false) },
                             current: children.map { entry($0, current: true) },
-                            listPageSegment: children.count > max(1, context.config.layout.listWindow)
+                            listPageSegment: ListWindow.isPaged(entries: children.count, limit: context.config.layout.listWindow)
                                 ? context.listPageSegment(owner) : "page")
     }
 
@@ -141,8 +141,10 @@ public struct SiteRenderer: Sendable {
         let catalog = site.catalog
         let page = catalog[index]
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
-        let category = catalog.deepestCategory(of: index)
-        let listOwner = category ?? (Self.rootListsItems(catalog) ? Catalog.rootIndex : nil)
+        let pagesOnPath = catalog.pagesOnPath(of: index)
+        let category = catalog.selectedCategory(of: index, pagesOnPath: pagesOnPath)
+        let window = ListWindow(page: index, listPage: listPage, in: catalog, pagesOnPath: pagesOnPath,
+                                limit: config.layout.listWindow)
         var pageValues: TemplateObject = [
             "title": .text(index == Catalog.rootIndex ? config.siteTitle : page.title),
             "documentTitle": .text(index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle),
@@ -161,10 +163,9 @@ public struct SiteRenderer: Sendable {
             "page": .object(pageValues),
             "layout": .object(context.layout()),
             "breadcrumbs": context.breadcrumbs(index),
-            "contentLabel": .text(listOwner.map { $0 == Catalog.rootIndex ? config.siteTitle : catalog[$0].title } ?? "Categories"),
-            "sidebar": .text(sidebars[SidebarSelection(of: index, deepestCategory: category)] ?? ""),
-            "content": .text(renderContent(category: listOwner, page: index, listPage: listPage, context: context,
-                                           stamps: &stamps)),
+            "contentLabel": .text(window.map { $0.owner == Catalog.rootIndex ? config.siteTitle : catalog[$0.owner].title } ?? "Categories"),
+            "sidebar": .text(sidebars[SidebarSelection(of: index, selectedCategory: category)] ?? ""),
+            "content": .text(renderContent(window, page: index, context: context, stamps: &stamps)),
             "detail": .text(renderDetail(index, context: context, stamps: &stamps)),
         ]
         if let back = context.back(index) { values["back"] = .object(back) }
@@ -177,12 +178,12 @@ public struct SiteRenderer: Sendable {
     /// category's own page. Each item appears on exactly one of them, so they add output in
     /// proportion to the number of items.
     public var listPages: [(category: Int, number: Int)] {
-        let limit = max(1, config.layout.listWindow)
+        let limit = config.layout.listWindow
         return site.catalog.pages.indices.flatMap { index -> [(category: Int, number: Int)] in
             let page = site.catalog[index]
-            guard page.kind == .category || (index == Catalog.rootIndex && Self.rootListsItems(site.catalog)),
-                  page.children.count > limit else { return [] }
-            let count = (page.children.count + limit - 1) / limit
+            guard page.kind == .category || (index == Catalog.rootIndex && ListWindow.homeListsItems(site.catalog)),
+                  ListWindow.isPaged(entries: page.children.count, limit: limit) else { return [] }
+            let count = ListWindow.pageCount(entries: page.children.count, limit: limit)
             return (2...count).map { (category: index, number: $0) }
         }
     }
@@ -194,13 +195,6 @@ public struct SiteRenderer: Sendable {
         let segment = lists[category]?.listPageSegment ?? context.listPageSegment(category)
         let directory = site.catalog[category].path.outputDirectory
         return (directory.isEmpty ? "" : directory + "/") + segment + "/\(number)/index.html"
-    }
-
-    /// Items directly in the content folder make the home a list like any category's: its
-    /// content column lists its sub-categories, then its items, on the home page and on each of
-    /// those items' pages. Without such items the home keeps its placeholder and categories.
-    static func rootListsItems(_ catalog: Catalog) -> Bool {
-        catalog[Catalog.rootIndex].children.contains { catalog[$0].kind == .item }
     }
 
     /// A page; for a large category, `listPage` chooses which part of its list the content
@@ -216,7 +210,7 @@ public struct SiteRenderer: Sendable {
                               stamps: inout TemplateStamps) -> String {
         let catalog = context.catalog
         let selected = selection.category
-        let chain = selected >= 0 ? Set(catalog.chain(to: selected)) : []
+        let chain = selected.map { Set(catalog.pagesOnPath(of: $0)) } ?? []
         func node(_ index: Int) -> TemplateValue {
             let children = catalog.categoryChildren(of: index)
             var values = context.icon(catalog[index])
@@ -235,7 +229,7 @@ public struct SiteRenderer: Sendable {
         var values: TemplateObject = [
             "siteTitle": .text(context.config.siteTitle),
             "home": .text(context.url(Catalog.rootIndex)),
-            "homeCurrent": .flag(selected < 0 && selection.isPage),
+            "homeCurrent": .flag(selected == nil && selection.isPage),
             "categories": .list(nodes),
         ]
         guard templates.drawsSidebarByNodes else {
@@ -257,47 +251,33 @@ public struct SiteRenderer: Sendable {
     /// its own pages, and a window of that many around the selection on its items' pages, so
     /// the site's size grows linearly with the number of items. The list carries what the
     /// script needs to load the rest: the first position shown, the total, page 1's URL.
-    private func renderContent(category: Int?, page index: Int, listPage: Int, context: PageContext,
+    private func renderContent(_ window: ListWindow?, page index: Int, context: PageContext,
                                stamps: inout TemplateStamps) -> String {
         let catalog = site.catalog
-        guard let category else {
+        guard let window else {
             return stamps.render("content", [
                 "placeholder": .text(config.placeholders.noCategory),
                 "entries": .text(lists[Catalog.rootIndex]?.plain.joined() ?? ""),
             ], with: templates)
         }
-        let children = catalog[category].children
-        let chain = catalog.chain(to: index)
-        let selectedChild = chain.firstIndex(of: category).flatMap { position in
-            position + 1 < chain.count ? chain[position + 1] : nil
-        }
-        let selectedPosition = selectedChild.flatMap { children.firstIndex(of: $0) }
+        let category = window.owner
         let list = lists[category] ?? RenderedList(plain: [], current: [])
-        var range = children.indices
-        var window: TemplateObject?
+        let range = window.range
+        var windowValues: TemplateObject?
         var pagination: TemplateObject?
-        let limit = max(1, config.layout.listWindow)
-        if children.count > limit {
-            let pages = (children.count + limit - 1) / limit
-            if index == category {
-                // The category's own pages: the list a page at a time.
-                let number = min(max(1, listPage), pages)
-                range = ((number - 1) * limit)..<min(children.count, number * limit)
-                var values: TemplateObject = ["number": .number(number), "pages": .number(pages)]
-                let segment = list.listPageSegment
-                if number > 1 { values["previous"] = .text(context.listPageURL(category, number: number - 1, segment: segment)) }
-                if number < pages { values["next"] = .text(context.listPageURL(category, number: number + 1, segment: segment)) }
-                pagination = values
-            } else {
-                // An item's page: a window around its selection, and the list page that holds it.
-                let center = selectedPosition ?? 0
-                let start = max(0, min(center - limit / 2, children.count - limit))
-                range = start..<(start + limit)
-                window = ["first": .number(start + 1), "last": .number(start + limit), "total": .number(children.count),
-                          "fullListURL": .text(context.listPageURL(category, number: center / limit + 1,
-                                                                   segment: list.listPageSegment))]
-            }
+        if let paged = window.pagination {
+            // The category's own pages: the list a page at a time.
+            var values: TemplateObject = ["number": .number(paged.number), "pages": .number(paged.pages)]
+            let segment = list.listPageSegment
+            if let previous = paged.previous { values["previous"] = .text(context.listPageURL(category, number: previous, segment: segment)) }
+            if let next = paged.next { values["next"] = .text(context.listPageURL(category, number: next, segment: segment)) }
+            pagination = values
+        } else if let fullListPage = window.fullListPage {
+            // An item's page: a window around its selection, and the list page that holds it.
+            windowValues = ["first": .number(range.lowerBound + 1), "last": .number(range.upperBound), "total": .number(window.total),
+                            "fullListURL": .text(context.listPageURL(category, number: fullListPage, segment: list.listPageSegment))]
         }
+        let selectedPosition = window.selectedPosition, selectedChild = window.selected
         var entries = ""
         for position in range {
             if position != selectedPosition {
@@ -315,14 +295,14 @@ public struct SiteRenderer: Sendable {
             // The list is this page's own: its title is the page's heading where the list shows alone.
             "isPage": .flag(category == index),
             "url": .text(context.url(category)),
-            "count": .number(children.count),
+            "count": .number(window.total),
             "offset": .number(range.lowerBound),
             "entries": .text(entries),
         ]
-        if window != nil || pagination != nil { values["partial"] = .object(["firstPage": .text(context.url(category))]) }
+        if windowValues != nil || pagination != nil { values["partial"] = .object(["firstPage": .text(context.url(category))]) }
         if let summary = catalog[category].frontMatter.summary { values["summary"] = .text(summary) }
         if !site.bodies[category].isEmpty { values["intro"] = .text(contentIntros[category] ?? site.bodies[category]) }
-        if let window { values["window"] = .object(window) }
+        if let windowValues { values["window"] = .object(windowValues) }
         if let pagination { values["pagination"] = .object(pagination) }
         return stamps.render("content", ["category": .object(values)], with: templates)
     }
@@ -369,7 +349,7 @@ public struct SiteRenderer: Sendable {
             let split = SplitViewState(page.path)
             if split.detailHasBackButton {
                 // Below the first item, the detail column has its own stack: items only.
-                let itemChain = catalog.chain(to: index).filter { catalog[$0].kind == .item }
+                let itemChain = catalog.pagesOnPath(of: index).suffix(split.detail.count + 1)
                 values["stack"] = .object([
                     "back": .object(context.back(index) ?? [:]),
                     "crumbs": .list(itemChain.map {
