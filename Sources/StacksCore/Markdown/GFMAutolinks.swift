@@ -117,7 +117,7 @@ enum GFMAutolinks {
         return Match(start: start, end: end, scheme: "")
     }
 
-    private static func email(_ text: [Unicode.Scalar], at at: Int, floor: Int) -> Match? {
+    private static func email(_ text: [Unicode.Scalar], at: Int, floor: Int) -> Match? {
         var start = at
         while start > floor {
             let before = text[start - 1]
