@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
+            exclude: ["README.md"],
             // TOMLKit extends Int, String and Array; only the file that imports it sees that.
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
