@@ -30,6 +30,16 @@ public struct Catalog: Sendable {
         return chain.reversed()
     }
 
+    /// What the page at `index` is called; the home page is called by the site's name.
+    public func title(of index: Int, siteTitle: String) -> String {
+        index == Self.rootIndex ? siteTitle : pages[index].title
+    }
+
+    /// `title(of:siteTitle:)` as lists, breadcrumbs and back links show it (`linkTitle`).
+    public func listTitle(of index: Int, siteTitle: String) -> String {
+        index == Self.rootIndex ? siteTitle : pages[index].listTitle
+    }
+
     public func categoryChildren(of index: Int) -> [Int] {
         pages[index].children.filter { pages[$0].kind == .category }
     }

@@ -103,7 +103,7 @@ struct PageContext {
         let path = catalog[index].path
         let pages = catalog.pagesOnPath(of: index)
         return .list(zip(path.prefixes, pages).map { prefix, crumb in
-            .object(["title": .text(crumb == Catalog.rootIndex ? config.siteTitle : catalog[crumb].listTitle),
+            .object(["title": .text(catalog.listTitle(of: crumb, siteTitle: config.siteTitle)),
                      "url": .text(RootMarker.page(prefix, portable: config.portable)),
                      "current": .flag(prefix.count == path.count)])
         })
@@ -113,7 +113,7 @@ struct PageContext {
     func back(_ index: Int) -> TemplateObject? {
         guard let parentPath = catalog[index].path.parent else { return nil }
         let parent = catalog.pagesOnPath(of: index)[parentPath.count]
-        return ["title": .text(parent == Catalog.rootIndex ? config.siteTitle : catalog[parent].listTitle),
+        return ["title": .text(catalog.listTitle(of: parent, siteTitle: config.siteTitle)),
                 "url": .text(RootMarker.page(parentPath, portable: config.portable))]
     }
 

@@ -94,7 +94,7 @@ extension SiteRenderer {
             json.member("icon", page.frontMatter.icon)
             json.member("kind", page.kind.rawValue)
             json.member("summary", page.summary)
-            json.member("title", index == Catalog.rootIndex ? config.siteTitle : page.title)
+            json.member("title", catalog.title(of: index, siteTitle: config.siteTitle))
             json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: config.portable))
             json.endObject()
         }

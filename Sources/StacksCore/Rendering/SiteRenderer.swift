@@ -146,14 +146,14 @@ public struct SiteRenderer: Sendable {
         let window = ListWindow(page: index, listPage: listPage, in: catalog, pagesOnPath: pagesOnPath,
                                 limit: config.layout.listWindow)
         var pageValues: TemplateObject = [
-            "title": .text(index == Catalog.rootIndex ? config.siteTitle : page.title),
+            "title": .text(catalog.title(of: index, siteTitle: config.siteTitle)),
             "documentTitle": .text(index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle),
             "kind": .text(page.kind.rawValue),
             "kindLabel": .text(page.kind == .item ? "item" : "details"),
             "depth": .number(page.path.depth),
         ]
         if listPage > 1 {
-            let title = index == Catalog.rootIndex ? config.siteTitle : page.title
+            let title = catalog.title(of: index, siteTitle: config.siteTitle)
             pageValues["documentTitle"] = .text(title + " (page \(listPage)) – " + config.siteTitle)
         }
         if let summary = page.summary { pageValues["description"] = .text(summary) }
@@ -163,7 +163,7 @@ public struct SiteRenderer: Sendable {
             "page": .object(pageValues),
             "layout": .object(context.layout()),
             "breadcrumbs": context.breadcrumbs(index),
-            "contentLabel": .text(window.map { $0.owner == Catalog.rootIndex ? config.siteTitle : catalog[$0.owner].title } ?? "Categories"),
+            "contentLabel": .text(window.map { catalog.title(of: $0.owner, siteTitle: config.siteTitle) } ?? "Categories"),
             "sidebar": .text(sidebars[SidebarSelection(of: index, selectedCategory: category)] ?? ""),
             "content": .text(renderContent(window, page: index, context: context, stamps: &stamps)),
             "detail": .text(renderDetail(index, context: context, stamps: &stamps)),
@@ -291,7 +291,7 @@ public struct SiteRenderer: Sendable {
         }
         var values: TemplateObject = [
             "id": .number(category),
-            "title": .text(category == Catalog.rootIndex ? config.siteTitle : catalog[category].title),
+            "title": .text(catalog.title(of: category, siteTitle: config.siteTitle)),
             // The list is this page's own: its title is the page's heading where the list shows alone.
             "isPage": .flag(category == index),
             "url": .text(context.url(category)),
