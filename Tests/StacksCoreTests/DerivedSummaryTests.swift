@@ -105,42 +105,38 @@ import StacksTestSupport
         #expect(description.contains(##""summary":"Hot","title":"Soup""##))
     }
 
-    @Test func serveUpdatesTheListsWhenADerivedSummaryChanges() async throws {
-        let project = try TemporaryProject()
-        defer { project.remove() }
+    /// The catalog as `stacks serve` prepares it, then again after one file is rewritten.
+    func served(_ files: [(String, String)], thenRewriting index: Int, as text: String) async throws -> (Pipeline.Prepared, Pipeline.Prepared) {
         var input = Pipeline.Input(config: SiteConfig(), content: SourceDirectory(files: files))
         var pipeline = IncrementalPipeline()
         let first: Result<Pipeline.Prepared, Diagnostics>
         (first, pipeline) = await pipeline.prepare(input)
         var edited = files
-        edited[1].1 = "---\ntitle: Bread\n---\nKnead it.\n"
+        edited[index].1 = text
         input.content = SourceDirectory(files: edited)
         let second: Result<Pipeline.Prepared, Diagnostics>
         (second, pipeline) = await pipeline.prepare(input)
-        let old = try first.get(), new = try second.get()
+        return (try first.get(), try second.get())
+    }
+
+    @Test func serveUpdatesTheListsWhenADerivedSummaryChanges() async throws {
+        let (old, new) = try await served(files, thenRewriting: 1, as: "---\ntitle: Bread\n---\nKnead it.\n")
         let changes = SiteChanges(from: old, to: new)
         let soup = try #require(new.renderer.site.catalog.pages.firstIndex { $0.path.url == "food/soup/" })
         #expect(changes.pages.contains(soup))
         #expect(changes.extras)
         #expect(text(new.renderer.renderPage(soup)).contains(##"<span class="summary">Knead it.</span>"##))
     }
+
     /// A written summary spares the parse its search; taking it away must bring the derived one.
     @Test func serveDerivesASummaryOnceTheWrittenOneIsRemoved() async throws {
         let written = [("food/_index.md", "---\ntitle: Food\n---\n"),
                        ("food/soup.md", "---\ntitle: Soup\nsummary: Hot\n---\nSimmer it slowly.\n")]
         #expect(MarkdownParser.parse("Simmer it.\n", needs: MarkdownParser.Needs(title: true, summary: false),
                                      options: SiteConfig.MarkdownOptions()).summaries.isEmpty)
-        var input = Pipeline.Input(config: SiteConfig(), content: SourceDirectory(files: written))
-        var pipeline = IncrementalPipeline()
-        let first: Result<Pipeline.Prepared, Diagnostics>
-        (first, pipeline) = await pipeline.prepare(input)
-        var edited = written
-        edited[1].1 = "---\ntitle: Soup\n---\nSimmer it slowly.\n"
-        input.content = SourceDirectory(files: edited)
-        let second: Result<Pipeline.Prepared, Diagnostics>
-        (second, pipeline) = await pipeline.prepare(input)
+        let (first, second) = try await served(written, thenRewriting: 1, as: "---\ntitle: Soup\n---\nSimmer it slowly.\n")
         let soup = { (prepared: Pipeline.Prepared) in prepared.renderer.site.catalog.pages.first { $0.path.url == "food/soup/" }?.summary }
-        #expect(try soup(first.get()) == "Hot")
-        #expect(try soup(second.get()) == "Simmer it slowly.")
+        #expect(soup(first) == "Hot")
+        #expect(soup(second) == "Simmer it slowly.")
     }
 }
