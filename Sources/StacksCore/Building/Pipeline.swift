@@ -1,8 +1,16 @@
 /// The pure middle of a build: load → parse → resolve → prepare rendering.
 ///
 /// Takes what was read from disk and returns a renderer ready to produce every page, or every
-/// problem found. `build`, `check` and the preview server all go through here, so what the
+/// problem found. `build`, `check` and the preview server all run these stages, so what the
 /// preview shows is what `build` writes.
+///
+/// Each stage takes what earlier runs remembered (`IncrementalPipeline`, kept by `stacks
+/// serve`), or nothing. With nothing (`build`, `check`) it computes everything and keeps
+/// nothing: the content's bytes go once loaded, each page's Markdown once parsed, its parsed
+/// HTML once resolved. With a memory, a stage reuses each result whose inputs are equal to
+/// last time's, and an edit that leaves every page in its place is patched into the last site
+/// page by page (`IncrementalPipeline.patched`), by the loader's and the resolver's own
+/// functions. Either way the outcome is the same (tests compare every page after random edits).
 public enum Pipeline {
     public struct Input: Sendable {
         public var config: SiteConfig
@@ -39,37 +47,105 @@ public enum Pipeline {
     /// hands its input over (`consume`): in a large catalog they are a good part of the peak
     /// memory.
     static func prepare(taking input: consuming Input) async throws(Diagnostics) -> Prepared {
+        var nothing: IncrementalPipeline?
+        return try await run(taking: input, memory: &nothing).get()
+    }
+
+    /// Every stage, reusing what `memory` holds and leaving in it what this run computed.
+    static func run(taking input: consuming Input, memory: inout IncrementalPipeline?) async -> Result<Prepared, Diagnostics> {
+        memory?.startOver(unless: IncrementalPipeline.Settings(input))
         var diagnostics = Diagnostics(input.diagnostics)
-        let loader = CatalogLoader(input.config, displayRoot: input.contentDisplay)
-        let (catalog, loadProblems) = await loader.load(input.content)
-        diagnostics.append(contentsOf: loadProblems)
-        input.content = SourceDirectory(name: "", relativePath: "")
+        var content = SourceDirectory(name: "", relativePath: "")
+        swap(&content, &input.content)
+        let (site, contentProblems) = await resolvedSite(taking: content, config: input.config,
+                                                         displayRoot: input.contentDisplay, memory: &memory)
+        diagnostics.append(contentsOf: contentProblems)
+
+        let templates = makeTemplates(input.theme, displayRoot: input.templatesDisplay, memory: &memory)
+        if case .failure(let problems) = templates { diagnostics.append(contentsOf: problems.all) }
+        guard case .success(let templates) = templates, !diagnostics.hasErrors else { return .failure(diagnostics) }
 
         var config = input.config
-        if config.title == nil { config.title = catalog.root.frontMatter.title }
-        let options = config.markdown
-        let parsed: [ParsedMarkdown]
-        do {
+        if config.title == nil { config.title = site.catalog.root.frontMatter.title }
+        let renderer = await render(site, config: config, templates: templates, memory: &memory)
+        return .success(Prepared(renderer: renderer, theme: input.theme, warnings: diagnostics.warnings))
+    }
+
+    // MARK: Stages
+
+    /// Load, parse and resolve: the catalog with every page's final body, and the problems found.
+    private static func resolvedSite(taking content: consuming SourceDirectory, config: SiteConfig, displayRoot: String,
+                                     memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
+        let loader = CatalogLoader(config, displayRoot: displayRoot)
+        let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken)
+        if let patched = memory?.patched(content, loader: loader, resolver: resolver, options: config.markdown) {
+            return patched
+        }
+        var loaded = await load(content, loader: loader, memory: &memory)
+        memory?.remember(tree: content, loaded: loaded)
+        // A build needs the bytes no more; `serve` keeps them to see what the next edit changed.
+        content = SourceDirectory(name: "", relativePath: "")
+        // Handed over, so that letting the sources go below copies no page.
+        var catalog = Catalog(pages: [], assets: [], drafts: [])
+        swap(&catalog, &loaded.catalog)
+
+        let parsed = await parse(catalog, options: config.markdown, memory: &memory)
+        if memory == nil {
+            // The Markdown source is not needed past parsing: let it go before the HTML grows.
+            for index in catalog.pages.indices { catalog.pages[index].body = "" }
+        }
+        var resolverMemo = memory?.takeResolverMemo()
+        let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo)
+        if let resolverMemo { memory?.remember(site: site, resolverMemo: resolverMemo) }
+        return (site, loaded.diagnostics + resolveProblems)
+    }
+
+    /// Load: each Markdown file decoded (with a memory, only those whose bytes changed), then
+    /// the catalog assembled.
+    private static func load(_ tree: SourceDirectory, loader: CatalogLoader,
+                             memory: inout IncrementalPipeline?) async -> CatalogLoader.Loaded {
+        let files = tree.markdownFiles
+        guard memory != nil else { return loader.assemble(tree, documents: await loader.decode(files)) }
+        return loader.assemble(tree, documents: await memory!.decode(files, loader: loader))
+    }
+
+    /// Parse: each page's Markdown (with a memory, only bodies that changed).
+    private static func parse(_ catalog: Catalog, options: SiteConfig.MarkdownOptions,
+                              memory: inout IncrementalPipeline?) async -> [ParsedMarkdown] {
+        guard memory != nil else {
             let pages = catalog.pages
-            parsed = await Parallel.map(pages.indices) { index in
+            return await Parallel.map(pages.indices) { index in
                 MarkdownParser.parse(pages[index].body, needs: MarkdownParser.Needs(pages[index].frontMatter), options: options)
             }
         }
-        // The Markdown source is not needed past parsing: let it go before the HTML grows.
-        var catalogWithoutSources = consume catalog
-        for index in catalogWithoutSources.pages.indices { catalogWithoutSources.pages[index].body = "" }
-        let (site, resolveProblems) = SiteResolver(portable: config.portable, displayRoot: input.contentDisplay, brokenLinks: config.links.broken)
-            .resolveOnce(consume catalogWithoutSources, parsed: consume parsed)
-        diagnostics.append(contentsOf: resolveProblems)
+        return await memory!.parse(catalog, options: options)
+    }
 
-        var templates: TemplateSet?
-        do {
-            templates = try TemplateSet(theme: input.theme, displayRoot: input.templatesDisplay)
+    /// The templates, made again only when the theme changed.
+    private static func makeTemplates(_ theme: Theme, displayRoot: String,
+                                      memory: inout IncrementalPipeline?) -> Result<TemplateSet, Diagnostics> {
+        if let earlier = memory?.templates(for: theme) { return earlier }
+        let templates: Result<TemplateSet, Diagnostics>
+        do throws(Diagnostics) {
+            templates = .success(try TemplateSet(theme: theme, displayRoot: displayRoot))
         } catch {
-            diagnostics.append(contentsOf: error.all)
+            templates = .failure(error)
         }
-        guard let templates, !diagnostics.hasErrors else { throw diagnostics }
-        return Prepared(renderer: await SiteRenderer.rendering(site: site, config: config, templates: templates),
-                        theme: input.theme, warnings: diagnostics.warnings)
+        memory?.remember(templates: templates, theme: theme)
+        return templates
+    }
+
+    /// Prepare rendering: the lists and sidebars, taken from the last renderer where they
+    /// cannot have changed.
+    private static func render(_ site: ResolvedSite, config: SiteConfig, templates: TemplateSet,
+                               memory: inout IncrementalPipeline?) async -> SiteRenderer {
+        let renderer: SiteRenderer
+        if let reuse = memory?.renderReuse(config: config, catalog: site.catalog) {
+            renderer = SiteRenderer(site: site, config: config, templates: templates, reusing: reuse)
+        } else {
+            renderer = await SiteRenderer.rendering(site: site, config: config, templates: templates)
+        }
+        memory?.remember(renderer: renderer)
+        return renderer
     }
 }

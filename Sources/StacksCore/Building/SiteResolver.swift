@@ -16,20 +16,13 @@ public struct SiteResolver: Sendable {
     }
 
     public func resolve(_ catalog: Catalog, parsed: [ParsedMarkdown]) -> (ResolvedSite, [Diagnostic]) {
-        var memo = Memo()
-        return resolve(catalog, parsed: parsed, memo: &memo)
-    }
-
-    /// `resolve(_:parsed:)` for a one-off build, which keeps nothing for later: each parsed body
-    /// is let go as soon as its links are resolved, so a large catalog never holds its HTML twice.
-    func resolveOnce(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown]) -> (ResolvedSite, [Diagnostic]) {
-        var memo = Memo(keepsBodies: false)
+        var memo: Memo?
         return resolve(catalog, parsed: parsed, memo: &memo)
     }
 
     /// What a resolve computed, kept by `stacks serve`: resolving an edited catalog then redoes
-    /// only the pages whose Markdown or link targets changed, and `IncrementalPipeline` can
-    /// patch single pages of the result.
+    /// only the pages whose Markdown or link targets changed, and a page can be replaced in
+    /// the result (`replacing`).
     struct Memo: Sendable {
         var portable: Bool?
         var displayRoot: String?
@@ -42,8 +35,6 @@ public struct SiteResolver: Sendable {
         /// The last result's link problems, by page index, and its alias problems.
         var pageProblems: [[Diagnostic]] = []
         var aliasProblems: [Diagnostic] = []
-        /// Whether `bodies` is filled in for the next resolve; a one-off build does not need it.
-        var keepsBodies = true
 
         static func pageKey(_ page: Page) -> String {
             page.source ?? page.sourceDirectory + "/"
@@ -66,36 +57,37 @@ public struct SiteResolver: Sendable {
 
     /// `resolve(_:parsed:)`, reusing what `memo` holds from an earlier resolve and leaving in it
     /// what this one computed. The result is the same as without a memo.
-    func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo) -> (ResolvedSite, [Diagnostic]) {
+    ///
+    /// Without a memo (a one-off build) nothing is kept for later: each parsed body is let go
+    /// as soon as its links are resolved, so a large catalog never holds its HTML twice.
+    func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?) -> (ResolvedSite, [Diagnostic]) {
         var parsed = parsed
-        if memo.portable != portable || memo.displayRoot != displayRoot || memo.brokenLinks != brokenLinks {
-            memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks, keepsBodies: memo.keepsBodies)
+        if let earlier = memo, earlier.portable != portable || earlier.displayRoot != displayRoot || earlier.brokenLinks != brokenLinks {
+            memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks)
         }
         var catalog = catalog
         for index in catalog.pages.indices {
-            Self.settleTitle(of: &catalog.pages[index], parsed: parsed[index])
-            Self.settleSummary(of: &catalog.pages[index], parsed: parsed[index])
-            catalog.pages[index].headings = parsed[index].headings
+            Self.settle(&catalog.pages[index], parsed: parsed[index])
         }
         var folded: [String: String] = [:]
         folded.reserveCapacity(catalog.pages.count)
         let sortKeys = catalog.pages.indices.map { index in
             let title = catalog.pages[index].title
-            let foldedTitle = folded[title] ?? memo.foldedTitles[title] ?? SortKey.fold(title)
+            let foldedTitle = folded[title] ?? memo?.foldedTitles[title] ?? SortKey.fold(title)
             folded[title] = foldedTitle
             return SortKey(catalog.pages[index], foldedTitle: foldedTitle)
         }
-        memo.foldedTitles = folded
+        memo?.foldedTitles = folded
         for index in catalog.pages.indices {
             catalog.pages[index].children.sort { sortKeys[$0] < sortKeys[$1] }
         }
         let targets = LinkTargets(catalog)
-        let reusable = memo.targets == targets ? memo.bodies : [:]
+        let reusable = memo?.targets == targets ? memo?.bodies ?? [:] : [:]
         var resolvedBodies: [String: ResolvedBody] = [:]
         var pageProblems = [[Diagnostic]](repeating: [], count: catalog.pages.count)
         var bodies: [String] = []
         bodies.reserveCapacity(catalog.pages.count)
-        let keepsBodies = memo.keepsBodies
+        let keepsBodies = memo != nil
         for index in catalog.pages.indices {
             let markdown = parsed[index]
             // Without a memo to fill, this page's parsed HTML is not needed once resolved.
@@ -119,11 +111,43 @@ public struct SiteResolver: Sendable {
             resolvedBodies[key] = ResolvedBody(markdown: markdown, sourceDirectory: page.sourceDirectory, source: page.source,
                                                bodyLine: page.bodyLine, html: html, diagnostics: problems)
         }
-        memo.targets = targets
-        memo.bodies = resolvedBodies
-        memo.pageProblems = pageProblems
-        memo.aliasProblems = aliasProblems(catalog)
-        return (ResolvedSite(catalog: catalog, bodies: bodies), pageProblems.flatMap { $0 } + memo.aliasProblems)
+        let aliasProblems = aliasProblems(catalog)
+        memo?.targets = targets
+        memo?.bodies = resolvedBodies
+        memo?.pageProblems = pageProblems
+        memo?.aliasProblems = aliasProblems
+        return (ResolvedSite(catalog: catalog, bodies: bodies), pageProblems.flatMap { $0 } + aliasProblems)
+    }
+
+    /// Puts `loaded`, a page loaded again at the place of page `index` (`CatalogLoader.reloaded`),
+    /// into a site this resolver resolved, settled as `resolve` settles every page: its title,
+    /// summary and headings from `parsed`, its links resolved (problems into `memo`), its
+    /// siblings ordered again.
+    ///
+    /// For an edit that changes no link target (`memo.targets` stays true): the caller checks
+    /// that the page's headings are the same; `memo` is the one the site was resolved with. What the page holds besides (its children) is
+    /// its place in the tree, which a reload keeps.
+    func replacing(_ index: Int, with loaded: Page, parsed: ParsedMarkdown, in site: inout ResolvedSite,
+                   memo: inout Memo) {
+        guard let targets = memo.targets else { preconditionFailure("a page is replaced only in a resolved site") }
+        var page = loaded
+        page.children = site.catalog.pages[index].children
+        Self.settle(&page, parsed: parsed)
+        let (html, problems) = parsed.links.isEmpty ? (parsed.html, []) : resolveLinks(of: page, markdown: parsed, targets: targets)
+        let pointsElsewhere = { (page: Page) in !page.frontMatter.aliases.isEmpty || page.frontMatter.image != nil }
+        let aliasesChanged = pointsElsewhere(site.catalog.pages[index]) || pointsElsewhere(page)
+        site.catalog.pages[index] = page
+        site.bodies[index] = html
+        if let parent = page.parent { Self.orderChildren(of: parent, in: &site.catalog) }
+        memo.pageProblems[index] = problems
+        if aliasesChanged { memo.aliasProblems = aliasProblems(site.catalog) }
+    }
+
+    /// Title, summary and headings: what of a page its parsed Markdown settles.
+    static func settle(_ page: inout Page, parsed: ParsedMarkdown) {
+        settleTitle(of: &page, parsed: parsed)
+        settleSummary(of: &page, parsed: parsed)
+        page.headings = parsed.headings
     }
 
     /// A title from the first heading, when the front matter has none.
@@ -141,6 +165,15 @@ public struct SiteResolver: Sendable {
         }
         let title = SummaryText.shortened(page.title)
         page.summary = parsed.summaries.first { $0 != title }
+    }
+
+    /// Orders one page's children as `resolve` orders every page's.
+    static func orderChildren(of index: Int, in catalog: inout Catalog) {
+        let children = catalog.pages[index].children
+        let keys = Dictionary(uniqueKeysWithValues: children.map { child in
+            (child, SortKey(catalog.pages[child], foldedTitle: SortKey.fold(catalog.pages[child].title)))
+        })
+        catalog.pages[index].children.sort { keys[$0]! < keys[$1]! }
     }
 
     /// The page's body with each link made a URL, and the links that lead nowhere.

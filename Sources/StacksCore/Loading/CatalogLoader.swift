@@ -27,24 +27,72 @@ public struct CatalogLoader: Sendable {
     }
 
     public func load(_ tree: SourceDirectory) async -> (Catalog, [Diagnostic]) {
-        // Decoding and front matter are the costly part, and independent per file.
-        let files = tree.markdownFiles
+        let loaded = assemble(tree, documents: await decode(tree.markdownFiles))
+        return (loaded.catalog, loaded.diagnostics)
+    }
+
+    /// The decoding of each file, by path. Decoding and front matter are the costly part of
+    /// loading, and independent per file.
+    func decode(_ files: [SourceFile]) async -> [String: Document.Decoded] {
         let displayRoot = self.displayRoot, keys = frontMatterKeys
         let decoded = await Parallel.map(files.indices) { Document.decode(files[$0], displayRoot: displayRoot, keys: keys) }
         // Names that are canonically equal (`ü` composed and decomposed) are one key; the
         // loader then reports them as one slug claimed twice.
-        return assemble(tree, documents: Dictionary(zip(files.map(\.relativePath), decoded)) { first, _ in first })
+        return Dictionary(zip(files.map(\.relativePath), decoded)) { first, _ in first }
     }
 
-    /// The loader once every Markdown file of `tree` is decoded (`documents`, by path), so that
-    /// `stacks serve` can decode only the files an edit changed.
-    func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded]) -> (Catalog, [Diagnostic]) {
+    /// What the loader gives once every Markdown file of `tree` is decoded (`documents`, by
+    /// path), so that `stacks serve` can decode only the files an edit changed.
+    struct Loaded: Sendable {
+        var catalog: Catalog
+        var diagnostics: [Diagnostic]
+        /// By page index: where the loader put each page, to load its file there again.
+        var places: [PagePlace]
+    }
+
+    func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded]) -> Loaded {
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent,
                                 frontMatterKeys: frontMatterKeys)
         state.documents = documents
         state.loadRoot(tree)
         state.checkOutputCollisions()
-        return (Catalog(pages: state.pages, assets: state.assets, drafts: state.drafts), state.diagnostics)
+        return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, drafts: state.drafts),
+                      diagnostics: state.diagnostics, places: state.places)
+    }
+
+    /// The page an edited file loads as at `place`, where the loader put it before: what
+    /// `assemble` would make of it there. `nil` when the loader would not put it there now:
+    /// it cannot be used, it became a draft, or it asks for another slug (which its siblings'
+    /// slugs may depend on).
+    func reloaded(_ decoded: Document.Decoded, at place: PagePlace) -> Page? {
+        guard let document = decoded.usable(allowEmpty: place.kind != .item),
+              document.frontMatter.slug == place.writtenSlug,
+              place.kind == .home || !document.frontMatter.draft || includeDrafts
+        else { return nil }
+        return place.page(document)
+    }
+}
+
+/// Where the loader puts a page: what of a page comes from its folder and its siblings rather
+/// than from its own file.
+struct PagePlace: Sendable {
+    var kind: Page.Kind
+    var path: StackPath
+    var source: String?
+    var sourceDirectory: String
+    /// The file or folder name the slug came from, and the title when the page names none.
+    var name: String
+    var parent: Int?
+    /// The front matter's `slug:` the page claimed its slug with, if any.
+    var writtenSlug: String?
+
+    /// The page `document` makes here; every page of the catalog is made by this function.
+    func page(_ document: Document?) -> Page {
+        let frontMatter = document?.frontMatter ?? FrontMatter()
+        // The home page is called by the site's name, settled when rendering.
+        let title = kind == .home ? "" : frontMatter.title ?? Slug.title(name: name, slug: path.last?.slug ?? "")
+        return Page(kind: kind, path: path, source: source, sourceDirectory: sourceDirectory, frontMatter: frontMatter,
+                    body: document?.body ?? "", bodyLine: document?.bodyLine ?? 1, title: title, parent: parent)
     }
 }
 
@@ -54,6 +102,8 @@ private struct LoaderState {
     let trustsContent: Bool
     let frontMatterKeys: FrontMatterKeys
     var pages: [Page] = []
+    /// By page index.
+    var places: [PagePlace] = []
     var assets: [Asset] = []
     var drafts: Set<String> = []
     var diagnostics: [Diagnostic] = []
@@ -70,16 +120,20 @@ private struct LoaderState {
     func display(_ relativePath: String) -> String { displayPath(relativePath, under: displayRoot) }
 
     mutating func loadRoot(_ tree: SourceDirectory) {
-        var home = Page(kind: .home, path: .root, source: nil, sourceDirectory: "", title: "", parent: nil)
         let intro = FolderPage.rootIntro(of: tree)
-        if let intro, let document = document(intro, allowEmpty: true) {
-            home.source = intro.relativePath
-            home.frontMatter = document.frontMatter
-            home.body = document.body
-            home.bodyLine = document.bodyLine
-        }
-        pages.append(home)
+        let document = intro.flatMap { self.document($0, allowEmpty: true) }
+        add(PagePlace(kind: .home, path: .root, source: document == nil ? nil : intro?.relativePath, sourceDirectory: "",
+                      name: "", parent: nil, writtenSlug: document?.frontMatter.slug), document: document)
         loadCategoryContents(tree, intro: intro, into: Catalog.rootIndex, outputDirectory: "")
+    }
+
+    /// Adds the page `document` makes at `place`; returns its index.
+    mutating func add(_ place: PagePlace, document: Document?) -> Int {
+        pages.append(place.page(document))
+        places.append(place)
+        let index = pages.count - 1
+        if let parent = place.parent { pages[parent].children.append(index) }
+        return index
     }
 
     /// The files and folders of a category (or the root): items, bundles, sub-categories, assets.
@@ -133,17 +187,10 @@ private struct LoaderState {
                                         by: display(origin), line: document?.frontMatter.keyLines["slug"] ?? 1,
                                         diagnostics: &diagnostics) else { return }
         let path = pages[parent].path.pushing(.category(slug))
-        var page = Page(kind: .category, path: path, source: index?.relativePath,
-                        sourceDirectory: directory.relativePath,
-                        title: document?.frontMatter.title ?? Slug.title(name: directory.name, slug: slug), parent: parent)
-        if let document {
-            page.frontMatter = document.frontMatter
-            page.body = document.body
-            page.bodyLine = document.bodyLine
-        }
-        pages.append(page)
-        let pageIndex = pages.count - 1
-        pages[parent].children.append(pageIndex)
+        let pageIndex = add(PagePlace(kind: .category, path: path, source: index?.relativePath,
+                                      sourceDirectory: directory.relativePath, name: directory.name, parent: parent,
+                                      writtenSlug: document?.frontMatter.slug),
+                            document: document)
         loadCategoryContents(directory, intro: index, into: pageIndex, outputDirectory: path.outputDirectory)
     }
 
@@ -162,11 +209,9 @@ private struct LoaderState {
                                         diagnostics: &diagnostics) else { return }
         let path = pages[parent].path.pushing(.item(slug))
         let directory = bundle?.relativePath ?? parentDirectory(of: file.relativePath)
-        pages.append(Page(kind: .item, path: path, source: file.relativePath, sourceDirectory: directory,
-                          frontMatter: document.frontMatter, body: document.body, bodyLine: document.bodyLine,
-                          title: document.frontMatter.title ?? Slug.title(name: name, slug: slug), parent: parent))
-        let pageIndex = pages.count - 1
-        pages[parent].children.append(pageIndex)
+        let pageIndex = add(PagePlace(kind: .item, path: path, source: file.relativePath, sourceDirectory: directory,
+                                      name: name, parent: parent, writtenSlug: document.frontMatter.slug),
+                            document: document)
         if let bundle { loadBundleContents(bundle, page: file, into: pageIndex, outputDirectory: path.outputDirectory) }
     }
 
@@ -262,19 +307,12 @@ private struct LoaderState {
 
     /// The decoded file; `nil` (with diagnostics) when it cannot be used.
     mutating func document(_ file: SourceFile, allowEmpty: Bool) -> Document? {
-        switch documents[file.relativePath] ?? Document.decode(file, displayRoot: displayRoot, keys: frontMatterKeys) {
-        case .empty:
-            if allowEmpty { return Document(frontMatter: FrontMatter(), body: "", bodyLine: 1) }
+        let decoded = documents[file.relativePath] ?? Document.decode(file, displayRoot: displayRoot, keys: frontMatterKeys)
+        diagnostics += decoded.problems
+        if case .empty = decoded, !allowEmpty {
             diagnostics.append(.error(display(file.relativePath), line: 1, column: 1, "file is empty; an item needs at least a title or some text"))
-            return nil
-        case .failed(let problem):
-            diagnostics.append(problem)
-            return nil
-        case .parsed(let document, let problems):
-            // A page with bad front matter is kept, so its links are checked too: one run reports all.
-            diagnostics += problems
-            return document
         }
+        return decoded.usable(allowEmpty: allowEmpty)
     }
 }
 
@@ -287,6 +325,25 @@ struct Document: Sendable {
         case empty
         case failed(Diagnostic)
         case parsed(Document, [Diagnostic])
+
+        /// The document a page is made of; `nil` when the file cannot be one. A page with bad
+        /// front matter is kept, so its links are checked too: one run reports all.
+        func usable(allowEmpty: Bool) -> Document? {
+            switch self {
+            case .empty: allowEmpty ? Document(frontMatter: FrontMatter(), body: "", bodyLine: 1) : nil
+            case .failed: nil
+            case .parsed(let document, _): document
+            }
+        }
+
+        /// The problems decoding found (an empty item's is the loader's to report).
+        var problems: [Diagnostic] {
+            switch self {
+            case .empty: []
+            case .failed(let problem): [problem]
+            case .parsed(_, let problems): problems
+            }
+        }
     }
 
     /// UTF-8 decoding and front matter of one file. Pure, so files are decoded in parallel.

@@ -1,0 +1,46 @@
+/// What a renderer can take from an earlier one with the same templates and configuration:
+/// the rendered entries of pages whose entry cannot have changed, and the sidebars when no
+/// category changed.
+struct RenderReuse: Sendable {
+    private let earlier: SiteRenderer
+    /// By page index: the page's index in the earlier catalog, when its entry is the same.
+    private let sameEntry: [Int?]
+    /// Where each earlier page's entry sits in the earlier lists: (list owner, position).
+    private let earlierPositions: [(owner: Int, position: Int)?]
+    /// By selected category index (`nil`: none): the earlier one, when the sidebars are the same.
+    private let sameSidebar: [Int?: Int?]
+
+    init(earlier: SiteRenderer, catalog: Catalog) {
+        self.earlier = earlier
+        let old = earlier.site.catalog
+        let counterparts = CatalogCorrespondence(old: old, new: catalog).oldIndex
+        let same = CatalogCorrespondence.sameEntries(old, catalog, counterparts: counterparts)
+        sameEntry = catalog.pages.indices.map { same[$0] ? counterparts[$0] : nil }
+        var positions = [(owner: Int, position: Int)?](repeating: nil, count: old.pages.count)
+        for (owner, list) in earlier.lists {
+            let children = owner == Catalog.rootIndex ? old.categoryChildren(of: owner) : old.pages[owner].children
+            guard children.count == list.plain.count else { continue }
+            for (position, child) in children.enumerated() { positions[child] = (owner, position) }
+        }
+        earlierPositions = positions
+        var sidebars: [Int?: Int?] = [:]
+        if CatalogCorrespondence.sameCategoryTree(old, catalog, counterparts: counterparts, sameEntries: same) {
+            sidebars.updateValue(nil, forKey: nil)
+            for index in catalog.pages.indices where catalog.pages[index].kind == .category {
+                if let counterpart = counterparts[index] { sidebars[index] = counterpart }
+            }
+        }
+        sameSidebar = sidebars
+    }
+
+    func entry(_ index: Int, current: Bool) -> String? {
+        guard let counterpart = sameEntry[index], let (owner, position) = earlierPositions[counterpart],
+              let list = earlier.lists[owner] else { return nil }
+        return current ? list.current[position] : list.plain[position]
+    }
+
+    func sidebar(_ selection: SiteRenderer.SidebarSelection) -> String? {
+        guard let category = sameSidebar[selection.category] else { return nil }
+        return earlier.sidebars[SiteRenderer.SidebarSelection(category: category, isPage: selection.isPage)]
+    }
+}
