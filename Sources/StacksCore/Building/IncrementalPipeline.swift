@@ -58,6 +58,8 @@ public struct IncrementalPipeline: Sendable {
     private var templatesGeneration = 0
     /// The last renderer made, and the generation of its templates.
     private var renderer: (renderer: SiteRenderer, templatesGeneration: Int)?
+    /// How many runs were patches of the last site: tests check that an edit takes the quick way.
+    var patchedRuns = 0
 
     public init() {}
 

@@ -39,6 +39,7 @@ extension IncrementalPipeline {
             }
         }
         self.model = model
+        patchedRuns += 1
         let problems: [Diagnostic] = model.loadProblems + Array(self.resolver.pageProblems.joined()) + self.resolver.aliasProblems
         return (model.site, problems)
     }
