@@ -57,7 +57,7 @@ public enum Pipeline {
         var diagnostics = Diagnostics(input.diagnostics)
         var content = SourceDirectory(name: "", relativePath: "")
         swap(&content, &input.content)
-        let (site, contentProblems) = await resolvedSite(taking: content, config: input.config,
+        let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
                                                          displayRoot: input.contentDisplay, memory: &memory)
         diagnostics.append(contentsOf: contentProblems)
 
@@ -81,13 +81,13 @@ public enum Pipeline {
         if let patched = memory?.patched(content, loader: loader, resolver: resolver, options: config.markdown) {
             return patched
         }
-        var loaded = await load(content, loader: loader, memory: &memory)
+        let loaded = await load(content, loader: loader, memory: &memory)
         memory?.remember(tree: content, loaded: loaded)
         // A build needs the bytes no more; `serve` keeps them to see what the next edit changed.
         content = SourceDirectory(name: "", relativePath: "")
+        let loadProblems = loaded.diagnostics
         // Handed over, so that letting the sources go below copies no page.
-        var catalog = Catalog(pages: [], assets: [], drafts: [])
-        swap(&catalog, &loaded.catalog)
+        var catalog = (consume loaded).catalog
 
         let parsed = await parse(catalog, options: config.markdown, memory: &memory)
         if memory == nil {
@@ -97,7 +97,7 @@ public enum Pipeline {
         var resolverMemo = memory?.takeResolverMemo()
         let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo)
         if let resolverMemo { memory?.remember(site: site, resolverMemo: resolverMemo) }
-        return (site, loaded.diagnostics + resolveProblems)
+        return (site, loadProblems + resolveProblems)
     }
 
     /// Load: each Markdown file decoded (with a memory, only those whose bytes changed), then
