@@ -48,9 +48,9 @@ struct TestServer {
     }
 
     /// Polls `target` until `condition` holds for its answer (the watcher and the rebuild
-    /// take a few milliseconds); fails after 20 seconds.
+    /// take a few milliseconds); fails after a minute.
     func waitFor(_ target: String, _ condition: (HTTPReply) -> Bool) async throws -> HTTPReply {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         var reply = try await get(target)
         while !condition(reply) {
             guard ContinuousClock.now < deadline else { throw LoopbackClient.Failure(description: "timed out waiting on \(target)") }
@@ -60,10 +60,10 @@ struct TestServer {
         return reply
     }
 
-    /// Waits until the server has said something containing `text`; fails after 20 seconds.
+    /// Waits until the server has said something containing `text`; fails after a minute.
     /// For a change no page shows, whose rebuild only the log tells of.
     func waitForLog(containing text: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !log.all.contains(where: { $0.contains(text) }) {
             guard ContinuousClock.now < deadline else { throw LoopbackClient.Failure(description: "timed out waiting for '\(text)' in the log") }
             try await Task.sleep(for: .milliseconds(20))
