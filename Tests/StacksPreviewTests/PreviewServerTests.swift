@@ -5,12 +5,12 @@ import Testing
 @testable import StacksPreview
 import StacksTestSupport
 
-extension PreviewTests {
+extension PreviewTests.ServerTests {
     /// The preview over a real loopback socket: the server's start and stop, its ports, its
     /// watching and rebuilding, live reload, and many clients at once.
     @Suite struct PreviewServerTests {
         @Test func listeningBeyondLoopbackIsServedWithAWarning() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder, host: "0.0.0.0") { site in
                     let page = try await site.get("/tools/")
@@ -28,7 +28,7 @@ extension PreviewTests {
 
         @Test(arguments: [21, 22] as [UInt64])
         func afterRandomEditsOnDiskTheServedSiteIsStillTheBuiltSite(seed: UInt64) async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 var catalog = TestCatalog.standard
                 try catalog.write(to: folder)
                 try await TestServer.with(folder) { site in
@@ -54,7 +54,7 @@ extension PreviewTests {
         }
 
         @Test func aPageChangesAfterItsFileIsEditedAndOpenPagesAreToldToReload() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let socket = try await LiveReloadClient(port: site.port)
@@ -82,7 +82,7 @@ extension PreviewTests {
         }
 
         @Test func aFileIsNotReadWhileItIsStillBeingWritten() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     // Truncated now, written 60 ms later: longer than the quiet time.
@@ -98,7 +98,7 @@ extension PreviewTests {
         }
 
         @Test func addingRemovingAndRenamingFilesShowUp() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     try site.write("kitchen/knife.md", "---\ntitle: Knife\n---\nSharp.\n")
@@ -119,7 +119,7 @@ extension PreviewTests {
         }
 
         @Test func aFailedRebuildShowsItsErrorsEscapedInAnOverlayUntilFixed() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let socket = try await LiveReloadClient(port: site.port)
@@ -153,7 +153,7 @@ extension PreviewTests {
         }
 
         @Test func aTemplateChangeRebuildsEveryPage() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let entry = Theme.builtIn.text("list-entry.mustache") ?? ""
@@ -167,7 +167,7 @@ extension PreviewTests {
         }
 
         @Test func whenTheConfigurationNamesAnotherContentFolderThatOneIsServedAndWatched() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try FileManager.default.copyItem(at: folder.appendingPathComponent("content"),
                                                  to: folder.appendingPathComponent("other"))
@@ -185,7 +185,7 @@ extension PreviewTests {
         }
 
         @Test func manyConcurrentConnectionsAreAllServed() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let paths = ["/", "/tools/", "/kitchen/spoon/", "/assets/stacks.css", "/tools/saw/photo.png", "/missing/"]
@@ -203,7 +203,7 @@ extension PreviewTests {
         }
 
         @Test func aPortInUseIsAnErrorNamingItWhenChosenAndSkippedOtherwise() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 let first = try await TestServer.start(folder)
                 defer { Task { await first.server.stop() } }
@@ -224,7 +224,7 @@ extension PreviewTests {
         }
 
         @Test func stoppingClosesConnectionsAndFreesThePort() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 let site = try await TestServer.start(folder)
                 let socket = try await LiveReloadClient(port: site.port)
@@ -238,7 +238,7 @@ extension PreviewTests {
         }
 
         @Test func aCancelledStartNeitherServesNorWatches() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 let probe = try await TestServer.start(folder)
                 let port = probe.port

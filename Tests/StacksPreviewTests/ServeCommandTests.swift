@@ -5,12 +5,12 @@ import StacksTestSupport
 import Synchronization
 import Testing
 
-extension PreviewTests {
+extension PreviewTests.ServerTests {
     /// `stacks serve`: in process, what it says and serves for its flags; and as a person runs
     /// it, the built executable in a process of its own, for how it stops with Ctrl-C.
     @Suite struct ServeCommandTests {
         @Test func aSignalDuringTheFirstBuildStopsAtOnceWithoutServing() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try Self.writeLargeCatalog(to: folder, items: 5000)
                 for signal in [SIGINT, SIGTERM] {
                     var serve = try ServeProcess(["serve", "--port", "0"], in: folder)
@@ -33,7 +33,7 @@ extension PreviewTests {
         }
 
         @Test func ctrlCWhileServingStopsAndExitsZero() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 var catalog = TestCatalog.standard
                 catalog.files["kitchen/whisk.md"] = "---\ntitle: Whisk\ndraft: true\n---\nNot yet.\n"
                 try catalog.write(to: folder)
@@ -51,7 +51,7 @@ extension PreviewTests {
 
         /// Clients flooding the server with oversized request lines do not delay Ctrl-C.
         @Test func ctrlCStopsAtOnceWhileClientsFloodTheServer() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 var serve = try ServeProcess(["serve", "--port", "0"], in: folder)
                 defer { serve.kill() }
@@ -128,9 +128,15 @@ extension PreviewTests {
 
         /// Runs `command` in process until `body` is done with the port it serves on; what it wrote.
         static func serve(_ command: ServeCommand, _ body: (UInt16) async throws -> Void) async throws -> CapturedOutput {
+            var command = command
+            command.options.executor = TestThreads.shared
+            return try await onTestThreads { try await serving(command, body) }
+        }
+
+        private static func serving(_ command: ServeCommand, _ body: (UInt16) async throws -> Void) async throws -> CapturedOutput {
             let output = CapturedOutput()
             let (stop, stopping) = AsyncStream.makeStream(of: Void.self)
-            let serving = Task {
+            let serving = Task(executorPreference: TestThreads.shared) {
                 try await command.run(to: output.command, serving: {}, until: { for await _ in stop { return } })
             }
             defer { stopping.finish() }
@@ -138,8 +144,8 @@ extension PreviewTests {
             var port: UInt16?
             while port == nil {
                 let text = output.standardOutput
-                if let range = text.range(of: "Serving http://127.0.0.1:") {
-                    port = UInt16(text[range.upperBound...].prefix { $0.isNumber })
+                if let range = text.range(of: "Serving http://"), let colon = text[range.upperBound...].firstIndex(of: ":") {
+                    port = UInt16(text[text.index(after: colon)...].prefix { $0.isNumber })
                 }
                 guard ContinuousClock.now < deadline else { throw LoopbackClient.Failure(description: "not serving: \(text)") }
                 try await Task.sleep(for: .milliseconds(20))

@@ -18,23 +18,26 @@ struct TestServer {
         let log = CapturedLog()
         let logger = Logger(label: "test") { _ in CapturedLogHandler(log: log) }
         let options = PreviewOptions(build: BuildOptions(projectDirectory: folder, drafts: drafts), host: host, port: port,
-                                     portIsExplicit: explicit)
+                                     portIsExplicit: explicit, executor: TestThreads.shared)
         let server = PreviewServer(options: options, logger: logger)
         let url = try await server.start()
         return TestServer(server: server, port: UInt16(url.port ?? 0), folder: folder, log: log)
     }
 
-    /// Runs `body` with a server for `folder`, and stops the server afterwards.
+    /// Runs `body` with a server for `folder`, and stops the server afterwards; on the tests'
+    /// own threads, as the server.
     static func with<T>(_ folder: URL, host: String = "127.0.0.1", drafts: Bool = false,
                         _ body: (TestServer) async throws -> T) async throws -> T {
-        let site = try await start(folder, host: host, drafts: drafts)
-        do {
-            let result = try await body(site)
-            await site.server.stop()
-            return result
-        } catch {
-            await site.server.stop()
-            throw error
+        try await onTestThreads {
+            let site = try await start(folder, host: host, drafts: drafts)
+            do {
+                let result = try await body(site)
+                await site.server.stop()
+                return result
+            } catch {
+                await site.server.stop()
+                throw error
+            }
         }
     }
 
