@@ -14,14 +14,18 @@ public struct PreviewOptions: Sendable {
     public var portIsExplicit: Bool
     /// How long the folders must be quiet before a burst of changes is rebuilt.
     public var quiet: Duration
+    /// Where the server's tasks run: the shared pool when `nil`. Tests give the server threads
+    /// of its own, so that the CPU-bound suites running beside it cannot keep it waiting.
+    public var executor: (any TaskExecutor)?
 
     public init(build: BuildOptions, host: String = "127.0.0.1", port: UInt16 = 8000, portIsExplicit: Bool = false,
-                quiet: Duration = FileWatcher.defaultQuiet) {
+                quiet: Duration = FileWatcher.defaultQuiet, executor: (any TaskExecutor)? = nil) {
         self.build = build
         self.host = host
         self.port = port
         self.portIsExplicit = portIsExplicit
         self.quiet = quiet
+        self.executor = executor
     }
 }
 
@@ -89,7 +93,7 @@ public actor PreviewServer {
             throw PreviewError(description: "cannot listen on \(options.host):\(port): \(error.localizedDescription)")
         }
         self.server = server
-        serverTask = Task { try await server.run() }
+        serverTask = Task(executorPreference: options.executor) { try await server.run() }
         let actualPort = Self.port(of: server.listeningAddress) ?? port
         if let failure = report.failure {
             await hub.failed(failure)
@@ -134,7 +138,7 @@ public actor PreviewServer {
     private func watch(_ first: FileWatcher, folders initial: WatchedFolders) {
         watcher = first
         let quiet = options.quiet
-        watchTask = Task { [weak self] in
+        watchTask = Task(executorPreference: options.executor) { [weak self] in
             var watcher = first
             var folders = initial
             while true {

@@ -1,10 +1,12 @@
 import Foundation
 import Logging
+import StacksCore
 
 /// Log lines as a person at a terminal wants them: the message alone, problems on standard
 /// error (diagnostics already read `path:line:column: error: …`), the rest on standard output.
 struct TerminalLogHandler: LogHandler {
     var logLevel: Logger.Level
+    var output: CommandOutput = .terminal
     var metadata: Logger.Metadata = [:]
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -13,19 +15,18 @@ struct TerminalLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let line = Data((event.message.description + "\n").utf8)
         if event.level >= .warning {
-            FileHandle.standardError.write(line)
+            output.complain(event.message.description)
         } else {
-            FileHandle.standardOutput.write(line)
+            output.say(event.message.description)
         }
     }
 }
 
 extension PreviewServer {
     /// The server, logging to the terminal; `verbose` adds refused requests and other details.
-    public init(options: PreviewOptions, verbose: Bool) {
-        let logger = Logger(label: "stacks.serve") { _ in TerminalLogHandler(logLevel: verbose ? .debug : .info) }
+    public init(options: PreviewOptions, verbose: Bool, output: CommandOutput = .terminal) {
+        let logger = Logger(label: "stacks.serve") { _ in TerminalLogHandler(logLevel: verbose ? .debug : .info, output: output) }
         self.init(options: options, logger: logger)
     }
 }

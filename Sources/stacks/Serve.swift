@@ -35,24 +35,17 @@ struct Serve: AsyncParsableCommand {
     var verbose = false
 
     func run() async throws {
-        let options = PreviewOptions(
-            build: BuildOptions(content: content, templates: templates, drafts: drafts),
-            host: host, port: port ?? 8000, portIsExplicit: port != nil)
-        let server = PreviewServer(options: options, verbose: verbose)
+        let command = ServeCommand(content: content, templates: templates, drafts: drafts, host: host, port: port, open: open,
+                                   verbose: verbose)
         let signals = Interrupts()
-        let url = try await server.start()
-        signals.serve()
-        say("Serving \(url.absoluteString) – press Ctrl-C to stop.")
-        if open { Browser.open(url) }
-        await signals.wait()
-        await server.stop()
+        try await command.run(to: .terminal, serving: signals.serve, until: signals.wait)
         signals.stopped()
     }
 }
 
 /// A line on standard output at once (`print` holds lines back when the output is a pipe).
 func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    CommandOutput.terminal.say(line)
 }
 
 /// Ctrl-C and `kill`: the preview stops cleanly instead of dying mid-response.
@@ -136,25 +129,5 @@ struct Interrupts {
     /// The server has stopped: says so (unless the deadline did already).
     func stopped() {
         _ = done.sayStopped()
-    }
-}
-
-enum Browser {
-    static func open(_ url: URL) {
-        #if os(macOS)
-        let command = "/usr/bin/open"
-        #else
-        let command = "/usr/bin/xdg-open"
-        #endif
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command)
-        process.arguments = [url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            say("Could not open a browser (\(command)); open \(url.absoluteString) yourself.")
-        }
     }
 }

@@ -50,7 +50,7 @@ struct Build: AsyncParsableCommand {
     @OptionGroup var site: SiteOptions
 
     func run() async throws {
-        try await Report.run { () async throws(Diagnostics) in try await SiteBuilder.build(site.buildOptions) }
+        try finish(await Report.build(site.buildOptions, to: .terminal))
     }
 }
 
@@ -61,7 +61,7 @@ struct Check: AsyncParsableCommand {
     @OptionGroup var site: SiteOptions
 
     func run() async throws {
-        try await Report.run { () async throws(Diagnostics) in try await SiteBuilder.build(site.buildOptions, write: false) }
+        try finish(await Report.check(site.buildOptions, to: .terminal))
     }
 }
 
@@ -72,32 +72,15 @@ struct Init: AsyncParsableCommand {
     var directory: String
 
     func run() async throws {
-        let url = URL(fileURLWithPath: directory)
         do {
-            try CatalogTemplate.create(at: url)
+            try InitCommand.run(directory, in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), to: .terminal)
         } catch {
             throw ValidationError("\(error)")
         }
-        print("Created a catalog in \(directory)/. Next: cd \(directory) && stacks build")
     }
 }
 
-/// Prints problems as `path:line:column: severity: message` on standard error, the summary on
-/// standard output, and turns any error into exit status 1.
-enum Report {
-    static func run(_ work: () async throws(Diagnostics) -> SiteBuilder.Summary) async throws {
-        do {
-            let summary = try await work()
-            for warning in Diagnostics(summary.warnings).sorted { printError(warning.description) }
-            print(summary.description)
-        } catch {
-            for diagnostic in error.sorted { printError(diagnostic.description) }
-            printError(BrokenLinks.failureSummary(error.errors))
-            throw ExitCode.failure
-        }
-    }
-
-    static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
+/// A command's exit status, as ArgumentParser ends the process with it.
+func finish(_ status: Int32) throws {
+    if status != 0 { throw ExitCode(status) }
 }

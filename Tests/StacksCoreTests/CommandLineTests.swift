@@ -1,13 +1,24 @@
 import Foundation
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
-/// The `stacks` executable itself: exit status, summary line, diagnostics on standard error.
+/// The commands: in process, what `build`, `check` and `init` print and the exit status they
+/// return; and a few runs of the `stacks` executable itself, for what only the process shows
+/// (its exit status, its real standard output and error, the help, a kill mid-build).
 @Suite struct CommandLineTests {
     static var executable: URL { StacksCommand.executable }
 
     func run(_ arguments: [String], in directory: URL) throws -> StacksCommand.Outcome {
         try StacksCommand.run(arguments, in: directory)
+    }
+
+    /// `stacks build` (or `check`) in `directory`, in process.
+    func build(in directory: URL, write: Bool = true, brokenLinks: Diagnostic.Severity? = nil) async -> StacksCommand.Outcome {
+        let captured = CapturedOutput()
+        let options = BuildOptions(projectDirectory: directory, brokenLinks: brokenLinks)
+        let status = write ? await Report.build(options, to: captured.command) : await Report.check(options, to: captured.command)
+        return StacksCommand.Outcome(status: status, standardOutput: captured.standardOutput, standardError: captured.standardError)
     }
 
     @Test func buildPrintsASummaryAndExitsZero() throws {
@@ -43,10 +54,10 @@ import Testing
 
     /// Every kind of bad input the loader knows, planted at once: one run reports all of them,
     /// each at its file, line and column, exits 1, and leaves the output as it was.
-    @Test func everyPlantedProblemIsReportedInOneRunAndTheOutputIsUntouched() throws {
+    @Test func everyPlantedProblemIsReportedInOneRunAndTheOutputIsUntouched() async throws {
         let project = try TemporaryProject(["content/a/b.md": "Text", "content/a/c.md": "More"])
         defer { project.remove() }
-        #expect(try run(["build"], in: project.root).status == 0)
+        #expect(await build(in: project.root).status == 0)
         let before = project.snapshot()
         try project.write("content/a/yaml.md", "---\ntitle: Fine\ntags: [one, two\n---\nBody\n")
         try project.write("content/a/open.md", "---\ntitle: Never closed\n\nBody\n")
@@ -61,7 +72,7 @@ import Testing
                                        withDestinationPath: project.root.appendingPathComponent("content/a").path)
         try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/a/etc").path,
                                        withDestinationPath: "/etc")
-        let outcome = try run(["build"], in: project.root)
+        let outcome = await build(in: project.root)
         #expect(outcome.status == 1)
         #expect(outcome.standardError == """
             content/a/b.md:1:1: error: duplicate slug 'b': content/a/B.md has the same URL
@@ -81,31 +92,55 @@ import Testing
         #expect(project.snapshot() == before)
     }
 
-    @Test func checkReportsWithoutWriting() throws {
+    @Test func checkReportsWithoutWriting() async throws {
         let project = try TemporaryProject(["content/a/b.md": "[x](y.md)"])
         defer { project.remove() }
-        let outcome = try run(["check"], in: project.root)
+        let outcome = await build(in: project.root, write: false)
         #expect(outcome.status == 1)
         #expect(outcome.standardError.hasPrefix("content/a/b.md:1:1: error: broken link 'y.md'"))
         try project.write("content/a/b.md", "Fine")
-        let fine = try run(["check"], in: project.root)
+        let fine = await build(in: project.root, write: false)
         #expect(fine.status == 0)
         #expect(fine.standardOutput.hasPrefix("Checked 3 pages and 0 files in "))
+        #expect(fine.standardOutput.hasSuffix(" ms\n"))
+        #expect(fine.standardError.isEmpty)
         #expect(!project.exists("output"))
     }
 
-    @Test func initCreatesACatalogThatBuilds() throws {
+    /// Warnings go to standard error, before the summary on standard output; the build succeeds.
+    @Test func warningsArePrintedAndTheBuildSucceeds() async throws {
+        let project = try TemporaryProject(["content/a/b.md": "See [c](c.md).\n"])
+        defer { project.remove() }
+        let outcome = await build(in: project.root, brokenLinks: .warning)
+        #expect(outcome.status == 0)
+        #expect(outcome.standardError == "content/a/b.md:1:5: warning: broken link 'c.md': there is no page or file content/a/c.md\n")
+        #expect(outcome.standardOutput.hasPrefix("Built 3 pages and "))
+        #expect(project.exists("output/a/b/index.html"))
+    }
+
+    @Test func initCreatesACatalogThatBuilds() async throws {
         let project = try TemporaryProject()
         defer { project.remove() }
-        let created = try run(["init", "shop"], in: project.root)
-        #expect(created.status == 0)
+        let captured = CapturedOutput()
+        try InitCommand.run("shop", in: project.root, to: captured.command)
+        #expect(captured.standardOutput == "Created a catalog in shop/. Next: cd shop && stacks build\n")
         let shop = project.root.appendingPathComponent("shop")
-        let built = try run(["build"], in: shop)
+        let built = await build(in: shop)
         #expect(built.status == 0, "\(built.standardError)")
         #expect(FileManager.default.fileExists(atPath: shop.appendingPathComponent("output/teams/design/ada/index.html").path))
+        let refusal = #expect(throws: CatalogTemplate.Refusal.self) {
+            try InitCommand.run("shop", in: project.root, to: captured.command)
+        }
+        #expect(refusal?.description == "\(shop.path) is not empty; choose a new folder")
+    }
+
+    @Test func initRefusesAFolderThatIsNotEmpty() throws {
+        let project = try TemporaryProject(["shop/notes.txt": "Mine"])
+        defer { project.remove() }
         let again = try run(["init", "shop"], in: project.root)
         #expect(again.status != 0)
         #expect(again.standardError.contains("is not empty"))
+        #expect(again.standardOutput.isEmpty)
     }
 
     @Test func helpDescribesTheFlags() throws {
@@ -157,4 +192,8 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.contains("stacks-") }
         #expect(leftovers.isEmpty)
     }
+}
+
+extension CapturedOutput {
+    var command: CommandOutput { CommandOutput(standardOutput: out, standardError: err) }
 }

@@ -5,162 +5,12 @@ import Testing
 @testable import StacksPreview
 import StacksTestSupport
 
-extension PreviewTests {
-    /// The preview over a real loopback socket: what a browser gets.
+extension PreviewTests.ServerTests {
+    /// The preview over a real loopback socket: the server's start and stop, its ports, its
+    /// watching and rebuilding, live reload, and many clients at once.
     @Suite struct PreviewServerTests {
-        @Test func servesEveryKindOfFileWithItsContentTypeAndNoCaching() async throws {
-            try await withTemporaryFolder { folder in
-                try TestCatalog.standard.write(to: folder)
-                try Data((TestCatalog.config + "baseURL: https://example.com/catalog/\n").utf8)
-                    .write(to: folder.appendingPathComponent("stacks.yml"))
-                try TestCatalog.write([0x77, 0x4F, 0x46, 0x32], to: folder.appendingPathComponent("content/tools/face.woff2"))
-                try await TestServer.with(folder) { site in
-                    let expected: [(String, String)] = [
-                        ("/", "text/html; charset=utf-8"), ("/tools/", "text/html; charset=utf-8"),
-                        ("/tools/saw/blade/", "text/html; charset=utf-8"), ("/tools/page/2/", "text/html; charset=utf-8"),
-                        ("/tools/saw/index.html", "text/html; charset=utf-8"),
-                        ("/assets/stacks.css", "text/css; charset=utf-8"), ("/assets/stacks.js", "text/javascript; charset=utf-8"),
-                        ("/assets/icons/sun.svg", "image/svg+xml"), ("/assets/favicon.svg", "image/svg+xml"),
-                        ("/tools/saw/photo.png", "image/png"), ("/tools/manual.pdf", "application/pdf"),
-                        ("/tools/face.woff2", "font/woff2"), ("/catalog.json", "application/json"),
-                        ("/search-index.json", "application/json"), ("/sitemap.xml", "application/xml"),
-                        ("/old/first/", "text/html; charset=utf-8"),
-                    ]
-                    for (path, type) in expected {
-                        let reply = try await site.get(path)
-                        #expect(reply.status == 200, "\(path)")
-                        #expect(reply.contentType == type, "\(path)")
-                        #expect(reply.headers["cache-control"] == "no-store", "\(path)")
-                        #expect(reply.headers["content-length"] == String(reply.body.count), "\(path)")
-                        // The live-reload script goes into pages, and only into pages.
-                        #expect(reply.text.contains("id=\"stacks-live\"") == type.hasPrefix("text/html"), "\(path)")
-                    }
-                }
-            }
-        }
-
-        @Test func headAnswersAsGetWouldWithoutTheBody() async throws {
-            try await withTemporaryFolder { folder in
-                try TestCatalog.standard.write(to: folder)
-                try await TestServer.with(folder) { site in
-                    for path in ["/tools/", "/assets/stacks.css", "/tools/saw/photo.png", "/missing/"] {
-                        let get = try await site.get(path)
-                        let head = try await LoopbackClient.request(site.port, "HEAD \(path) HTTP/1.1")
-                        #expect(head.status == get.status, "\(path)")
-                        #expect(head.contentType == get.contentType, "\(path)")
-                        #expect(head.headers["content-length"] == String(get.body.count), "\(path)")
-                        #expect(head.body.isEmpty, "\(path)")
-                    }
-                    let post = try await LoopbackClient.request(site.port, "POST /tools/ HTTP/1.1", headers: ["Content-Length: 0"])
-                    #expect(post.status == 405)
-                }
-            }
-        }
-
-        @Test func missingPagesGetThe404PageWithStatus404() async throws {
-            try await withTemporaryFolder { folder in
-                try TestCatalog.standard.write(to: folder)
-                try await TestServer.with(folder) { site in
-                    for path in ["/nothing/", "/tools/nothing", "/tools/hammer/extra/", "/index.htm", "/.stacks-output", "/content/"] {
-                        let reply = try await site.get(path)
-                        #expect(reply.status == 404, "\(path)")
-                        #expect(reply.contentType == "text/html; charset=utf-8", "\(path)")
-                        #expect(reply.text.contains("Page not found"), "\(path)")
-                    }
-                }
-            }
-        }
-
-        @Test func onlyLoopbackHostNamesAreAnswered() async throws {
-            try await withTemporaryFolder { folder in
-                try TestCatalog.standard.write(to: folder)
-                try await TestServer.with(folder) { site in
-                    for host in ["localhost", "localhost:\(site.port)", "127.0.0.1:\(site.port)", "[::1]:\(site.port)",
-                                 "preview.localhost"] {
-                        let reply = try await LoopbackClient.request(site.port, "GET /tools/ HTTP/1.1", host: host)
-                        #expect(reply.status == 200, "\(host)")
-                    }
-                    for host in ["evil.example", "evil.example:\(site.port)", "127.0.0.1.evil.example", "192.168.1.2", ""] {
-                        let reply = try await LoopbackClient.request(site.port, "GET /tools/ HTTP/1.1", host: host)
-                        #expect(reply.status == 403, "\(host)")
-                        #expect(!reply.text.contains("Tools"), "\(host)")
-                    }
-                }
-            }
-        }
-
-        @Test func requestsFromAnotherOriginAreRefused() async throws {
-            try await withTemporaryFolder { folder in
-                try TestCatalog.standard.write(to: folder)
-                try await TestServer.with(folder) { site in
-                    // A page elsewhere would get the build errors over the live-reload socket.
-                    for origin in ["https://evil.example", "http://evil.example:\(site.port)", "http://127.0.0.1.evil.example",
-                                   "null", "http://127.0.0.1:\(site.port &+ 1)", "https://127.0.0.1:\(site.port)",
-                                   "http://127.0.0.1", "http://127.0.0.1:\(site.port)/path", "not a url"] {
-                        let answer = try await LoopbackClient.webSocketHandshake(site.port, origin: origin)
-                        #expect(answer.hasPrefix("HTTP/1.1 403"), "\(origin): \(answer)")
-                        let page = try await LoopbackClient.request(site.port, "GET /tools/ HTTP/1.1", headers: ["Origin: \(origin)"])
-                        #expect(page.status == 403, "\(origin)")
-                        #expect(!page.text.contains("Tools"), "\(origin)")
-                    }
-                    // The preview's own pages, and tools that send no Origin.
-                    for origin in ["http://127.0.0.1:\(site.port)", "HTTP://127.0.0.1:\(site.port)", "http://localhost:\(site.port)",
-                                   "http://[::1]:\(site.port)", nil] {
-                        let answer = try await LoopbackClient.webSocketHandshake(site.port, origin: origin)
-                        #expect(answer.hasPrefix("HTTP/1.1 101"), "\(origin ?? "no origin"): \(answer)")
-                    }
-                    let fromLocalhost = try await LoopbackClient.request(
-                        site.port, "GET /tools/ HTTP/1.1", host: "localhost:\(site.port)", headers: ["Origin: http://localhost:\(site.port)"])
-                    #expect(fromLocalhost.status == 200)
-                    let defaultPort = try await LoopbackClient.request(
-                        site.port, "GET /tools/ HTTP/1.1", host: "localhost", headers: ["Origin: http://localhost:80"])
-                    #expect(defaultPort.status == 200)
-                }
-            }
-        }
-
-        @Test func absoluteFormTargetsNamingThisServerAreAnswered() async throws {
-            try await withTemporaryFolder { folder in
-                try TestCatalog.standard.write(to: folder)
-                try Data("TOP-SECRET-42".utf8).write(to: folder.appendingPathComponent("secret.txt"))
-                try await TestServer.with(folder) { site in
-                    for authority in ["127.0.0.1:\(site.port)", "localhost:\(site.port)", "LOCALHOST:\(site.port)", "[::1]:\(site.port)"] {
-                        let page = try await LoopbackClient.request(site.port, "GET http://\(authority)/kitchen/spoon/ HTTP/1.1")
-                        #expect(page.status == 200, "\(authority)")
-                        #expect(page.text.contains("Spoon"), "\(authority)")
-                        let head = try await LoopbackClient.request(site.port, "HEAD http://\(authority)/tools/?x=1 HTTP/1.1")
-                        #expect(head.status == 200, "\(authority)")
-                    }
-                    let home = try await LoopbackClient.request(site.port, "GET http://127.0.0.1:\(site.port) HTTP/1.1")
-                    #expect(home.status == 200)
-                    #expect(home.text.contains("Test Catalog"))
-                    let redirect = try await LoopbackClient.request(site.port, "GET http://127.0.0.1:\(site.port)/tools?view=all HTTP/1.1")
-                    #expect(redirect.status == 301)
-                    #expect(redirect.headers["location"] == "/tools/?view=all")
-                    // The target's authority counts, not the Host header (RFC 9112, 3.2.2).
-                    for target in ["http://evil.example/kitchen/spoon/", "http://evil.example:\(site.port)/kitchen/spoon/",
-                                   "http://user@127.0.0.1:\(site.port)/kitchen/spoon/", "http://127.0.0.1@evil.example/kitchen/spoon/"] {
-                        let reply = try await LoopbackClient.request(site.port, "GET \(target) HTTP/1.1")
-                        #expect([400, 403].contains(reply.status), "\(target): \(reply.status)")
-                        #expect(!reply.text.contains("Spoon"), "\(target)")
-                    }
-                    for target in ["http://127.0.0.1:\(site.port)/../secret.txt", "http://127.0.0.1:\(site.port)/%2e%2e/secret.txt",
-                                   "http://127.0.0.1:\(site.port)//secret.txt", "ftp://127.0.0.1:\(site.port)/kitchen/spoon/",
-                                   "http:/kitchen/spoon/"] {
-                        let reply = try await LoopbackClient.request(site.port, "GET \(target) HTTP/1.1")
-                        #expect(reply.status == 400, "\(target): \(reply.status)")
-                        #expect(!reply.text.contains("TOP-SECRET"), "\(target)")
-                    }
-                    // The live-reload socket too.
-                    let socket = try await LoopbackClient.webSocketHandshake(
-                        site.port, origin: "http://127.0.0.1:\(site.port)", target: "http://127.0.0.1:\(site.port)/_stacks/live")
-                    #expect(socket.hasPrefix("HTTP/1.1 101"), "\(socket)")
-                }
-            }
-        }
-
         @Test func listeningBeyondLoopbackIsServedWithAWarning() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder, host: "0.0.0.0") { site in
                     let page = try await site.get("/tools/")
@@ -176,84 +26,15 @@ extension PreviewTests {
             }
         }
 
-        @Test(arguments: [false, true])
-        func draftsAreServedOnlyWhenAskedFor(drafts: Bool) async throws {
-            try await withTemporaryFolder { folder in
-                var catalog = TestCatalog.standard
-                catalog.files["kitchen/whisk.md"] = "---\ntitle: Whisk\ndraft: true\n---\nNot yet.\n"
-                try catalog.write(to: folder)
-                try await TestServer.with(folder, drafts: drafts) { site in
-                    let page = try await site.get("/kitchen/whisk/")
-                    #expect(page.status == (drafts ? 200 : 404))
-                    #expect(page.text.contains("Not yet.") == drafts)
-                    #expect(try await site.get("/kitchen/").text.contains("Whisk") == drafts)
-                    // Still so after a rebuild.
-                    try site.write("kitchen/spoon.md", "---\ntitle: Spoon\n---\nRebuilt.\n")
-                    _ = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("Rebuilt") }
-                    #expect(try await site.get("/kitchen/whisk/").status == (drafts ? 200 : 404))
-                }
-            }
-        }
-
-        @Test func aFolderNamedWithoutItsSlashRedirectsToIt() async throws {
-            try await withTemporaryFolder { folder in
-                try TestCatalog.standard.write(to: folder)
-                try await TestServer.with(folder) { site in
-                    let reply = try await site.get("/tools/saw")
-                    #expect(reply.status == 301)
-                    #expect(reply.headers["location"] == "/tools/saw/")
-                    let withQuery = try await site.get("/tools?view=all")
-                    #expect(withQuery.headers["location"] == "/tools/?view=all")
-                }
-            }
-        }
-
-        static let traversals = [
-            "/../secret.txt", "/../../secret.txt", "/tools/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/%2e%2e/secret.txt",
-            "/tools/%2e%2e/%2e%2e/secret.txt", "/..%2fsecret.txt", "/tools%2f..%2f..%2fsecret.txt", "/..%5csecret.txt",
-            "/..\\secret.txt", "//secret.txt", "/./secret.txt", "/stacks.yml", "/../stacks.yml", "/content/tools/hammer.md",
-            "/tools/hammer.md", "/tools/leak.txt", "/tools/leak-folder/secret.txt", "/%00", "/secret.txt%00.html",
-            "http://127.0.0.1/secret.txt", "/" + String(repeating: "../", count: 12) + "etc/passwd",
-            "/" + String(repeating: "%2e%2e/", count: 12) + "etc/passwd",
-        ]
-
-        @Test(arguments: traversals)
-        func requestsThatTryToLeaveTheSiteAreRefusedWithoutRevealingFiles(target: String) async throws {
-            try await withTemporaryFolder { folder in
-                try TestCatalog.standard.write(to: folder)
-                try Data("TOP-SECRET-42".utf8).write(to: folder.appendingPathComponent("secret.txt"))
-                try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("content/tools/leak.txt").path,
-                                                           withDestinationPath: "../../secret.txt")
-                try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("content/tools/leak-folder").path,
-                                                           withDestinationPath: "../..")
-                try await TestServer.with(folder) { site in
-                    let reply = try await LoopbackClient.request(site.port, "GET \(target) HTTP/1.1")
-                    #expect([400, 404].contains(reply.status), "\(target): \(reply.status)")
-                    #expect(!reply.text.contains("TOP-SECRET"), "\(target)")
-                    #expect(!reply.text.contains("listWindow"), "\(target)")
-                    #expect(!reply.text.contains("root:"), "\(target)")
-                }
-            }
-        }
-
-        @Test func theServedSiteIsTheBuiltSite() async throws {
-            try await withTemporaryFolder { folder in
-                try TestCatalog.standard.write(to: folder)
-                try await TestServer.with(folder) { site in
-                    try await Self.expectServedEqualsBuilt(site, folder: folder, context: "first build")
-                }
-            }
-        }
-
         @Test(arguments: [21, 22] as [UInt64])
         func afterRandomEditsOnDiskTheServedSiteIsStillTheBuiltSite(seed: UInt64) async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 var catalog = TestCatalog.standard
                 try catalog.write(to: folder)
                 try await TestServer.with(folder) { site in
                     var random = SplitMix(state: seed)
                     // Every page rendered once, so that what a rebuild forgets is checked too.
-                    try await Self.expectServedEqualsBuilt(site, folder: folder, context: "first build")
+                    try await Self.expectServedEqualsBuilt(site.get, folder: folder, context: "first build")
                     var edits: [String] = []
                     for round in 0..<3 {
                         for _ in 0..<6 {
@@ -265,14 +46,15 @@ extension PreviewTests {
                         catalog.repair()
                         try Self.apply(from: catalog.files, to: catalog.files, in: site.content, force: true)
                         try await site.settle()
-                        try await Self.expectServedEqualsBuilt(site, folder: folder, context: "seed \(seed), round \(round): \(edits)")
+                        try await Self.expectServedEqualsBuilt(site.get, folder: folder, context: "seed \(seed), round \(round): \(edits)",
+                                                              patience: .seconds(60))
                     }
                 }
             }
         }
 
         @Test func aPageChangesAfterItsFileIsEditedAndOpenPagesAreToldToReload() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let socket = try await LiveReloadClient(port: site.port)
@@ -300,23 +82,44 @@ extension PreviewTests {
         }
 
         @Test func aFileIsNotReadWhileItIsStillBeingWritten() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
-                    // Truncated now, written 60 ms later: longer than the quiet time.
-                    let handle = try FileHandle(forWritingTo: site.content.appendingPathComponent("kitchen/spoon.md"))
-                    try handle.truncate(atOffset: 0)
-                    try await Task.sleep(for: .milliseconds(60))
-                    try handle.write(contentsOf: Data("---\ntitle: Spoon\n---\nWritten slowly.\n".utf8))
-                    try handle.close()
-                    _ = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("Written slowly") }
-                    #expect(!site.log.all.contains { $0.contains("file is empty") }, "\(site.log.all)")
+                    // Truncated now, written 60 ms later: longer than the quiet time, shorter than
+                    // the longest a file left open holds a burst back. A loaded machine can
+                    // stretch the 60 ms past that: such a try shows nothing, and is made again.
+                    let url = site.content.appendingPathComponent("kitchen/spoon.md")
+                    var shown = false
+                    for attempt in 0..<5 where !shown {
+                        let text = "---\ntitle: Spoon\n---\nWritten slowly, \(attempt).\n"
+                        let logged = site.log.all.count
+                        let open: Duration = try await withCheckedThrowingContinuation { continuation in
+                            Thread.detachNewThread {
+                                do {
+                                    let handle = try FileHandle(forWritingTo: url)
+                                    try handle.truncate(atOffset: 0)
+                                    let start = ContinuousClock.now
+                                    Thread.sleep(forTimeInterval: 0.06)
+                                    try handle.write(contentsOf: Data(text.utf8))
+                                    try handle.close()
+                                    continuation.resume(returning: ContinuousClock.now - start)
+                                } catch {
+                                    continuation.resume(throwing: error)
+                                }
+                            }
+                        }
+                        _ = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("Written slowly, \(attempt).") }
+                        guard open < FileWatcher.longestWait else { continue }
+                        shown = true
+                        #expect(!site.log.all[logged...].contains { $0.contains("file is empty") }, "\(site.log.all)")
+                    }
+                    #expect(shown, "the file was open longer than \(FileWatcher.longestWait) in every try")
                 }
             }
         }
 
         @Test func addingRemovingAndRenamingFilesShowUp() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     try site.write("kitchen/knife.md", "---\ntitle: Knife\n---\nSharp.\n")
@@ -337,7 +140,7 @@ extension PreviewTests {
         }
 
         @Test func aFailedRebuildShowsItsErrorsEscapedInAnOverlayUntilFixed() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let socket = try await LiveReloadClient(port: site.port)
@@ -371,7 +174,7 @@ extension PreviewTests {
         }
 
         @Test func aTemplateChangeRebuildsEveryPage() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let entry = Theme.builtIn.text("list-entry.mustache") ?? ""
@@ -385,7 +188,7 @@ extension PreviewTests {
         }
 
         @Test func whenTheConfigurationNamesAnotherContentFolderThatOneIsServedAndWatched() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try FileManager.default.copyItem(at: folder.appendingPathComponent("content"),
                                                  to: folder.appendingPathComponent("other"))
@@ -403,7 +206,7 @@ extension PreviewTests {
         }
 
         @Test func manyConcurrentConnectionsAreAllServed() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let paths = ["/", "/tools/", "/kitchen/spoon/", "/assets/stacks.css", "/tools/saw/photo.png", "/missing/"]
@@ -421,7 +224,7 @@ extension PreviewTests {
         }
 
         @Test func aPortInUseIsAnErrorNamingItWhenChosenAndSkippedOtherwise() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 let first = try await TestServer.start(folder)
                 defer { Task { await first.server.stop() } }
@@ -442,7 +245,7 @@ extension PreviewTests {
         }
 
         @Test func stoppingClosesConnectionsAndFreesThePort() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 let site = try await TestServer.start(folder)
                 let socket = try await LiveReloadClient(port: site.port)
@@ -456,7 +259,7 @@ extension PreviewTests {
         }
 
         @Test func aCancelledStartNeitherServesNorWatches() async throws {
-            try await withTemporaryFolder { folder in
+            try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 let probe = try await TestServer.start(folder)
                 let port = probe.port
@@ -484,33 +287,47 @@ extension PreviewTests {
         // MARK: Helpers
 
         /// Every file `stacks build` writes for the project is served, byte for byte, but for the
-        /// live-reload script in pages; and the built pages have no such script.
-        static func expectServedEqualsBuilt(_ site: TestServer, folder: URL, context: String) async throws {
+        /// live-reload script in pages; and the built pages have no such script. With `patience`,
+        /// a rebuild still under way (its events late on a loaded machine) is waited for.
+        static func expectServedEqualsBuilt(_ get: (String) async throws -> HTTPReply, folder: URL, context: String,
+                                            patience: Duration = .zero) async throws {
             let output = folder.appendingPathComponent("built-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: output) }
             _ = try await SiteBuilder.build(BuildOptions(projectDirectory: folder, output: output.path))
             let files = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? [])
                 .filter { !$0.hasPrefix(".") }
-            var compared = 0
+            var built: [(path: String, bytes: [UInt8])] = []
             for path in files.sorted() {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path, isDirectory: &isFolder),
                       !isFolder.boolValue else { continue }
-                let built = [UInt8](try Data(contentsOf: output.appendingPathComponent(path)))
-                let target = "/" + path.split(separator: "/").map {
-                    $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
-                }.joined(separator: "/")
-                let reply = try await site.get(target)
-                #expect(reply.status == 200, "\(context): \(path)")
-                if path.hasSuffix(".html") {
-                    #expect(!String(decoding: built, as: UTF8.self).contains("stacks-live"), "\(context): \(path)")
-                    #expect(reply.withoutLiveReload == built, "\(context): \(path) differs from the build")
-                } else {
-                    #expect(reply.body == built, "\(context): \(path) differs from the build")
-                }
-                compared += 1
+                built.append((path, [UInt8](try Data(contentsOf: output.appendingPathComponent(path)))))
             }
-            #expect(compared > 30, "\(context)")
+            #expect(built.count > 30, "\(context)")
+            let deadline = ContinuousClock.now + patience
+            while true {
+                var differences: [String] = []
+                for (path, bytes) in built {
+                    let target = "/" + path.split(separator: "/").map {
+                        $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+                    }.joined(separator: "/")
+                    let reply = try await get(target)
+                    if reply.status != 200 {
+                        differences.append("\(path): status \(reply.status)")
+                    } else if path.hasSuffix(".html") {
+                        #expect(!String(decoding: bytes, as: UTF8.self).contains("stacks-live"), "\(context): \(path)")
+                        if reply.withoutLiveReload != bytes { differences.append("\(path) differs from the build") }
+                    } else if reply.body != bytes {
+                        differences.append("\(path) differs from the build")
+                    }
+                }
+                if differences.isEmpty { return }
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("\(context): \(differences.joined(separator: "; "))")
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(100))
+            }
         }
 
         /// Makes the content folder hold `files` (Markdown only), touching only what differs.

@@ -77,7 +77,8 @@ extension PreviewTests {
             #expect(outcome == .refused(HeadRefusal(status: 431, reason: "headers over 65536 bytes")))
             #expect(fed == 16 + 64 * 1024 + 1)
             #expect(reader.examined == fed)
-            #expect(took < .seconds(1), "took \(took)")
+            // Quadratic reading took minutes here; linear reading takes milliseconds, a loaded machine more.
+            #expect(took < .seconds(10), "took \(took)")
         }
 
         @Test(arguments: [

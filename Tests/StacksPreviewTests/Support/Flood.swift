@@ -47,7 +47,7 @@ final class Flood: Sendable {
 extension LoopbackClient {
     /// Sends `bytes` on a new connection without closing it, then reads until the server closes
     /// (or resets) the connection or `timeout` passes; what was read, and whether the server closed.
-    static func exchange(_ port: UInt16, _ bytes: [UInt8], timeout: Int = 5) async throws -> (reply: [UInt8], closed: Bool) {
+    static func exchange(_ port: UInt16, _ bytes: [UInt8], timeout: Int = 60) async throws -> (reply: [UInt8], closed: Bool) {
         try await onThread { () throws(Failure) -> ([UInt8], Bool) in
             let socket = try connect(port)
             defer { close(socket) }

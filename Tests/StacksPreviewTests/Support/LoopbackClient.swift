@@ -172,7 +172,7 @@ final class LiveReloadClient: Sendable {
         self.socket = socket
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let log = self.log
-        Task {
+        Task(executorPreference: TestThreads.shared) {
             for await message in stream { await log.append(message) }
         }
         Thread.detachNewThread {

@@ -18,23 +18,26 @@ struct TestServer {
         let log = CapturedLog()
         let logger = Logger(label: "test") { _ in CapturedLogHandler(log: log) }
         let options = PreviewOptions(build: BuildOptions(projectDirectory: folder, drafts: drafts), host: host, port: port,
-                                     portIsExplicit: explicit)
+                                     portIsExplicit: explicit, executor: TestThreads.shared)
         let server = PreviewServer(options: options, logger: logger)
         let url = try await server.start()
         return TestServer(server: server, port: UInt16(url.port ?? 0), folder: folder, log: log)
     }
 
-    /// Runs `body` with a server for `folder`, and stops the server afterwards.
+    /// Runs `body` with a server for `folder`, and stops the server afterwards; on the tests'
+    /// own threads, as the server.
     static func with<T>(_ folder: URL, host: String = "127.0.0.1", drafts: Bool = false,
                         _ body: (TestServer) async throws -> T) async throws -> T {
-        let site = try await start(folder, host: host, drafts: drafts)
-        do {
-            let result = try await body(site)
-            await site.server.stop()
-            return result
-        } catch {
-            await site.server.stop()
-            throw error
+        try await onTestThreads {
+            let site = try await start(folder, host: host, drafts: drafts)
+            do {
+                let result = try await body(site)
+                await site.server.stop()
+                return result
+            } catch {
+                await site.server.stop()
+                throw error
+            }
         }
     }
 
@@ -48,9 +51,9 @@ struct TestServer {
     }
 
     /// Polls `target` until `condition` holds for its answer (the watcher and the rebuild
-    /// take a few milliseconds); fails after 20 seconds.
+    /// take a few milliseconds); fails after a minute.
     func waitFor(_ target: String, _ condition: (HTTPReply) -> Bool) async throws -> HTTPReply {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         var reply = try await get(target)
         while !condition(reply) {
             guard ContinuousClock.now < deadline else { throw LoopbackClient.Failure(description: "timed out waiting on \(target)") }
@@ -60,10 +63,10 @@ struct TestServer {
         return reply
     }
 
-    /// Waits until the server has said something containing `text`; fails after 20 seconds.
+    /// Waits until the server has said something containing `text`; fails after a minute.
     /// For a change no page shows, whose rebuild only the log tells of.
     func waitForLog(containing text: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !log.all.contains(where: { $0.contains(text) }) {
             guard ContinuousClock.now < deadline else { throw LoopbackClient.Failure(description: "timed out waiting for '\(text)' in the log") }
             try await Task.sleep(for: .milliseconds(20))
