@@ -6,11 +6,11 @@
 /// that answers every question with an empty value and notes what was asked: that is how a
 /// Swift type can list its stored properties, with their types, without an instance.
 enum TemplateContract {
-    enum Kind: Equatable {
+    enum Kind: Equatable, Sendable {
         case text, html, number, flag, list, object
     }
 
-    struct Value: Equatable {
+    struct Value: Equatable, Sendable {
         var name: String
         var kind: Kind
         /// An object's values, or a list's elements'; none for a list of text, for `params`
@@ -21,7 +21,7 @@ enum TemplateContract {
         var allNames: [String] { [name] + members.flatMap(\.allNames) }
     }
 
-    struct Template {
+    struct Template: Sendable {
         var name: String
         var renders: String
         var values: [Value]

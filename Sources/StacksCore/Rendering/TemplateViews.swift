@@ -41,6 +41,7 @@ struct HTML: TemplateLeaf {
 /// `layout`: the whole page, around the three rendered columns.
 struct LayoutView: TemplateView {
     static let template = "layout"
+    /// The site.
     var site: SiteView
     /// This page.
     var page: PageView
@@ -145,6 +146,7 @@ struct SidebarView: TemplateView {
 /// `sidebar-node`: one category of the tree, and its icon's values.
 struct SidebarNodeView: TemplateView {
     static let template = "sidebar-node"
+    /// Its icon tile's values, among its own (`{{#tile}}`, not `{{#icon.tile}}`).
     var icon: IconView
     /// The category's list title.
     var title: String
@@ -249,6 +251,7 @@ struct PaginationView: TemplateValues {
 /// `list-entry`: one entry of a list, and its icon's values.
 struct ListEntryView: TemplateView {
     static let template = "list-entry"
+    /// Its icon tile's values, among its own (`{{#tile}}`, not `{{#icon.tile}}`).
     var icon: IconView
     /// The page's list title.
     var title: String
@@ -283,6 +286,7 @@ struct DetailView: TemplateView {
 
 /// An item, and its icon's values.
 struct ItemView: TemplateValues {
+    /// Its icon tile's values, among its own (`{{#tile}}`, not `{{#icon.tile}}`).
     var icon: IconView
     /// Its title.
     var title: String
@@ -389,12 +393,14 @@ struct HomeIntroView: TemplateValues {
 /// `404`: the not-found page.
 struct NotFoundView: TemplateView {
     static let template = "404"
+    /// The site.
     var site: SiteView
 }
 
 /// `redirect`: the page an alias writes, which sends the browser on.
 struct RedirectView: TemplateView {
     static let template = "redirect"
+    /// The site.
     var site: SiteView
     /// The page moved to.
     var title: String
@@ -404,6 +410,8 @@ struct RedirectView: TemplateView {
 
 /// What a stylesheet (`assets/NAME.mustache`) is rendered with.
 struct StylesheetView: TemplateValues {
+    /// The configured layout.
     var layout: LayoutSettingsView
+    /// The site.
     var site: SiteView
 }
