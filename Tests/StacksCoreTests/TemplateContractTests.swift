@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import StacksCore
 
-/// `TemplateContract` is what a theme author reads: README's table and the built-in theme
-/// must agree with it.
+/// The view types of `TemplateViews.swift` are what a theme author reads: README's table and the
+/// built-in theme must agree with the names `TemplateContract` reads from them.
 @Suite struct TemplateContractTests {
     /// Every name a template's values and their members have, at any depth.
     static func names(_ templates: [String]) -> Set<String> {

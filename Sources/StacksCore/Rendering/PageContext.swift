@@ -1,6 +1,5 @@
-/// The values templates see, as objects of precomputed strings (swift-mustache reads them as
-/// dictionaries; structs would go through `Mirror`, which is slow and hides computed
-/// properties). Every URL here is in root-marker form. `TemplateContract` declares the keys.
+/// The values templates see that many pages share (icons, list entries, breadcrumbs, the
+/// site), as the views of `TemplateViews.swift`. Every URL here is in root-marker form.
 struct PageContext {
     let catalog: Catalog
     let config: SiteConfig
@@ -15,20 +14,20 @@ struct PageContext {
     /// its title (unless it has `color:`): a list of thousands of such entries then reads as
     /// designed rather than as a column of empty grey tiles. With `layout.missingIcons: none` it
     /// gets no tile at all (`tile` is false).
-    func icon(_ page: Page) -> TemplateObject {
-        if page.frontMatter.icon == nil, config.layout.missingIcons == .none { return ["tile": .flag(false)] }
-        var context: TemplateObject = ["tile": .flag(true)]
+    func icon(_ page: Page) -> IconView {
+        if page.frontMatter.icon == nil, config.layout.missingIcons == .none { return IconView(tile: false) }
+        var icon = IconView(tile: true)
         if let name = page.frontMatter.icon {
-            if let asset = icons[name] { context["iconURL"] = .text(RootMarker.file(asset)) } else { context["iconText"] = .text(name) }
+            if let asset = icons[name] { icon.iconURL = RootMarker.file(asset) } else { icon.iconText = name }
         } else if let first = page.title.first {
-            context["iconText"] = .text(String(first).uppercased())
+            icon.iconText = String(first).uppercased()
         }
         if let color = page.frontMatter.color.flatMap(Self.safeColor) {
-            context["color"] = .text(color)
+            icon.color = color
         } else if page.frontMatter.icon == nil, !page.title.isEmpty {
-            context["color"] = .text(Self.monogramColor(page.title))
+            icon.color = Self.monogramColor(page.title)
         }
-        return context
+        return icon
     }
 
     /// Dark enough for white text (contrast 5:1 or more), and the same for a title on every page.
@@ -63,20 +62,15 @@ struct PageContext {
 
     /// A list entry; `selected` when its page is on the current page's path, `current` when it
     /// is the current page.
-    func entry(_ index: Int, selected: Bool, current: Bool) -> TemplateObject {
+    func entry(_ index: Int, selected: Bool, current: Bool) -> ListEntryView {
         let page = catalog[index]
-        var context = icon(page)
-        context["title"] = .text(page.listTitle)
-        context["url"] = .text(url(index))
-        context["kind"] = .text(page.kind.rawValue)
-        context["selected"] = .flag(selected)
-        context["current"] = .flag(current)
-        if let summary = page.summary { context["summary"] = .text(summary) }
-        // A category says how much it holds, as a list row in a split view's sidebar does.
-        if page.kind == .category { context["count"] = .text(String(page.children.count)) }
-        // The script's filter matches tags too; they are not shown in the row.
-        if !page.frontMatter.tags.isEmpty { context["tags"] = .text(page.frontMatter.tags.joined(separator: ", ")) }
-        return context
+        return ListEntryView(
+            icon: icon(page), title: page.listTitle, url: url(index), kind: page.kind.rawValue, summary: page.summary,
+            // A category says how much it holds, as a list row in a split view's sidebar does.
+            count: page.kind == .category ? String(page.children.count) : nil,
+            // The script's filter matches tags too; they are not shown in the row.
+            tags: page.frontMatter.tags.isEmpty ? nil : page.frontMatter.tags.joined(separator: ", "),
+            selected: selected, current: current)
     }
 
     /// Page `number` (from 1) of a large category's paginated list; page 1 is the category's page.
@@ -99,40 +93,34 @@ struct PageContext {
     }
 
     /// The root and every prefix of the page's stack path, each linking to its page; the last is the page itself.
-    func breadcrumbs(_ index: Int) -> TemplateValue {
+    func breadcrumbs(_ index: Int) -> [CrumbView] {
         let path = catalog[index].path
         let pages = catalog.pagesOnPath(of: index)
-        return .list(zip(path.prefixes, pages).map { prefix, crumb in
-            .object(["title": .text(catalog.listTitle(of: crumb, siteTitle: config.siteTitle)),
-                     "url": .text(RootMarker.page(prefix, portable: config.portable)),
-                     "current": .flag(prefix.count == path.count)])
-        })
+        return zip(path.prefixes, pages).map { prefix, crumb in
+            CrumbView(title: catalog.listTitle(of: crumb, siteTitle: config.siteTitle),
+                      url: RootMarker.page(prefix, portable: config.portable), current: prefix.count == path.count)
+        }
     }
 
     /// The page of the path without its last destination; none on the home page.
-    func back(_ index: Int) -> TemplateObject? {
+    func back(_ index: Int) -> LinkView? {
         guard let parentPath = catalog[index].path.parent else { return nil }
         let parent = catalog.pagesOnPath(of: index)[parentPath.count]
-        return ["title": .text(catalog.listTitle(of: parent, siteTitle: config.siteTitle)),
-                "url": .text(RootMarker.page(parentPath, portable: config.portable))]
+        return LinkView(title: catalog.listTitle(of: parent, siteTitle: config.siteTitle),
+                        url: RootMarker.page(parentPath, portable: config.portable))
     }
 
-    func site() -> TemplateObject {
-        ["title": .text(config.siteTitle),
-         "language": .text(config.language),
-         "assets": .text(RootMarker.string + "assets/"),
-         "root": .text(RootMarker.page(.root, portable: config.portable)),
-         "home": .text(config.baseURL ?? RootMarker.page(.root, portable: config.portable)),
-         "portable": .text(config.portable ? "true" : "false")]
+    func site() -> SiteView {
+        SiteView(title: config.siteTitle, language: config.language, assets: RootMarker.string + "assets/",
+                 root: RootMarker.page(.root, portable: config.portable),
+                 home: config.baseURL ?? RootMarker.page(.root, portable: config.portable),
+                 portable: config.portable ? "true" : "false")
     }
 
-    func layout() -> TemplateObject {
-        ["columns": .text(config.layout.columns.rawValue),
-         "style": .text(config.layout.style.rawValue),
-         "mediumBelow": .number(config.layout.mediumBreakpoint - 1),
-         "wideBelow": .number(config.layout.wideBreakpoint - 1),
-         "medium": .number(config.layout.mediumBreakpoint),
-         "wide": .number(config.layout.wideBreakpoint)]
+    func layout() -> LayoutSettingsView {
+        LayoutSettingsView(columns: config.layout.columns.rawValue, style: config.layout.style.rawValue,
+                           medium: config.layout.mediumBreakpoint, mediumBelow: config.layout.mediumBreakpoint - 1,
+                           wide: config.layout.wideBreakpoint, wideBelow: config.layout.wideBreakpoint - 1)
     }
 
     func canonical(_ index: Int) -> String? {

@@ -23,15 +23,14 @@ struct PageOutline {
         self.entries = entries
     }
 
-    var templateValue: TemplateValue {
-        func link(_ heading: MarkdownHeading) -> TemplateObject {
-            ["text": .text(heading.text), "url": .text("#" + heading.id)]
+    var view: OutlineView {
+        func link(_ heading: MarkdownHeading) -> OutlineLinkView {
+            OutlineLinkView(text: heading.text, url: "#" + heading.id)
         }
         // Objects around the lists, so that the template writes each `<ol>` once, and only when it has entries.
-        return .object(["entries": .list(entries.map { entry in
-            var values = link(entry.heading)
-            if !entry.children.isEmpty { values["sub"] = .object(["entries": .list(entry.children.map { .object(link($0)) })]) }
-            return .object(values)
-        })])
+        return OutlineView(entries: entries.map { entry in
+            OutlineEntryView(text: entry.heading.text, url: "#" + entry.heading.id,
+                             sub: entry.children.isEmpty ? nil : OutlineSubView(entries: entry.children.map(link)))
+        })
     }
 }

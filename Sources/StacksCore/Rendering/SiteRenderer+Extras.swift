@@ -20,16 +20,12 @@ extension SiteRenderer {
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
         var files: [OutputFile] = []
         files.append(OutputFile(path: "404.html",
-                                bytes: RootMarker.resolve(templates.render("404", ["site": context.site().mustacheValue]), depth: 0)))
+                                bytes: RootMarker.resolve(templates.render(notFoundView(context)), depth: 0)))
         for page in catalog.pages {
             for alias in page.frontMatter.aliases {
                 // An alias that names no free folder is an error of the resolve stage.
                 guard case .success(let folder) = Alias.folder(alias) else { continue }
-                let html = templates.render("redirect", [
-                    "site": context.site().mustacheValue,
-                    "title": page.title,
-                    "url": RootMarker.page(page.path, portable: config.portable),
-                ] as [String: Any])
+                let html = templates.render(redirectView(to: page, context))
                 files.append(OutputFile(path: folder.indexFile.description,
                                         bytes: RootMarker.resolve(html, depth: folder.segments.count)))
             }
@@ -42,7 +38,7 @@ extension SiteRenderer {
         for path in theme.assetPaths {
             guard let bytes = theme.files[path] else { continue }
             if path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) {
-                let text = template.render(["layout": context.layout().mustacheValue, "site": context.site().mustacheValue])
+                let text = template.render(StylesheetView(layout: context.layout(), site: context.site()).templateObject.mustacheValue)
                 files.append(OutputFile(path: String(path.dropLast(".mustache".count)), bytes: Array(text.utf8)))
             } else {
                 files.append(OutputFile(path: path, bytes: bytes))
@@ -57,6 +53,14 @@ extension SiteRenderer {
         files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
         if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
         return files
+    }
+
+    func notFoundView(_ context: PageContext) -> NotFoundView {
+        NotFoundView(site: context.site())
+    }
+
+    func redirectView(to page: Page, _ context: PageContext) -> RedirectView {
+        RedirectView(site: context.site(), title: page.title, url: RootMarker.page(page.path, portable: config.portable))
     }
 
     /// Titles, summaries and tags of every page, for the site search; URLs from the root.

@@ -109,13 +109,13 @@ public struct SiteRenderer: Sendable {
         return (owners, selections)
     }
 
-    private static func renderList(_ owner: Int, context: PageContext, templates: TemplateSet, reusing earlier: RenderReuse?,
+    static func renderList(_ owner: Int, context: PageContext, templates: TemplateSet, reusing earlier: RenderReuse?,
                                    stamps: inout TemplateStamps) -> RenderedList {
         let catalog = context.catalog
         let children = catalog[owner].children
         func entry(_ index: Int, current: Bool) -> String {
             earlier?.entry(index, current: current)
-                ?? stamps.render("list-entry", context.entry(index, selected: current, current: current), with: templates)
+                ?? stamps.render(context.entry(index, selected: current, current: current), with: templates)
         }
         return RenderedList(plain: children.map { entry($0, current: false) },
                             current: children.map { entry($0, current: true) },
@@ -145,33 +145,24 @@ public struct SiteRenderer: Sendable {
         let category = catalog.selectedCategory(of: index, pagesOnPath: pagesOnPath)
         let window = ListWindow(page: index, listPage: listPage, in: catalog, pagesOnPath: pagesOnPath,
                                 limit: config.layout.listWindow)
-        var pageValues: TemplateObject = [
-            "title": .text(catalog.title(of: index, siteTitle: config.siteTitle)),
-            "documentTitle": .text(index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle),
-            "kind": .text(page.kind.rawValue),
-            "kindLabel": .text(page.kind == .item ? "item" : "details"),
-            "depth": .number(page.path.depth),
-        ]
-        if listPage > 1 {
-            let title = catalog.title(of: index, siteTitle: config.siteTitle)
-            pageValues["documentTitle"] = .text(title + " (page \(listPage)) – " + config.siteTitle)
-        }
-        if let summary = page.summary { pageValues["description"] = .text(summary) }
-        if listPage == 1, let canonical = context.canonical(index) { pageValues["canonical"] = .text(canonical) }
-        var values: TemplateObject = [
-            "site": .object(context.site()),
-            "page": .object(pageValues),
-            "layout": .object(context.layout()),
-            "breadcrumbs": context.breadcrumbs(index),
-            "contentLabel": .text(window.map { catalog.title(of: $0.owner, siteTitle: config.siteTitle) } ?? "Categories"),
-            "sidebar": .text(sidebars[SidebarSelection(of: index, selectedCategory: category)] ?? ""),
-            "content": .text(renderContent(window, page: index, context: context, stamps: &stamps)),
-            "detail": .text(renderDetail(index, context: context, stamps: &stamps)),
-        ]
-        if let back = context.back(index) { values["back"] = .object(back) }
+        let title = catalog.title(of: index, siteTitle: config.siteTitle)
+        let documentTitle = listPage > 1 ? title + " (page \(listPage)) – " + config.siteTitle
+            : index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle
+        let view = LayoutView(
+            site: context.site(),
+            page: PageView(title: title, documentTitle: documentTitle, kind: page.kind.rawValue,
+                           kindLabel: page.kind == .item ? "item" : "details", depth: page.path.depth,
+                           description: page.summary, canonical: listPage == 1 ? context.canonical(index) : nil),
+            layout: context.layout(),
+            breadcrumbs: context.breadcrumbs(index),
+            back: context.back(index),
+            contentLabel: window.map { catalog.title(of: $0.owner, siteTitle: config.siteTitle) } ?? "Categories",
+            sidebar: HTML(sidebars[SidebarSelection(of: index, selectedCategory: category)] ?? ""),
+            content: HTML(renderContent(window, page: index, context: context, stamps: &stamps)),
+            detail: HTML(renderDetail(index, context: context, stamps: &stamps)))
         // A list page sits two folders below its category: `weather/page/2/`.
         let depth = page.path.depth + (listPage > 1 ? 2 : 0)
-        return RootMarker.resolve(stamps.render("layout", values, with: templates), depth: depth)
+        return RootMarker.resolve(stamps.render(view, with: templates), depth: depth)
     }
 
     /// The extra pages of large categories' lists: `weather/page/2/` and on. Page 1 is the
@@ -211,34 +202,26 @@ public struct SiteRenderer: Sendable {
         let catalog = context.catalog
         let selected = selection.category
         let chain = selected.map { Set(catalog.pagesOnPath(of: $0)) } ?? []
-        func node(_ index: Int) -> TemplateValue {
+        func node(_ index: Int) -> SidebarNodeView {
             let children = catalog.categoryChildren(of: index)
-            var values = context.icon(catalog[index])
-            values["title"] = .text(catalog[index].listTitle)
-            values["url"] = .text(context.url(index))
-            values["current"] = .flag(index == selected && selection.isPage)
-            values["selected"] = .flag(index == selected)
-            values["inPath"] = .flag(chain.contains(index))
-            values["open"] = .flag(chain.contains(index))
-            values["hasChildren"] = .flag(!children.isEmpty)
-            values["children"] = .list(children.map(node))
-            return .object(values)
+            return SidebarNodeView(icon: context.icon(catalog[index]), title: catalog[index].listTitle, url: context.url(index),
+                                   current: index == selected && selection.isPage, selected: index == selected,
+                                   inPath: chain.contains(index), open: chain.contains(index), hasChildren: !children.isEmpty,
+                                   children: children.map(node))
         }
-        let nodes = catalog.categoryChildren(of: Catalog.rootIndex).map(node)
-        // `TemplateContract`'s `sidebar` values, which `SidebarParts.rootKeys` reads.
-        var values: TemplateObject = [
-            "siteTitle": .text(context.config.siteTitle),
-            "home": .text(context.url(Catalog.rootIndex)),
-            "homeCurrent": .flag(selected == nil && selection.isPage),
-            "categories": .list(nodes),
-        ]
+        let view = SidebarView(siteTitle: context.config.siteTitle, home: context.url(Catalog.rootIndex),
+                               homeCurrent: selected == nil && selection.isPage,
+                               categories: catalog.categoryChildren(of: Catalog.rootIndex).map(node))
+        var values = view.templateObject
+        stamps.handedOver?.append((SidebarView.template, values))
         guard templates.drawsSidebarByNodes else {
             // Each sidebar has its own shape (its selection), so stamps would not help.
-            return templates.render("sidebar", values.mustacheValue)
+            return templates.render(SidebarView.template, values.mustacheValue)
         }
         // Node by node: most nodes have the shape of most others, whatever the selection.
-        values["categories"] = .list(nodes.map { node in
-            let drawn = stamps.render(SidebarParts.nodeName, [SidebarParts.oneKey: .list([node])], with: templates)
+        values["categories"] = .list(view.categories.map { node in
+            let drawn = stamps.render(SidebarParts.nodeName, [SidebarParts.oneKey: .list([.object(node.templateObject)])],
+                                      with: templates)
             return .object([SidebarParts.nodeKey: .text(drawn)])
         })
         return stamps.render(SidebarParts.sidebarName, values, with: templates)
@@ -255,27 +238,25 @@ public struct SiteRenderer: Sendable {
                                stamps: inout TemplateStamps) -> String {
         let catalog = site.catalog
         guard let window else {
-            return stamps.render("content", [
-                "placeholder": .text(config.placeholders.noCategory),
-                "entries": .text(lists[Catalog.rootIndex]?.plain.joined() ?? ""),
-            ], with: templates)
+            return stamps.render(ContentView(placeholder: config.placeholders.noCategory,
+                                             entries: HTML(lists[Catalog.rootIndex]?.plain.joined() ?? "")), with: templates)
         }
         let category = window.owner
         let list = lists[category] ?? RenderedList(plain: [], current: [])
         let range = window.range
-        var windowValues: TemplateObject?
-        var pagination: TemplateObject?
+        var windowValues: ListWindowView?
+        var pagination: PaginationView?
         if let paged = window.pagination {
             // The category's own pages: the list a page at a time.
-            var values: TemplateObject = ["number": .number(paged.number), "pages": .number(paged.pages)]
             let segment = list.listPageSegment
-            if let previous = paged.previous { values["previous"] = .text(context.listPageURL(category, number: previous, segment: segment)) }
-            if let next = paged.next { values["next"] = .text(context.listPageURL(category, number: next, segment: segment)) }
-            pagination = values
+            pagination = PaginationView(
+                number: paged.number, pages: paged.pages,
+                previous: paged.previous.map { context.listPageURL(category, number: $0, segment: segment) },
+                next: paged.next.map { context.listPageURL(category, number: $0, segment: segment) })
         } else if let fullListPage = window.fullListPage {
             // An item's page: a window around its selection, and the list page that holds it.
-            windowValues = ["first": .number(range.lowerBound + 1), "last": .number(range.upperBound), "total": .number(window.total),
-                            "fullListURL": .text(context.listPageURL(category, number: fullListPage, segment: list.listPageSegment))]
+            windowValues = ListWindowView(first: range.lowerBound + 1, last: range.upperBound, total: window.total,
+                                          fullListURL: context.listPageURL(category, number: fullListPage, segment: list.listPageSegment))
         }
         let selectedPosition = window.selectedPosition, selectedChild = window.selected
         var entries = ""
@@ -286,25 +267,24 @@ public struct SiteRenderer: Sendable {
                 entries += list.current[position]
             } else if let selectedChild {
                 // A sub-item's page: its item is selected, on the way to this page.
-                entries += stamps.render("list-entry", context.entry(selectedChild, selected: true, current: false), with: templates)
+                entries += stamps.render(context.entry(selectedChild, selected: true, current: false), with: templates)
             }
         }
-        var values: TemplateObject = [
-            "id": .number(category),
-            "title": .text(catalog.title(of: category, siteTitle: config.siteTitle)),
+        let listed = ListedCategoryView(
+            id: category,
+            title: catalog.title(of: category, siteTitle: config.siteTitle),
             // The list is this page's own: its title is the page's heading where the list shows alone.
-            "isPage": .flag(category == index),
-            "url": .text(context.url(category)),
-            "count": .number(window.total),
-            "offset": .number(range.lowerBound),
-            "entries": .text(entries),
-        ]
-        if windowValues != nil || pagination != nil { values["partial"] = .object(["firstPage": .text(context.url(category))]) }
-        if let summary = catalog[category].frontMatter.summary { values["summary"] = .text(summary) }
-        if !site.bodies[category].isEmpty { values["intro"] = .text(contentIntros[category] ?? site.bodies[category]) }
-        if let windowValues { values["window"] = .object(windowValues) }
-        if let pagination { values["pagination"] = .object(pagination) }
-        return stamps.render("content", ["category": .object(values)], with: templates)
+            isPage: category == index,
+            url: context.url(category),
+            summary: catalog[category].frontMatter.summary,
+            intro: site.bodies[category].isEmpty ? nil : HTML(contentIntros[category] ?? site.bodies[category]),
+            count: window.total,
+            offset: range.lowerBound,
+            entries: HTML(entries),
+            partial: windowValues != nil || pagination != nil ? PartialListView(firstPage: context.url(category)) : nil,
+            window: windowValues,
+            pagination: pagination)
+        return stamps.render(ContentView(category: listed), with: templates)
     }
 
     private func renderDetail(_ index: Int, context: PageContext, stamps: inout TemplateStamps) -> String {
@@ -312,52 +292,46 @@ public struct SiteRenderer: Sendable {
         let page = catalog[index]
         switch page.kind {
         case .home:
-            return stamps.render("detail", ["home": .object(["title": .text(config.siteTitle), "intro": .text(site.bodies[index])])],
+            return stamps.render(DetailView(home: HomeIntroView(title: config.siteTitle, intro: HTML(site.bodies[index]))),
                                  with: templates)
         case .category:
-            var values: TemplateObject = ["title": .text(page.title), "placeholder": .text(config.placeholders.noItem)]
-            if !site.bodies[index].isEmpty { values["intro"] = .text(site.bodies[index]) }
-            return stamps.render("detail", ["category": .object(values)], with: templates)
+            let intro = CategoryIntroView(title: page.title, intro: site.bodies[index].isEmpty ? nil : HTML(site.bodies[index]),
+                                          placeholder: config.placeholders.noItem)
+            return stamps.render(DetailView(category: intro), with: templates)
         case .item:
-            var values = context.icon(page)
             let matter = page.frontMatter
-            values["title"] = .text(page.title)
-            values["path"] = .text(page.path.url)
-            values["body"] = .text(site.bodies[index])
-            values["tags"] = .list(matter.tags.map(TemplateValue.text))
-            values["hasTags"] = .flag(!matter.tags.isEmpty)
-            values["attributes"] = .list(matter.attributes.map { .object(["name": .text($0.name), "value": .text($0.value)]) })
-            values["hasAttributes"] = .flag(!matter.attributes.isEmpty)
-            values["params"] = .object(TemplateObject(sorted: matter.params.mapValues(\.templateValue)))
-            // Only a written summary: a derived one is the first paragraph, just below.
-            if let summary = matter.summary { values["summary"] = .text(summary) }
-            if let outline = PageOutline(page.headings, minimum: config.markdown.toc) { values["outline"] = outline.templateValue }
-            if let date = matter.date {
-                values["date"] = .object(["machine": .text(DateText.machine(date)), "readable": .text(DateText.readable(date))])
-            }
+            var item = ItemView(
+                icon: context.icon(page),
+                title: page.title,
+                path: page.path.url,
+                // Only a written summary: a derived one is the first paragraph, just below.
+                summary: matter.summary,
+                date: matter.date.map { DateView(machine: DateText.machine($0), readable: DateText.readable($0)) },
+                tags: matter.tags,
+                hasTags: !matter.tags.isEmpty,
+                attributes: matter.attributes.map { AttributeView(name: $0.name, value: $0.value) },
+                hasAttributes: !matter.attributes.isEmpty,
+                body: HTML(site.bodies[index]),
+                params: FrontMatterParams(TemplateObject(sorted: matter.params.mapValues(\.templateValue))),
+                outline: PageOutline(page.headings, minimum: config.markdown.toc)?.view)
             if let image = matter.image, let (output, size) = imageOutput(image, of: page) {
-                values["image"] = .text(output)
-                if let size {
-                    values["imageWidth"] = .text(String(size.width))
-                    values["imageHeight"] = .text(String(size.height))
-                }
+                item.image = output
+                item.imageWidth = size.map { String($0.width) }
+                item.imageHeight = size.map { String($0.height) }
             }
             if let list = lists[index] {
-                values["subitems"] = .text(list.plain.joined())
-                values["hasSubitems"] = .flag(true)
+                item.subitems = HTML(list.plain.joined())
+                item.hasSubitems = true
             }
             let split = SplitViewState(page.path)
-            if split.detailHasBackButton {
+            if split.detailHasBackButton, let back = context.back(index) {
                 // Below the first item, the detail column has its own stack: items only.
                 let itemChain = catalog.pagesOnPath(of: index).suffix(split.detail.count + 1)
-                values["stack"] = .object([
-                    "back": .object(context.back(index) ?? [:]),
-                    "crumbs": .list(itemChain.map {
-                        .object(["title": .text(catalog[$0].listTitle), "url": .text(context.url($0)), "current": .flag($0 == index)])
-                    }),
-                ])
+                item.stack = DetailStackView(back: back, crumbs: itemChain.map {
+                    CrumbView(title: catalog[$0].listTitle, url: context.url($0), current: $0 == index)
+                })
             }
-            return stamps.render("detail", ["item": .object(values)], with: templates)
+            return stamps.render(DetailView(item: item), with: templates)
         }
     }
 

@@ -70,6 +70,11 @@ public struct TemplateSet: Sendable {
         self.library = library
     }
 
+    /// Renders a view's template, without stamps.
+    func render<View: TemplateView>(_ view: View) -> String {
+        render(View.template, view.templateObject.mustacheValue)
+    }
+
     /// Renders a template known to exist (checked in `init`).
     func render(_ name: String, _ context: Any) -> String {
         library.render(context, withTemplate: name) ?? ""

@@ -29,6 +29,8 @@ import Mustache
 /// Local to one thread of work: a build gives each chunk of pages its own.
 struct TemplateStamps {
     private var stamps: [Key: Stamp?] = [:]
+    /// When set, every view rendered, by template, as it was handed over (for tests).
+    var handedOver: [(template: String, object: TemplateObject)]?
 
     init() {}
 
@@ -41,6 +43,13 @@ struct TemplateStamps {
             // In one go: an array of bytes hashes byte by byte otherwise.
             shape.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
+    }
+
+    /// The view's template rendered with the view.
+    mutating func render<View: TemplateView>(_ view: View, with templates: TemplateSet) -> String {
+        let object = view.templateObject
+        handedOver?.append((View.template, object))
+        return render(View.template, object, with: templates)
     }
 
     /// The template `name` rendered with `context`, the same text as `templates.render`.

@@ -1,4 +1,5 @@
-/// What a template sees: text, whole numbers, flags, lists and objects of named values.
+/// What a template sees: text, whole numbers, flags, lists and objects of named values; the
+/// form each view of `TemplateViews.swift` turns itself into.
 ///
 /// Typed rather than `[String: Any]`, so the renderer can take a context apart (its shape and
 /// its text, see `TemplateStamps`) without dynamic casts; `mustacheValue` is the form

@@ -1,0 +1,417 @@
+/// What each template of a theme receives: the contract a theme author reads, one type per
+/// template. A template names these types' properties:
+/// - `String`: text, escaped by `{{name}}`;
+/// - `HTML`: already HTML, inserted with `{{{name}}}`;
+/// - `Int`: a number; `Bool`: a flag, for sections (`{{#name}}…{{/name}}`);
+/// - an array: a list that sections repeat over, each element with its own values;
+/// - another of these types: an object that sections enter or dotted names read (`site.title`).
+/// An optional value is absent when it is `nil`. Every URL is relative to the page.
+///
+/// `TemplateContract` reads the names from these types: README's template table is tested
+/// against them, and `TemplateSet.required` and `SidebarParts.rootKeys` come from them. The
+/// renderer fills them, and `TemplateViewsTests` checks that what it gives each template is
+/// exactly what is declared here.
+extension TemplateContract {
+    /// The templates every theme has, in the order missing ones are reported.
+    static let templates: [Template] = [
+        Template("layout", renders: "the whole page", LayoutView.self),
+        // A partial of `layout`: it sees the layout's values.
+        Template("breadcrumbs", renders: "the breadcrumb trail", LayoutView.self, only: ["breadcrumbs"]),
+        Template("sidebar", renders: "the category tree", SidebarView.self),
+        Template("sidebar-node", renders: "one category of the tree", SidebarNodeView.self),
+        Template("content", renders: "the item list column", ContentView.self),
+        Template("list-entry", renders: "one entry of a list", ListEntryView.self),
+        Template("detail", renders: "the item, category intro or home intro", DetailView.self),
+        // A partial of `list-entry`, `sidebar-node` and `detail`: it sees their values.
+        Template("icon", renders: "an icon tile", IconView.self),
+        Template("404", renders: "the not-found page", NotFoundView.self),
+        Template("redirect", renders: "an alias's redirect", RedirectView.self),
+    ]
+}
+
+/// Text that is already HTML (a rendered template, a page's body): `{{{name}}}`.
+struct HTML: TemplateLeaf {
+    var html: String
+
+    init(_ html: String) { self.html = html }
+}
+
+// MARK: layout
+
+/// `layout`: the whole page, around the three rendered columns.
+struct LayoutView: TemplateView {
+    static let template = "layout"
+    /// The site.
+    var site: SiteView
+    /// This page.
+    var page: PageView
+    /// The configured layout.
+    var layout: LayoutSettingsView
+    /// The pages from the root to this one.
+    var breadcrumbs: [CrumbView]
+    /// The parent page; none on the home page.
+    var back: LinkView?
+    /// The content column's name: its category's title.
+    var contentLabel: String
+    /// The rendered `sidebar`.
+    var sidebar: HTML
+    /// The rendered `content`.
+    var content: HTML
+    /// The rendered `detail`.
+    var detail: HTML
+}
+
+/// The site, as `layout`, `404`, `redirect` and the stylesheet see it.
+struct SiteView: TemplateValues {
+    /// Its title.
+    var title: String
+    /// Its language, for `lang`.
+    var language: String
+    /// The URL of `assets/`.
+    var assets: String
+    /// The root page's URL.
+    var root: String
+    /// `baseURL`, else the root page's URL.
+    var home: String
+    /// `true` when built to open from disk.
+    var portable: String
+}
+
+struct PageView: TemplateValues {
+    /// Its title (the site's on the home page).
+    var title: String
+    /// The `<title>`: page, list page number and site.
+    var documentTitle: String
+    /// `home`, `category` or `item`.
+    var kind: String
+    /// `item` for an item, else `details`.
+    var kindLabel: String
+    /// Folders below the site's root.
+    var depth: Int
+    /// Its summary, when it has one.
+    var description: String?
+    /// Its absolute URL, with `baseURL` (not on list pages 2…).
+    var canonical: String?
+}
+
+/// The configured layout, as `layout` and the stylesheet see it.
+struct LayoutSettingsView: TemplateValues {
+    /// `layout.columns`.
+    var columns: String
+    /// `layout.style`.
+    var style: String
+    /// The medium breakpoint, in pixels.
+    var medium: Int
+    /// One pixel less.
+    var mediumBelow: Int
+    /// The wide breakpoint, in pixels.
+    var wide: Int
+    /// One pixel less.
+    var wideBelow: Int
+}
+
+/// A link to a page.
+struct LinkView: TemplateValues {
+    /// The page's list title.
+    var title: String
+    /// Its URL.
+    var url: String
+}
+
+/// A link in a trail of pages.
+struct CrumbView: TemplateValues {
+    /// The page's list title.
+    var title: String
+    /// Its URL.
+    var url: String
+    /// This page.
+    var current: Bool
+}
+
+// MARK: sidebar
+
+/// `sidebar`: the category tree.
+struct SidebarView: TemplateView {
+    static let template = "sidebar"
+    /// The site's title.
+    var siteTitle: String
+    /// The home page's URL.
+    var home: String
+    /// This page is the home page.
+    var homeCurrent: Bool
+    /// The top-level categories, drawn by `sidebar-node`.
+    var categories: [SidebarNodeView]
+}
+
+/// `sidebar-node`: one category of the tree, and its icon's values.
+struct SidebarNodeView: TemplateView {
+    static let template = "sidebar-node"
+    /// Its icon tile's values, among its own (`{{#tile}}`, not `{{#icon.tile}}`).
+    var icon: IconView
+    /// The category's list title.
+    var title: String
+    /// Its URL.
+    var url: String
+    /// The link is this page's (`aria-current="page"`).
+    var current: Bool
+    /// The deepest selected category.
+    var selected: Bool
+    /// On the way to this page (`aria-current="true"`).
+    var inPath: Bool
+    /// Its children are shown.
+    var open: Bool
+    /// It has child categories.
+    var hasChildren: Bool
+    /// Its child categories, with these values.
+    var children: [SidebarNodeView]
+}
+
+/// `icon`: an icon tile, a partial that sees the values of `list-entry`, `sidebar-node` and
+/// `detail`'s `item`, where these are merged with their own.
+struct IconView: TemplateView, MergedTemplateValues {
+    static let template = "icon"
+    /// False: no tile (`layout.missingIcons: none`).
+    var tile: Bool
+    /// The theme's icon, when `icon:` names one.
+    var iconURL: String?
+    /// Else `icon:` as text, or the title's first letter.
+    var iconText: String?
+    /// The tile's colour.
+    var color: String?
+}
+
+// MARK: content
+
+/// `content`: the item list column; a `category`, or without one a `placeholder` and the home
+/// page's `entries`.
+struct ContentView: TemplateView {
+    static let template = "content"
+    /// The deepest selected category, whose children are listed.
+    var category: ListedCategoryView?
+    /// Without a category: `placeholders.noCategory`.
+    var placeholder: String?
+    /// Without a category: the home page's items.
+    var entries: HTML?
+}
+
+struct ListedCategoryView: TemplateValues {
+    /// The category's number in the catalog.
+    var id: Int
+    /// Its title.
+    var title: String
+    /// The list is this page's own, so its title is the page's `h1`.
+    var isPage: Bool
+    /// Its URL.
+    var url: String
+    /// Its written summary.
+    var summary: String?
+    /// Its body.
+    var intro: HTML?
+    /// How many children it has.
+    var count: Int
+    /// The position of the first entry shown.
+    var offset: Int
+    /// The rendered `list-entry`s shown.
+    var entries: HTML
+    /// Present when only part of the list is shown.
+    var partial: PartialListView?
+    /// On an item's page of a large category: the entries around it.
+    var window: ListWindowView?
+    /// On a large category's own pages.
+    var pagination: PaginationView?
+}
+
+struct PartialListView: TemplateValues {
+    /// The URL of the list's first page.
+    var firstPage: String
+}
+
+struct ListWindowView: TemplateValues {
+    /// The first position shown, from 1.
+    var first: Int
+    /// The last position shown.
+    var last: Int
+    /// The number of entries.
+    var total: Int
+    /// The list page that holds this page's entry.
+    var fullListURL: String
+}
+
+struct PaginationView: TemplateValues {
+    /// This list page, from 1.
+    var number: Int
+    /// The number of list pages.
+    var pages: Int
+    /// The previous list page's URL.
+    var previous: String?
+    /// The next list page's URL.
+    var next: String?
+}
+
+/// `list-entry`: one entry of a list, and its icon's values.
+struct ListEntryView: TemplateView {
+    static let template = "list-entry"
+    /// Its icon tile's values, among its own (`{{#tile}}`, not `{{#icon.tile}}`).
+    var icon: IconView
+    /// The page's list title.
+    var title: String
+    /// Its URL.
+    var url: String
+    /// `category` or `item`.
+    var kind: String
+    /// Its summary.
+    var summary: String?
+    /// A category's number of children.
+    var count: String?
+    /// Its tags, comma separated, for the filter.
+    var tags: String?
+    /// On the way to this page.
+    var selected: Bool
+    /// This page.
+    var current: Bool
+}
+
+// MARK: detail
+
+/// `detail`: one of `item`, `category` or `home`, by the page's kind.
+struct DetailView: TemplateView {
+    static let template = "detail"
+    /// On an item's page.
+    var item: ItemView?
+    /// On a category's page.
+    var category: CategoryIntroView?
+    /// On the home page.
+    var home: HomeIntroView?
+}
+
+/// An item, and its icon's values.
+struct ItemView: TemplateValues {
+    /// Its icon tile's values, among its own (`{{#tile}}`, not `{{#icon.tile}}`).
+    var icon: IconView
+    /// Its title.
+    var title: String
+    /// Its path from the root.
+    var path: String
+    /// Its summary, only when written.
+    var summary: String?
+    /// Its date.
+    var date: DateView?
+    /// Its tags, as text.
+    var tags: [String]
+    /// It has tags.
+    var hasTags: Bool
+    /// Its `attributes:`.
+    var attributes: [AttributeView]
+    /// It has attributes.
+    var hasAttributes: Bool
+    /// Its body.
+    var body: HTML
+    /// Its image's URL.
+    var image: String?
+    /// The image's width, when known.
+    var imageWidth: String?
+    /// The image's height, when known.
+    var imageHeight: String?
+    /// Its sub-items' rendered `list-entry`s.
+    var subitems: HTML?
+    /// It has sub-items.
+    var hasSubitems: Bool?
+    /// Below the first item: the detail column's own stack.
+    var stack: DetailStackView?
+    /// Its `params:`, as written.
+    var params: FrontMatterParams
+    /// A long item's headings.
+    var outline: OutlineView?
+}
+
+struct DateView: TemplateValues {
+    /// For `datetime`.
+    var machine: String
+    /// For people.
+    var readable: String
+}
+
+struct AttributeView: TemplateValues {
+    /// The attribute's name.
+    var name: String
+    /// Its value.
+    var value: String
+}
+
+struct DetailStackView: TemplateValues {
+    /// The parent page.
+    var back: LinkView
+    /// The items on the way to this one.
+    var crumbs: [CrumbView]
+}
+
+/// The "On this page" list.
+struct OutlineView: TemplateValues {
+    /// Its `##` headings.
+    var entries: [OutlineEntryView]
+}
+
+struct OutlineEntryView: TemplateValues {
+    /// The heading.
+    var text: String
+    /// Its anchor.
+    var url: String
+    /// Its `###` headings.
+    var sub: OutlineSubView?
+}
+
+struct OutlineSubView: TemplateValues {
+    /// The headings, with `text` and `url`.
+    var entries: [OutlineLinkView]
+}
+
+struct OutlineLinkView: TemplateValues {
+    /// The heading.
+    var text: String
+    /// Its anchor.
+    var url: String
+}
+
+struct CategoryIntroView: TemplateValues {
+    /// Its title.
+    var title: String
+    /// Its body.
+    var intro: HTML?
+    /// `placeholders.noItem`.
+    var placeholder: String
+}
+
+struct HomeIntroView: TemplateValues {
+    /// The site's title.
+    var title: String
+    /// The home page's body.
+    var intro: HTML
+}
+
+// MARK: 404 and redirects
+
+/// `404`: the not-found page.
+struct NotFoundView: TemplateView {
+    static let template = "404"
+    /// The site.
+    var site: SiteView
+}
+
+/// `redirect`: the page an alias writes, which sends the browser on.
+struct RedirectView: TemplateView {
+    static let template = "redirect"
+    /// The site.
+    var site: SiteView
+    /// The page moved to.
+    var title: String
+    /// Its URL.
+    var url: String
+}
+
+/// What a stylesheet (`assets/NAME.mustache`) is rendered with.
+struct StylesheetView: TemplateValues {
+    /// The configured layout.
+    var layout: LayoutSettingsView
+    /// The site.
+    var site: SiteView
+}

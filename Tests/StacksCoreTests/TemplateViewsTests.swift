@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+@testable import StacksCore
+
+/// What the renderer hands each template is what its view type declares (`TemplateViews.swift`):
+/// no name more, none less, each of its kind.
+@Suite struct TemplateViewsTests {
+    typealias Value = TemplateContract.Value
+
+    /// `page.title: text`, `breadcrumbs[].url: text`: a declaration's names with their places
+    /// and kinds, down to where it declares no members (`params`, `children`).
+    static func paths(_ values: [Value], prefix: String = "") -> Set<String> {
+        var paths: Set<String> = []
+        for value in values {
+            let path = prefix + value.name
+            paths.insert(path + ": " + "\(value.kind == .html ? .text : value.kind)")
+            if !value.members.isEmpty { paths.formUnion(Self.paths(value.members, prefix: path + (value.kind == .list ? "[]." : "."))) }
+        }
+        return paths
+    }
+
+    /// The same of a context handed to a template, read as far as `declared` has members.
+    static func paths(_ object: TemplateObject, declared: [Value], prefix: String = "") -> Set<String> {
+        var paths: Set<String> = []
+        for (name, value) in zip(object.names, object.values) {
+            let path = prefix + name
+            let kind: TemplateContract.Kind = switch value {
+            case .text: .text
+            case .number: .number
+            case .flag: .flag
+            case .list: .list
+            case .object: .object
+            }
+            paths.insert(path + ": \(kind)")
+            guard let members = declared.first(where: { $0.name == name })?.members, !members.isEmpty else { continue }
+            switch value {
+            case .object(let object):
+                paths.formUnion(Self.paths(object, declared: members, prefix: path + "."))
+            case .list(let elements):
+                for element in elements {
+                    if case .object(let object) = element {
+                        paths.formUnion(Self.paths(object, declared: members, prefix: path + "[]."))
+                    } else {
+                        paths.insert(path + "[]: not an object")
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return paths
+    }
+
+    /// Every context the renderer hands a template while rendering the whole site, by template.
+    static func handedOver(_ renderer: SiteRenderer) -> [String: [TemplateObject]] {
+        let catalog = renderer.site.catalog
+        let context = PageContext(catalog: catalog, config: renderer.config, icons: renderer.templates.icons)
+        var stamps = TemplateStamps()
+        stamps.handedOver = []
+        for owner in catalog.pages.indices where !catalog[owner].children.isEmpty {
+            _ = SiteRenderer.renderList(owner, context: context, templates: renderer.templates, reusing: nil, stamps: &stamps)
+        }
+        for selection in Set(catalog.pages.indices.map { SiteRenderer.SidebarSelection(of: $0, in: catalog) }) {
+            _ = SiteRenderer.renderSidebar(selected: selection, context: context, templates: renderer.templates, stamps: &stamps)
+        }
+        for index in catalog.pages.indices { _ = renderer.renderPage(index, listPage: 1, stamps: &stamps) }
+        for list in renderer.listPages { _ = renderer.renderPage(list.category, listPage: list.number, stamps: &stamps) }
+        var handed = Dictionary(grouping: stamps.handedOver ?? [], by: \.template).mapValues { $0.map(\.object) }
+        // Rendered without stamps, straight from these views.
+        handed[NotFoundView.template] = [renderer.notFoundView(context).templateObject]
+        handed[RedirectView.template] = catalog.pages.filter { !$0.frontMatter.aliases.isEmpty }
+            .map { renderer.redirectView(to: $0, context).templateObject }
+        return handed
+    }
+
+    /// A site with a value for every optional name: pages of a list and a window (`listWindow`
+    /// 2), `baseURL`, an item with an image of known size, an alias, an outline, params, a date,
+    /// a theme icon, sub-items.
+    static func everyValueSite() async throws -> SiteRenderer {
+        var config = SiteConfig()
+        config.baseURL = "https://example.org/"
+        config.layout.listWindow = 2
+        config.markdown.toc = 2
+        let hammer = """
+            ---
+            title: Hammer
+            summary: Hits nails.
+            date: 2024-03-02
+            tags: [steel, wood]
+            attributes:
+              Weight: 1 kg
+            params: {maker: Acme, sizes: [small, large]}
+            image: pic.svg
+            aliases: [old-hammer]
+            icon: car
+            color: "#123456"
+            ---
+            ## Head
+
+            ### Face
+
+            ## Handle
+
+            Text.
+            """
+        let files = [
+            "content/_index.md": "---\ntitle: Home\n---\nWelcome.\n",
+            "content/tools/_index.md": "---\ntitle: Tools\nicon: car\nsummary: Things to hold.\n---\nAll the tools.\n",
+            "content/tools/hammer/index.md": hammer,
+            "content/tools/hammer/pic.svg": #"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"></svg>"#,
+            "content/tools/hammer/claw.md": "---\ntitle: Claw\n---\nPulls nails.\n",
+            "content/tools/saw.md": "---\ntitle: Saw\ntags: [wood]\n---\nCuts.\n",
+            "content/tools/drill.md": "---\ntitle: Drill\n---\nTurns.\n",
+            "content/tools/file.md": "---\ntitle: File\n---\nSmooths.\n",
+            "content/empty/_index.md": "---\ntitle: Empty\n---\n",
+        ]
+        // On disk: the image's size is read from the file.
+        let project = try TemporaryProject(files)
+        defer { project.remove() }
+        var (input, _) = ProjectReader.read(project.options)
+        input.config = config
+        return try await Pipeline.prepare(input).renderer
+    }
+
+    /// The names each template was handed that it does not declare, and those it declares but
+    /// was never handed; empty when the renderer keeps the contract.
+    static func differences(_ handed: [String: [TemplateObject]]) -> [String] {
+        var problems: [String] = []
+        for template in TemplateContract.templates where handed[template.name] != nil {
+            let declared = paths(template.values)
+            let given = handed[template.name, default: []].reduce(into: Set<String>()) {
+                $0.formUnion(paths($1, declared: template.values))
+            }
+            problems += given.subtracting(declared).sorted().map { "\(template.name): handed but not declared: \($0)" }
+            problems += declared.subtracting(given).sorted().map { "\(template.name): declared but never handed: \($0)" }
+        }
+        return problems
+    }
+
+    @Test func theRendererHandsEachTemplateExactlyItsDeclaredValues() async throws {
+        var handed = Self.handedOver(try await ExampleCatalogTests.prepared().renderer)
+        for (template, objects) in Self.handedOver(try await Self.everyValueSite()) { handed[template, default: []] += objects }
+        // Partials are not handed anything of their own: they see their includers' values.
+        #expect(Set(handed.keys) == ["layout", "sidebar", "content", "list-entry", "detail", "404", "redirect"])
+        #expect(Self.differences(handed) == [])
+    }
+
+    @Test func aStrayNameIsFound() async throws {
+        var handed = Self.handedOver(try await Self.everyValueSite())
+        #expect(Self.differences(handed) == [])
+        handed["list-entry"]![0]["stray"] = .text("x")
+        handed["detail"]![0]["item"] = .text("not an object")
+        #expect(Self.differences(handed) == [
+            "list-entry: handed but not declared: stray: text",
+            "detail: handed but not declared: item: text",
+        ])
+    }
+
+    /// The probe reads names, kinds and members from the types.
+    @Test func theContractIsReadFromTheViewTypes() throws {
+        let layout = try #require(TemplateContract.template("layout")).values
+        #expect(layout.map(\.name) == ["site", "page", "layout", "breadcrumbs", "back", "contentLabel", "sidebar", "content", "detail"])
+        #expect(layout.map(\.kind) == [.object, .object, .object, .list, .object, .text, .html, .html, .html])
+        #expect(layout[3].members.map(\.name) == ["title", "url", "current"])
+        let node = try #require(TemplateContract.template("sidebar-node")).values
+        // The icon's values among the node's own; `children` are nodes again, not read twice.
+        #expect(node.map(\.name) == ["tile", "iconURL", "iconText", "color", "title", "url", "current", "selected", "inPath",
+                                     "open", "hasChildren", "children"])
+        #expect(node.last == Value(name: "children", kind: .list))
+        let categories = try #require(TemplateContract.template("sidebar")?.values.last)
+        #expect(categories.members == node)
+        #expect(try #require(TemplateContract.template("breadcrumbs")).values.map(\.name) == ["breadcrumbs"])
+        let item = try #require(TemplateContract.template("detail")?.values.first?.members)
+        #expect(item.first { $0.name == "tags" } == Value(name: "tags", kind: .list))
+        #expect(item.first { $0.name == "params" } == Value(name: "params", kind: .object))
+    }
+}
