@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "stacks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "stacks", targets: ["stacks"]),
         .library(name: "StacksCore", targets: ["StacksCore"]),
