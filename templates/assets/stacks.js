@@ -6,8 +6,11 @@
 //   the scroll positions the entry was left with. The lists are kept, so they keep their scroll
 //   positions; only a large category's window or page of its list is replaced by the one the
 //   new page shows.
-// - Keyboard: ↑/↓ move through the focused list, Enter opens, Escape pops one level (Back when
-//   the page was pushed from its parent), "/" focuses the filter (or the search).
+// - The back links and breadcrumbs pop: when their page is behind this one in the tab's history,
+//   they go back to it (history.go(-k)), so Back then leaves the stack; a page opened directly
+//   navigates normally.
+// - Keyboard: ↑/↓ move through the focused list, Enter opens, Escape pops one level as the back
+//   link does, "/" focuses the filter (or the search).
 // - A filter on each item list, a site search over search-index.json, loaded on first use.
 // - The sidebar toggle's state is remembered.
 // No network beyond the site's own files; every URL is relative, so the site works under any
@@ -238,9 +241,15 @@
     return parts;
   }
 
-  // ── History: each entry knows the page it was pushed from and its scroll positions ───
+  // ── History: each entry knows the pages behind it in this tab and its scroll positions ─
 
   const scrolls = new Map();
+  /** The pages behind the current history entry in this tab, nearest last, as far as they are
+      known: a page opened directly knows none. A link up the stack to one of them goes back
+      to it, as a NavigationStack pops, instead of pushing the page again. */
+  let stack = [];
+  const stackLimit = 64;
+  const behind = (pages) => Array.isArray(pages) ? pages.filter((page) => typeof page === "string").slice(-stackLimit) : [];
   const newEntryID = () => `${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
   let entryID = history.state?.id ?? newEntryID();
 
@@ -276,45 +285,55 @@
 
   function pushEntry(url) {
     remember();
-    const previous = currentURL;
+    stack = behind([...stack, currentURL]);
     entryID = newEntryID();
-    history.pushState({ stacks: true, id: entryID, previous }, "", url);
+    history.pushState({ stacks: true, id: entryID, stack }, "", url);
   }
 
   function replaceEntry(url) {
-    const previous = history.state?.previous ?? null;
     entryID = newEntryID();
-    history.replaceState({ stacks: true, id: entryID, previous }, "", url);
+    history.replaceState({ stacks: true, id: entryID, stack }, "", url);
   }
 
-  /** A normal page load; `replace` puts the page in this entry's place (and tells it which page
-      this entry was pushed from). */
+  /** Tells the page about to load in this tab which pages are behind it: pushed, it has this
+      one and this one's; in this entry's place (`replace`), this one's. */
+  function handOver(url, replace) {
+    const arriving = { url: pageKey(url), stack: replace ? stack : behind([...stack, currentURL]) };
+    try { sessionStorage.setItem("stacks.arriving", JSON.stringify(arriving)); } catch { /* no storage */ }
+  }
+
+  /** A normal page load; `replace` puts the page in this entry's place. */
   function leave(url, replace = false) {
     remember();
-    if (!replace) {
-      location.assign(url);
-      return;
-    }
-    try { sessionStorage.setItem("stacks.replaced", JSON.stringify({ url: pageKey(url), previous: history.state?.previous ?? null })); } catch { /* no storage */ }
-    location.replace(url);
+    handOver(url, replace);
+    if (replace) location.replace(url); else location.assign(url);
   }
 
-  /** The page the current entry was pushed from, for a page that has just loaded. */
-  function previousPage() {
-    if (history.state && "previous" in history.state) return history.state.previous;
+  /** The pages behind the current entry, for a page that has just loaded. */
+  function arrivalStack() {
+    if (history.state && Array.isArray(history.state.stack)) return behind(history.state.stack);
     try {
-      const replaced = JSON.parse(sessionStorage.getItem("stacks.replaced") ?? "null");
-      sessionStorage.removeItem("stacks.replaced");
-      if (replaced?.url === currentURL) return replaced.previous;
+      const arriving = JSON.parse(sessionStorage.getItem("stacks.arriving") ?? "null");
+      sessionStorage.removeItem("stacks.arriving");
+      if (arriving?.url === currentURL) return behind(arriving.stack);
     } catch { /* no storage */ }
     const navigation = performance.getEntriesByType?.("navigation")?.[0];
-    if (navigation && navigation.type !== "navigate") return null;
+    if (navigation && navigation.type !== "navigate") return [];
     try {
       const referrer = new URL(document.referrer);
-      return referrer.origin === location.origin ? pageKey(referrer.href) : null;
+      return referrer.origin === location.origin ? [pageKey(referrer.href)] : [];
     } catch {
-      return null;
+      return [];
     }
+  }
+
+  /** When `href`'s page is behind this entry in the tab's history, goes back to it
+      (`history.go(-k)`), so that Back then leaves the stack as it would after a pop. */
+  function goBackTo(href) {
+    const position = stack.lastIndexOf(pageKey(href));
+    if (position < 0) return false;
+    history.go(position - stack.length);
+    return true;
   }
 
   /** Opens `url` in place when it is a page of the current category; otherwise navigates. */
@@ -355,7 +374,8 @@
     // The entry left can no longer be written to: its scroll positions are kept here.
     scrolls.set(entryID, scrollState());
     entryID = state?.id ?? newEntryID();
-    if (!state?.id) history.replaceState({ ...(state ?? {}), stacks: true, id: entryID, previous: null }, "");
+    stack = behind(state?.stack);
+    if (!state?.id) history.replaceState({ ...(state ?? {}), stacks: true, id: entryID, stack }, "");
     const scroll = scrolls.get(entryID) ?? state?.scroll;
     const key = pageKey(location.href);
     if (key === currentURL) return;
@@ -373,15 +393,14 @@
   }
 
   /** Escape: pops the stack, as a NavigationStack's back button does, and never adds a history
-      entry. When this entry was pushed from the parent page, that is the browser's Back (and
-      Forward can return). Otherwise — the page was opened directly, or reached sideways from a
-      sibling — the parent takes this entry's place: the popped page is gone from the stack. */
+      entry. When the parent page is behind this entry, that is going back to it (and Forward
+      can return). Otherwise — the page was opened directly — the parent takes this entry's
+      place: the popped page is gone from the stack. */
   function pop() {
     const back = $(".back-link");
     if (!back) return false;
-    const parent = pageKey(back.href);
-    if (history.state?.previous && history.state.previous === parent) history.back();
-    else if (inPlace(back.href)) open(back.href, { replace: true });
+    if (goBackTo(back.href)) return true;
+    if (inPlace(back.href)) open(back.href, { replace: true });
     else leave(back.href, true);
     return true;
   }
@@ -416,10 +435,26 @@
   // Where the page was left, when it loads again (a reload, or Back to a page the browser did
   // not keep); read before the entry is rewritten below.
   const restoring = history.state?.scroll ?? null;
+  stack = arrivalStack();
   try {
-    history.replaceState({ ...(history.state ?? {}), stacks: true, id: entryID, previous: previousPage() }, "");
+    history.replaceState({ ...(history.state ?? {}), stacks: true, id: entryID, stack }, "");
   } catch { /* no history API (opened from disk in some browsers) */ }
   window.addEventListener("pagehide", () => remember());
+
+  const plainClick = (event) => !event.defaultPrevented && event.button === 0
+    && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+  /** Links up the stack: the back links and the breadcrumbs. */
+  const upward = ".back-link, .breadcrumbs a, .detail-stack a";
+
+  // Up the stack to a page behind this entry: back to it, not a new entry (from disk too).
+  document.addEventListener("click", (event) => {
+    if (!plainClick(event)) return;
+    const link = event.target.closest?.("a[href]");
+    if (!link || !link.matches(upward) || (link.target && link.target !== "_self")) return;
+    if (pageKey(link.href) === currentURL || !goBackTo(link.href)) return;
+    event.preventDefault();
+    closeSearch();
+  });
 
   if (canFetch) {
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
@@ -444,6 +479,16 @@
       if (event.persisted && pageKey(location.href) !== currentURL) arrive(history.state);
     });
   }
+
+  // Any other link in this site loads its page pushed on this one: tell it what is behind it.
+  document.addEventListener("click", (event) => {
+    if (!plainClick(event)) return;
+    const link = event.target.closest?.("a[href]");
+    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    const url = new URL(link.href);
+    if (url.protocol !== location.protocol || url.host !== location.host || pageKey(url.href) === currentURL) return;
+    handOver(url.href, false);
+  });
 
   // ── A live region, so a screen reader hears what the swap changed ──────────────────
 
