@@ -615,3 +615,60 @@ def test_a_page_opened_directly_pushes_its_parent(fresh_tab):
     assert page.js("return history.length") == length + 1, "nothing behind it: a normal navigation"
     page.driver.back()
     page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/rain/drizzle/")
+
+
+def fetched(page, path):
+    """How many times the page at `path` (relative to the example site) was fetched."""
+    return page.js("""return performance.getEntriesByType('resource')
+        .filter((e) => e.name === new URL(arguments[0], location.href).href).length""", EXAMPLE + path)
+
+
+def test_an_entry_is_fetched_while_the_pointer_rests_on_it_and_opens_from_that_fetch(page):
+    page.open(EXAMPLE + "weather/", 1440)
+    assert fetched(page, "weather/rain/") == 0
+    entry = page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] a[href$='rain/']")
+    ActionChains(page.driver).move_to_element(entry).perform()
+    page.wait(lambda: fetched(page, "weather/rain/") == 1, message="prefetched on hover")
+    entry.click()
+    page.wait(lambda: detail_title(page) == "Rain")
+    assert fetched(page, "weather/rain/") == 1, "the click used the prefetched page"
+    # Focus prefetches too: the next entry by keyboard.
+    page.js("document.querySelector(\"[data-column=content] a[href$='sun/']\").focus()")
+    page.wait(lambda: fetched(page, "weather/sun/") == 1, message="prefetched on focus")
+    # A link that leaves the category gets a prefetch hint for the browser's own load.
+    other = page.driver.find_element(By.CSS_SELECTOR, "[data-column=sidebar] a[href$='teams/']")
+    ActionChains(page.driver).move_to_element(other).perform()
+    page.wait(lambda: page.js("return !!document.querySelector(\"link[rel=prefetch][href$='/teams/']\")"),
+              message="a prefetch hint for a page outside the category")
+    assert not page.logs()
+
+
+COUNT_TRANSITIONS = """
+    window.__transitions = [];
+    const start = document.startViewTransition.bind(document);
+    document.startViewTransition = (update) => {
+      window.__transitions.push(document.documentElement.dataset.transition);
+      return start(update);
+    };"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_push_and_pop_animate_unless_motion_is_reduced(page, motion):
+    page.media({"prefers-color-scheme": "light", "prefers-reduced-motion": motion})
+    page.open(EXAMPLE + "weather/", 1440)
+    assert page.js("return typeof document.startViewTransition") == "function"
+    page.js(COUNT_TRANSITIONS)
+    click(page, "[data-column=content] a[href$='rain/']")
+    page.wait(lambda: detail_title(page) == "Rain")
+    page.driver.back()
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/" and detail_title(page) != "Rain")
+    transitions = page.js("return window.__transitions")
+    if motion == "reduce":
+        assert transitions == []
+    else:
+        assert transitions == ["forward", "back"]
+    # A page load: the view-transition rule is there only without reduced motion.
+    active = page.js("""return [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) =>
+        rule instanceof CSSMediaRule && matchMedia(rule.conditionText).matches
+        && [...rule.cssRules].some((inner) => inner.constructor.name === 'CSSViewTransitionRule')))""")
+    assert active == (motion != "reduce")
