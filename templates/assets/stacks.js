@@ -948,6 +948,14 @@
     }
   });
 
+  // ── The list header sticks under the top bar where the page scrolls; the bar's height
+  //    depends on the width and on what it holds ──────────────────────────────────────
+
+  const topbar = $(".topbar");
+  if (topbar && "ResizeObserver" in window) {
+    new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-bottom", `${topbar.offsetHeight}px`)).observe(topbar);
+  }
+
   // ── On load: where the page was left, or the selection in view; long lists on demand ─
 
   if (!restoreScroll(restoring)) revealSelection();

@@ -32,16 +32,18 @@ enum DefaultTheme {
 
 """####,
         "content.mustache": ####"""
-{{#category}}<header class="column-header" data-category="{{url}}">
+{{#category}}<div class="list-header">
+<header class="column-header" data-category="{{url}}">
 {{#isPage}}<h1 class="column-title">{{title}}</h1>{{/isPage}}{{^isPage}}<h2 class="column-title">{{title}}</h2>{{/isPage}}
 {{#summary}}<p class="summary">{{summary}}</p>{{/summary}}
 </header>
-{{#intro}}<div class="intro prose">{{{intro}}}</div>
-{{/intro}}<div class="filter" hidden><label class="visually-hidden" for="filter-{{id}}">Filter {{title}}</label><input type="search" id="filter-{{id}}" class="filter-input" placeholder="Filter {{count}} entries" autocomplete="off" spellcheck="false"></div>
-<ul class="list" data-count="{{count}}" data-offset="{{offset}}"{{#partial}} data-first-page="{{firstPage}}"{{/partial}}>
-{{{entries}}}</ul>
+<div class="filter" hidden><label class="visually-hidden" for="filter-{{id}}">Filter {{title}}</label><input type="search" id="filter-{{id}}" class="filter-input" placeholder="Filter {{count}} entries" autocomplete="off" spellcheck="false"></div>
 {{#window}}<p class="list-window">Showing {{first}}–{{last}} of {{total}}. <a href="{{fullListURL}}">Show in the full list</a></p>
-{{/window}}{{#pagination}}<nav class="pagination" aria-label="Pages of {{title}}">{{#previous}}<a rel="prev" href="{{previous}}">‹ Previous</a>{{/previous}}<span>Page {{number}} of {{pages}}</span>{{#next}}<a rel="next" href="{{next}}">Next ›</a>{{/next}}</nav>
+{{/window}}</div>
+{{#intro}}<div class="intro prose">{{{intro}}}</div>
+{{/intro}}<ul class="list" data-count="{{count}}" data-offset="{{offset}}"{{#partial}} data-first-page="{{firstPage}}"{{/partial}}>
+{{{entries}}}</ul>
+{{#pagination}}<nav class="pagination" aria-label="Pages of {{title}}">{{#previous}}<a rel="prev" href="{{previous}}">‹ Previous</a>{{/previous}}<span>Page {{number}} of {{pages}}</span>{{#next}}<a rel="next" href="{{next}}">Next ›</a>{{/next}}</nav>
 {{/pagination}}{{/category}}{{^category}}<div class="placeholder content-placeholder"><p>{{placeholder}}</p></div>
 <ul class="list home-categories">
 {{{entries}}}</ul>
@@ -332,6 +334,16 @@ svg { flex: none; }
 .sidebar .column-title a[aria-current="page"] { color: var(--fg); }
 .column-header { padding: 0 .25rem .25rem; }
 .column-header .summary { margin: 0 .5rem .5rem; color: var(--muted); font-size: .9375rem; }
+/* The list's title, filter and "Showing …" line stay in view while the list scrolls: at the
+   top of the column where it scrolls on its own, under the top bar where the page does. */
+.list-header {
+  /* The column's padding would show rows above it: it sticks to the column's very edge. */
+  position: sticky; top: -.75rem; z-index: 5;
+  margin: -.75rem -.5rem 0; padding: .75rem .5rem .25rem;
+  background: var(--bg-content);
+}
+.list-header .summary { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+.list-header .list-window { margin: 0 .5rem .5rem; }
 .content .intro { display: none; margin: 0 .75rem 1rem; font-size: .9375rem; }
 
 /* Rows: the category tree and the item lists. */
@@ -561,6 +573,7 @@ svg { flex: none; }
   .column { display: none !important; border: 0; }
   body[data-kind="home"] .sidebar, body[data-kind="category"] .content, body[data-kind="item"] .detail { display: block !important; }
   .sidebar, .content { background: var(--bg); padding: 1rem .5rem 3rem; }
+  .list-header { top: var(--topbar-bottom, calc(4.625rem + 1px)); margin-top: -1rem; padding-top: 1rem; background: var(--bg); }
   .detail { padding: 1.5rem 1rem 3rem; }
   .content .intro { display: block; }
   .detail-stack { display: none; }
@@ -1557,6 +1570,14 @@ svg { flex: none; }
       links[next].scrollIntoView({ block: "nearest" });
     }
   });
+
+  // ── The list header sticks under the top bar where the page scrolls; the bar's height
+  //    depends on the width and on what it holds ──────────────────────────────────────
+
+  const topbar = $(".topbar");
+  if (topbar && "ResizeObserver" in window) {
+    new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-bottom", `${topbar.offsetHeight}px`)).observe(topbar);
+  }
 
   // ── On load: where the page was left, or the selection in view; long lists on demand ─
 
