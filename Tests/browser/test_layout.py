@@ -318,3 +318,41 @@ def test_fractional_widths_never_fall_between_the_breakpoints(page, site, breakp
         if [matches(r, width) for r in rules] != [matches(r, start) for r in rules]:
             problems.append(width)
     assert not problems, f"the rules change between breakpoints at {problems[:8]}"
+
+
+STICKY_PARTS = """
+    const parts = [...document.querySelectorAll('[data-column=content] .list-header :is(.column-title, .filter-input, .list-window)')]
+      .filter((element) => element.getClientRects().length);
+    return parts.map((element) => {
+      const box = element.getBoundingClientRect();
+      const x = Math.min(box.left + 8, innerWidth - 1), y = box.top + box.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      return [element.className, y >= 0 && y < innerHeight && !!hit && (element === hit || element.contains(hit) || hit.contains(element))];
+    });"""
+
+
+@pytest.mark.parametrize("width", [1440, 1024, 768, 390])
+@pytest.mark.parametrize("scripts", [True, False])
+def test_the_list_header_stays_in_view_while_the_list_scrolls(page, width, scripts):
+    """The title, the filter (with the script) and the "Showing …" line stay on screen and on
+    top at the end of a long list: where the content column scrolls, and where the page does."""
+    page.scripts(scripts)
+    # An item page shows its list's window beside it; on a phone only the list page shows a list.
+    page.open(LARGE + ("parts/page/3/" if width < 720 else "parts/part-0300/"), width)
+    page.js("""const content = document.querySelector('[data-column=content]');
+        content.scrollTop = content.scrollHeight; window.scrollTo(0, document.documentElement.scrollHeight);""")
+    page.wait(lambda: page.js("return document.querySelector('[data-column=content] .list-header').getBoundingClientRect().top") >= 0)
+    parts = dict(page.js(STICKY_PARTS))
+    expected = {"column-title"} | ({"filter-input"} if scripts else set()) | ({"list-window"} if width >= 720 else set())
+    assert set(parts) == expected, parts
+    assert all(parts.values()), parts
+    gap = page.js("""const header = document.querySelector('[data-column=content] .list-header').getBoundingClientRect();
+        const column = document.querySelector('[data-column=content]').getBoundingClientRect();
+        const bar = document.querySelector('.topbar').getBoundingClientRect();
+        return header.top - Math.max(column.top, bar.bottom, 0)""")
+    assert abs(gap) <= 1, f"no row shows above the header ({gap}px)"
+    scrolled = page.js("""const content = document.querySelector('[data-column=content]');
+        return Math.max(content.scrollTop, window.scrollY)""")
+    assert scrolled > 500, "the list scrolled"
+    assert page.overflow() == []
+    page.screenshot(f"sticky-list-header-{width}-{'js' if scripts else 'nojs'}")

@@ -558,3 +558,117 @@ def test_aria_current_after_navigation_in_place_is_what_a_fresh_load_writes(page
     for (url, _), marks in zip(steps[1:], swapped):
         page.open(url)
         assert marks == current_marks(page), url
+
+
+def test_the_back_link_pops_to_a_page_behind_it_and_back_then_leaves_the_stack(fresh_tab):
+    """home → Weather (a page load) → Rain → Drizzle (in place): the breadcrumb to Weather goes
+    back two entries instead of pushing, so Back then leaves the stack, to the home page."""
+    page = fresh_tab
+    page.open(EXAMPLE, 1440)
+    click(page, "[data-column=sidebar] a[href$='weather/']")
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
+    mark(page)
+    length = page.js("return history.length")
+    click(page, "[data-column=content] a[href$='rain/']")
+    page.wait(lambda: detail_title(page) == "Rain")
+    click(page, ".subitems a[href$='drizzle/']")
+    page.wait(lambda: detail_title(page) == "Drizzle")
+    assert page.js("return history.length") == length + 2
+    click(page, ".breadcrumbs a[href$='weather/']:not([aria-current])")
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
+    assert same_document(page), "popped in place"
+    assert page.js("return history.length") == length + 2, "the pop added no entry"
+    page.driver.back()
+    page.wait(lambda: page.driver.current_url == EXAMPLE, message="Back after the pop leaves the stack")
+    page.driver.forward()
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
+    page.driver.forward()
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/rain/", message="Forward returns to the popped pages")
+
+
+def test_the_back_link_pops_across_page_loads_on_a_phone(fresh_tab):
+    """Teams → home → Weather, each a page load: Weather's back link goes back to home, and
+    Back from there to Teams, where the stack began."""
+    page = fresh_tab
+    page.open(EXAMPLE + "teams/", 390)
+    length = page.js("return history.length")
+    click(page, ".back-link")
+    page.wait(lambda: page.driver.current_url == EXAMPLE)
+    assert page.js("return history.length") == length + 1, "Teams was opened directly: home is pushed"
+    link = next(e for e in page.driver.find_elements(By.CSS_SELECTOR, "[data-column] a[href$='weather/']") if e.is_displayed())
+    link.click()
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
+    length = page.js("return history.length")
+    click(page, ".back-link")
+    page.wait(lambda: page.driver.current_url == EXAMPLE)
+    assert page.js("return history.length") == length, "the pop added no entry"
+    page.driver.back()
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "teams/", message="Back after the pop leaves the stack")
+
+
+def test_a_page_opened_directly_pushes_its_parent(fresh_tab):
+    page = fresh_tab
+    page.open(EXAMPLE + "weather/rain/drizzle/", 1440)
+    length = page.js("return history.length")
+    click(page, ".detail-back")
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/rain/")
+    assert page.js("return history.length") == length + 1, "nothing behind it: a normal navigation"
+    page.driver.back()
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/rain/drizzle/")
+
+
+def fetched(page, path):
+    """How many times the page at `path` (relative to the example site) was fetched."""
+    return page.js("""return performance.getEntriesByType('resource')
+        .filter((e) => e.name === new URL(arguments[0], location.href).href).length""", EXAMPLE + path)
+
+
+def test_an_entry_is_fetched_while_the_pointer_rests_on_it_and_opens_from_that_fetch(page):
+    page.open(EXAMPLE + "weather/", 1440)
+    assert fetched(page, "weather/rain/") == 0
+    entry = page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] a[href$='rain/']")
+    ActionChains(page.driver).move_to_element(entry).perform()
+    page.wait(lambda: fetched(page, "weather/rain/") == 1, message="prefetched on hover")
+    entry.click()
+    page.wait(lambda: detail_title(page) == "Rain")
+    assert fetched(page, "weather/rain/") == 1, "the click used the prefetched page"
+    # Focus prefetches too: the next entry by keyboard.
+    page.js("document.querySelector(\"[data-column=content] a[href$='sun/']\").focus()")
+    page.wait(lambda: fetched(page, "weather/sun/") == 1, message="prefetched on focus")
+    # A link that leaves the category gets a prefetch hint for the browser's own load.
+    other = page.driver.find_element(By.CSS_SELECTOR, "[data-column=sidebar] a[href$='teams/']")
+    ActionChains(page.driver).move_to_element(other).perform()
+    page.wait(lambda: page.js("return !!document.querySelector(\"link[rel=prefetch][href$='/teams/']\")"),
+              message="a prefetch hint for a page outside the category")
+    assert not page.logs()
+
+
+COUNT_TRANSITIONS = """
+    window.__transitions = [];
+    const start = document.startViewTransition.bind(document);
+    document.startViewTransition = (update) => {
+      window.__transitions.push(document.documentElement.dataset.transition);
+      return start(update);
+    };"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_push_and_pop_animate_unless_motion_is_reduced(page, motion):
+    page.media({"prefers-color-scheme": "light", "prefers-reduced-motion": motion})
+    page.open(EXAMPLE + "weather/", 1440)
+    assert page.js("return typeof document.startViewTransition") == "function"
+    page.js(COUNT_TRANSITIONS)
+    click(page, "[data-column=content] a[href$='rain/']")
+    page.wait(lambda: detail_title(page) == "Rain")
+    page.driver.back()
+    page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/" and detail_title(page) != "Rain")
+    transitions = page.js("return window.__transitions")
+    if motion == "reduce":
+        assert transitions == []
+    else:
+        assert transitions == ["forward", "back"]
+    # A page load: the view-transition rule is there only without reduced motion.
+    active = page.js("""return [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) =>
+        rule instanceof CSSMediaRule && matchMedia(rule.conditionText).matches
+        && [...rule.cssRules].some((inner) => inner.constructor.name === 'CSSViewTransitionRule')))""")
+    assert active == (motion != "reduce")

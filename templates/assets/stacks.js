@@ -6,8 +6,11 @@
 //   the scroll positions the entry was left with. The lists are kept, so they keep their scroll
 //   positions; only a large category's window or page of its list is replaced by the one the
 //   new page shows.
-// - Keyboard: ↑/↓ move through the focused list, Enter opens, Escape pops one level (Back when
-//   the page was pushed from its parent), "/" focuses the filter (or the search).
+// - The back links and breadcrumbs pop: when their page is behind this one in the tab's history,
+//   they go back to it (history.go(-k)), so Back then leaves the stack; a page opened directly
+//   navigates normally.
+// - Keyboard: ↑/↓ move through the focused list, Enter opens, Escape pops one level as the back
+//   link does, "/" focuses the filter (or the search).
 // - A filter on each item list, a site search over search-index.json, loaded on first use.
 // - The sidebar toggle's state is remembered.
 // No network beyond the site's own files; every URL is relative, so the site works under any
@@ -32,6 +35,10 @@
     try { return document.getElementById(decodeURIComponent(name)); } catch { return document.getElementById(name); }
   };
   const pageKey = (url) => { const u = new URL(url, location.href); u.hash = ""; return u.href; };
+  /** Where a link of this page leads. Its links are written for the page it shows, which the
+      address leaves for a moment during Back or a swap: resolving against the address then
+      would lead elsewhere. */
+  const hrefOf = (link) => new URL(link.getAttribute("href"), currentURL).href;
 
   // ── URLs ────────────────────────────────────────────────────────────────────────────
 
@@ -78,7 +85,9 @@
   /** The URL the kept parts of the page (sidebar, content) are written for. */
   let currentURL = pageKey(location.href);
   const cache = new Map();
-  let pending = null;
+  /** The swap last asked for (a click, Back or Forward): one asked for earlier and still under
+      way — fetching, or waiting for its transition's frame — is dropped. */
+  let latestSwap = 0;
   /** On a phone: where the item list was scrolled when an item was opened over it. */
   let listScroll = 0;
 
@@ -224,23 +233,69 @@
       const target = parts.kind === "category" && !isVisible(detail) ? column("content") : detail;
       target.focus({ preventScroll: true });
     }
+    document.dispatchEvent(new Event("stacks:shown"));
   }
 
-  async function load(url, signal) {
+  /** Fetches in flight, by page: a click on a link being prefetched waits for that fetch. */
+  const loading = new Map();
+
+  /** The parts of the page at `url`: cached, or fetched once however often it is asked for. */
+  function load(url) {
     const key = pageKey(url);
-    if (cache.has(key)) return cache.get(key);
-    const response = await fetch(key, { signal, credentials: "same-origin" });
-    if (!response.ok || !/html/.test(response.headers.get("content-type") || "text/html")) throw new Error(`HTTP ${response.status}`);
-    const doc = new DOMParser().parseFromString(await response.text(), "text/html");
-    const parts = partsOf(doc, pageKey(response.url || key));
-    if (!parts) throw new Error("not a Stacks page");
-    cache.set(key, parts);
-    return parts;
+    if (cache.has(key)) return Promise.resolve(cache.get(key));
+    if (loading.has(key)) return loading.get(key);
+    const fetched = (async () => {
+      const response = await fetch(key, { credentials: "same-origin" });
+      if (!response.ok || !/html/.test(response.headers.get("content-type") || "text/html")) throw new Error(`HTTP ${response.status}`);
+      const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+      const parts = partsOf(doc, pageKey(response.url || key));
+      if (!parts) throw new Error("not a Stacks page");
+      cache.set(key, parts);
+      return parts;
+    })();
+    loading.set(key, fetched);
+    fetched.finally(() => loading.delete(key)).catch(() => {});
+    return fetched;
   }
 
-  // ── History: each entry knows the page it was pushed from and its scroll positions ───
+  // ── Transitions: a push slides in, a pop slides out; none when motion is reduced ─────
+
+  const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+  /** Runs `update` (a swap of the page's parts) as a view transition going `direction`. */
+  function transition(direction, update) {
+    if (!document.startViewTransition || reducedMotion?.matches) {
+      update();
+      return;
+    }
+    const root = document.documentElement;
+    root.dataset.transition = direction;
+    const running = document.startViewTransition(update);
+    // Skipped when the next swap comes first: its update still runs.
+    running.ready.catch(() => {});
+    running.finished.finally(() => { if (root.dataset.transition === direction) delete root.dataset.transition; });
+  }
+
+  // A page load in this site animates too (CSS @view-transition): which way, the entry says.
+  window.addEventListener("pagereveal", (event) => {
+    if (!event.viewTransition) return;
+    if (reducedMotion?.matches) { event.viewTransition.skipTransition(); return; }
+    const activation = window.navigation?.activation;
+    const back = activation?.navigationType === "traverse" && activation.from && activation.entry
+      && activation.entry.index < activation.from.index;
+    document.documentElement.dataset.transition = back ? "back" : "forward";
+    event.viewTransition.ready.catch(() => {});
+    event.viewTransition.finished.finally(() => delete document.documentElement.dataset.transition);
+  });
+
+  // ── History: each entry knows the pages behind it in this tab and its scroll positions ─
 
   const scrolls = new Map();
+  /** The pages behind the current history entry in this tab, nearest last, as far as they are
+      known: a page opened directly knows none. A link up the stack to one of them goes back
+      to it, as a NavigationStack pops, instead of pushing the page again. */
+  let stack = [];
+  const stackLimit = 64;
+  const behind = (pages) => Array.isArray(pages) ? pages.filter((page) => typeof page === "string").slice(-stackLimit) : [];
   const newEntryID = () => `${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
   let entryID = history.state?.id ?? newEntryID();
 
@@ -276,77 +331,97 @@
 
   function pushEntry(url) {
     remember();
-    const previous = currentURL;
+    stack = behind([...stack, currentURL]);
     entryID = newEntryID();
-    history.pushState({ stacks: true, id: entryID, previous }, "", url);
+    history.pushState({ stacks: true, id: entryID, stack }, "", url);
   }
 
   function replaceEntry(url) {
-    const previous = history.state?.previous ?? null;
     entryID = newEntryID();
-    history.replaceState({ stacks: true, id: entryID, previous }, "", url);
+    history.replaceState({ stacks: true, id: entryID, stack }, "", url);
   }
 
-  /** A normal page load; `replace` puts the page in this entry's place (and tells it which page
-      this entry was pushed from). */
+  /** Tells the page about to load in this tab which pages are behind it: pushed, it has this
+      one and this one's; in this entry's place (`replace`), this one's. */
+  function handOver(url, replace) {
+    const arriving = { url: pageKey(url), from: currentURL, at: Date.now(), stack: replace ? stack : behind([...stack, currentURL]) };
+    try { sessionStorage.setItem("stacks.arriving", JSON.stringify(arriving)); } catch { /* no storage */ }
+  }
+
+  /** A normal page load; `replace` puts the page in this entry's place. */
   function leave(url, replace = false) {
     remember();
-    if (!replace) {
-      location.assign(url);
-      return;
-    }
-    try { sessionStorage.setItem("stacks.replaced", JSON.stringify({ url: pageKey(url), previous: history.state?.previous ?? null })); } catch { /* no storage */ }
-    location.replace(url);
+    handOver(url, replace);
+    if (replace) location.replace(url); else location.assign(url);
   }
 
-  /** The page the current entry was pushed from, for a page that has just loaded. */
-  function previousPage() {
-    if (history.state && "previous" in history.state) return history.state.previous;
+  /** The pages behind the current entry, for a page that has just loaded. */
+  function arrivalStack() {
+    if (history.state && Array.isArray(history.state.stack)) return behind(history.state.stack);
     try {
-      const replaced = JSON.parse(sessionStorage.getItem("stacks.replaced") ?? "null");
-      sessionStorage.removeItem("stacks.replaced");
-      if (replaced?.url === currentURL) return replaced.previous;
+      const arriving = JSON.parse(sessionStorage.getItem("stacks.arriving") ?? "null");
+      sessionStorage.removeItem("stacks.arriving");
+      // Only from the page that handed over: a link followed, not one clicked and abandoned.
+      const handed = document.referrer ? pageKey(document.referrer) === arriving?.from : Date.now() - (arriving?.at ?? 0) < 3000;
+      if (arriving?.url === currentURL && handed) return behind(arriving.stack);
     } catch { /* no storage */ }
     const navigation = performance.getEntriesByType?.("navigation")?.[0];
-    if (navigation && navigation.type !== "navigate") return null;
+    if (navigation && navigation.type !== "navigate") return [];
     try {
       const referrer = new URL(document.referrer);
-      return referrer.origin === location.origin ? pageKey(referrer.href) : null;
+      return referrer.origin === location.origin ? [pageKey(referrer.href)] : [];
     } catch {
-      return null;
+      return [];
     }
+  }
+
+  /** When `href`'s page is behind this entry in the tab's history, goes back to it
+      (`history.go(-k)`), so that Back then leaves the stack as it would after a pop. */
+  function goBackTo(href) {
+    const target = pageKey(href);
+    const position = stack.lastIndexOf(target);
+    if (position < 0) return false;
+    const distance = stack.length - position;
+    // Where the browser lists this tab's entries, the one that far back must be that page.
+    const entries = window.navigation?.entries?.(), current = window.navigation?.currentEntry;
+    if (entries && current && current.index >= 0) {
+      const entry = entries[current.index - distance];
+      if (!entry?.url || pageKey(entry.url) !== target) return false;
+    }
+    history.go(-distance);
+    return true;
   }
 
   /** Opens `url` in place when it is a page of the current category; otherwise navigates. */
   async function open(url, { replace = false } = {}) {
     if (pageKey(url) === currentURL) return;
-    pending?.abort();
-    const controller = new AbortController();
-    pending = controller;
+    const swap = ++latestSwap;
     const wasCategory = body.dataset.kind === "category";
     try {
-      const parts = await load(url, controller.signal);
-      if (controller.signal.aborted) return;
+      const parts = await load(url);
+      if (swap !== latestSwap) return;
       if (parts.category === null || parts.category !== categoryOf(document, currentURL)) {
         leave(url, replace);
         return;
       }
       const target = parts.url + new URL(url).hash;
-      if (replace) replaceEntry(target); else pushEntry(target);
-      apply(parts);
-      column("detail").scrollTop = 0;
-      revealSelection(true);
-      if (!wasCategory && parts.kind === "category" && isVisible(column("content")) && !isVisible(column("detail"))) {
-        window.scrollTo(0, listScroll);
-      } else if (window.scrollY > 0 && (!isVisible(column("content")) || !isVisible(column("detail")))) {
-        window.scrollTo(0, 0);
-      }
-      // A link to a heading of another page lands on the heading, as loading that page would.
-      headingOf(url)?.scrollIntoView();
-    } catch (error) {
-      if (error.name !== "AbortError") leave(url, replace);
-    } finally {
-      if (pending === controller) pending = null;
+      transition(replace ? "back" : "forward", () => {
+        if (swap !== latestSwap) return;
+        // The address changes with the links written for it, in the same frame.
+        if (replace) replaceEntry(target); else pushEntry(target);
+        apply(parts);
+        column("detail").scrollTop = 0;
+        revealSelection(true);
+        if (!wasCategory && parts.kind === "category" && isVisible(column("content")) && !isVisible(column("detail"))) {
+          window.scrollTo(0, listScroll);
+        } else if (window.scrollY > 0 && (!isVisible(column("content")) || !isVisible(column("detail")))) {
+          window.scrollTo(0, 0);
+        }
+        // A link to a heading of another page lands on the heading, as loading that page would.
+        headingOf(url)?.scrollIntoView();
+      });
+    } catch {
+      if (swap === latestSwap) leave(url, replace);
     }
   }
 
@@ -355,35 +430,52 @@
     // The entry left can no longer be written to: its scroll positions are kept here.
     scrolls.set(entryID, scrollState());
     entryID = state?.id ?? newEntryID();
-    if (!state?.id) history.replaceState({ ...(state ?? {}), stacks: true, id: entryID, previous: null }, "");
+    const direction = behind(state?.stack).length < stack.length ? "back" : "forward";
+    stack = behind(state?.stack);
+    if (!state?.id) history.replaceState({ ...(state ?? {}), stacks: true, id: entryID, stack }, "");
     const scroll = scrolls.get(entryID) ?? state?.scroll;
     const key = pageKey(location.href);
-    if (key === currentURL) return;
+    const swap = ++latestSwap;
+    if (key === currentURL) {
+      // Back to the page shown while a swap away from it was under way: that swap is dropped.
+      document.dispatchEvent(new Event("stacks:shown"));
+      return;
+    }
     try {
       const parts = await load(key);
+      if (swap !== latestSwap) return;
       if (parts.category === null || parts.category !== categoryOf(document, currentURL)) throw new Error("another category");
-      apply(parts);
-      if (!restoreScroll(scroll)) {
-        column("detail").scrollTop = 0;
-        revealSelection();
-      }
+      transition(direction, () => {
+        if (swap !== latestSwap) return;
+        apply(parts);
+        if (!restoreScroll(scroll)) {
+          column("detail").scrollTop = 0;
+          revealSelection();
+        }
+      });
     } catch {
-      location.reload();
+      if (swap === latestSwap) location.reload();
     }
   }
 
   /** Escape: pops the stack, as a NavigationStack's back button does, and never adds a history
-      entry. When this entry was pushed from the parent page, that is the browser's Back (and
-      Forward can return). Otherwise — the page was opened directly, or reached sideways from a
-      sibling — the parent takes this entry's place: the popped page is gone from the stack. */
+      entry. When the parent page is behind this entry, that is going back to it (and Forward
+      can return). Otherwise — the page was opened directly — the parent takes this entry's
+      place: the popped page is gone from the stack. */
   function pop() {
     const back = $(".back-link");
     if (!back) return false;
-    const parent = pageKey(back.href);
-    if (history.state?.previous && history.state.previous === parent) history.back();
-    else if (inPlace(back.href)) open(back.href, { replace: true });
-    else leave(back.href, true);
+    const parent = hrefOf(back);
+    if (goBackTo(parent)) return true;
+    if (inPlace(parent)) open(parent, { replace: true });
+    else leave(parent, true);
     return true;
+  }
+
+  /** Runs `action` once the page shows the entry the address names (a swap may be under way). */
+  function whenShown(action) {
+    if (pageKey(location.href) === currentURL) action();
+    else document.addEventListener("stacks:shown", () => whenShown(action), { once: true });
   }
 
   const navigable = [
@@ -408,18 +500,34 @@
     if (!canFetch || !link.matches(navigable)) return false;
     if (link.target && link.target !== "_self") return false;
     if (link.hasAttribute("download") || link.relList.contains("external")) return false;
-    const url = new URL(link.href);
-    if (url.pathname === location.pathname && url.hash) return false;
-    return inPlace(link.href);
+    const url = new URL(hrefOf(link));
+    if (url.pathname === new URL(currentURL).pathname && url.hash) return false;
+    return inPlace(url.href);
   }
 
   // Where the page was left, when it loads again (a reload, or Back to a page the browser did
   // not keep); read before the entry is rewritten below.
   const restoring = history.state?.scroll ?? null;
+  stack = arrivalStack();
   try {
-    history.replaceState({ ...(history.state ?? {}), stacks: true, id: entryID, previous: previousPage() }, "");
+    history.replaceState({ ...(history.state ?? {}), stacks: true, id: entryID, stack }, "");
   } catch { /* no history API (opened from disk in some browsers) */ }
   window.addEventListener("pagehide", () => remember());
+
+  const plainClick = (event) => !event.defaultPrevented && event.button === 0
+    && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+  /** Links up the stack: the back links and the breadcrumbs. */
+  const upward = ".back-link, .breadcrumbs a, .detail-stack a";
+
+  // Up the stack to a page behind this entry: back to it, not a new entry (from disk too).
+  document.addEventListener("click", (event) => {
+    if (!plainClick(event)) return;
+    const link = event.target.closest?.("a[href]");
+    if (!link || !link.matches(upward) || (link.target && link.target !== "_self")) return;
+    if (pageKey(hrefOf(link)) === currentURL || !goBackTo(hrefOf(link))) return;
+    event.preventDefault();
+    closeSearch();
+  });
 
   if (canFetch) {
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
@@ -435,7 +543,7 @@
       if (!link || !opensInPlace(link)) return;
       event.preventDefault();
       closeSearch();
-      open(link.href);
+      open(hrefOf(link));
     });
 
     window.addEventListener("popstate", (event) => arrive(event.state));
@@ -444,6 +552,49 @@
       if (event.persisted && pageKey(location.href) !== currentURL) arrive(history.state);
     });
   }
+
+  // ── Prefetch: a page is fetched when a pointer rests on its link, or focus or a touch
+  //    reaches it, so that choosing it shows it at once ───────────────────────────────
+
+  const prefetched = new Set();
+  const saveData = () => !!navigator.connection?.saveData;
+  function prefetch(link) {
+    if (!link?.isConnected || saveData() || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    const url = new URL(hrefOf(link));
+    if (url.protocol !== location.protocol || url.host !== location.host) return;
+    const key = pageKey(url.href);
+    if (key === currentURL || prefetched.has(key)) return;
+    prefetched.add(key);
+    if (opensInPlace(link)) {
+      load(key).catch(() => prefetched.delete(key));
+    } else if (!fromDisk && /(\/|\.html)$/.test(url.pathname)) {
+      const hint = document.createElement("link");
+      hint.rel = "prefetch";
+      hint.href = key;
+      document.head.append(hint);
+    }
+  }
+  let resting = null;
+  document.addEventListener("pointerover", (event) => {
+    const link = event.target.closest?.("a[href]");
+    clearTimeout(resting);
+    // A pointer passing over a list on its way elsewhere fetches nothing.
+    if (link && event.pointerType !== "touch") resting = setTimeout(() => prefetch(link), 65);
+  });
+  document.addEventListener("pointerdown", () => clearTimeout(resting), true);
+  // After the task that moved the focus: a swap moves it before it is done.
+  document.addEventListener("focusin", (event) => queueMicrotask(() => prefetch(event.target.closest?.("a[href]"))));
+  document.addEventListener("touchstart", (event) => prefetch(event.target.closest?.("a[href]")), { passive: true });
+
+  // Any other link in this site loads its page pushed on this one: tell it what is behind it.
+  document.addEventListener("click", (event) => {
+    if (!plainClick(event)) return;
+    const link = event.target.closest?.("a[href]");
+    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    const url = new URL(hrefOf(link));
+    if (url.protocol !== location.protocol || url.host !== location.host || pageKey(url.href) === currentURL) return;
+    handOver(url.href, false);
+  });
 
   // ── A live region, so a screen reader hears what the swap changed ──────────────────
 
@@ -757,7 +908,10 @@
         if (!target.value) target.blur();
         return;
       }
-      if (pop()) event.preventDefault();
+      if ($(".back-link")) {
+        event.preventDefault();
+        whenShown(pop);
+      }
       return;
     }
 
@@ -793,6 +947,14 @@
       links[next].scrollIntoView({ block: "nearest" });
     }
   });
+
+  // ── The list header sticks under the top bar where the page scrolls; the bar's height
+  //    depends on the width and on what it holds ──────────────────────────────────────
+
+  const topbar = $(".topbar");
+  if (topbar && "ResizeObserver" in window) {
+    new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-bottom", `${topbar.offsetHeight}px`)).observe(topbar);
+  }
 
   // ── On load: where the page was left, or the selection in view; long lists on demand ─
 
