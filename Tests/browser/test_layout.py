@@ -356,3 +356,4 @@ def test_the_list_header_stays_in_view_while_the_list_scrolls(page, width, scrip
     assert scrolled > 500, "the list scrolled"
     assert page.overflow() == []
     page.screenshot(f"sticky-list-header-{width}-{'js' if scripts else 'nojs'}")
+

@@ -36,19 +36,23 @@ def click(page, selector):
 
 
 def test_choosing_an_item_swaps_the_detail_keeps_the_list_scroll_and_back_pops(page):
+    """The rows stay where they were on screen: an item page's list header holds one more line
+    ("Showing …") than the list page's, so the column's scroll offset moves by that line."""
     page.open(LARGE + "parts/", 1440)
     mark(page)
     page.js("document.querySelector('[data-column=content]').scrollTop = 600")
-    scroll = page.js("return document.querySelector('[data-column=content]').scrollTop")
-    assert scroll == 600
+    assert page.js("return document.querySelector('[data-column=content]').scrollTop") == 600
+    row_top = "return document.querySelector(`[data-column=content] .list a[href$='${arguments[0]}']`).getBoundingClientRect().top"
     link = page.driver.find_elements(By.CSS_SELECTOR, "[data-column=content] .list a")[15]
     title = link.find_element(By.CSS_SELECTOR, ".title").text
-    link.click()
+    where = page.js(row_top, "part-0016/")
+    page.js("arguments[0].click()", link)
     page.wait(lambda: detail_title(page) == title, message="the detail shows the chosen item")
     assert same_document(page), "the page was not reloaded"
     assert page.driver.current_url == LARGE + "parts/part-0016/"
     assert page.driver.title.startswith(title + " – ")
-    assert page.js("return document.querySelector('[data-column=content]').scrollTop") == scroll
+    assert page.js(row_top, "part-0016/") == where, "the chosen row stays where it was on screen"
+    scroll = page.js("return document.querySelector('[data-column=content]').scrollTop")
     assert page.js("return document.querySelector('.list a[aria-current]').href") == LARGE + "parts/part-0016/"
     assert page.js("return [...document.querySelectorAll('.breadcrumbs a')].map((a) => a.textContent)") == [
         "Large Catalog", "Parts", title]
@@ -57,8 +61,9 @@ def test_choosing_an_item_swaps_the_detail_keeps_the_list_scroll_and_back_pops(p
 
     link = page.driver.find_elements(By.CSS_SELECTOR, "[data-column=content] .list a")[18]
     second = link.find_element(By.CSS_SELECTOR, ".title").text
-    link.click()
+    page.js("arguments[0].click()", link)
     page.wait(lambda: detail_title(page) == second)
+    assert page.js("return document.querySelector('[data-column=content]').scrollTop") == scroll
 
     page.driver.back()
     page.wait(lambda: detail_title(page) == title, message="Back pops to the previous item")
@@ -69,6 +74,7 @@ def test_choosing_an_item_swaps_the_detail_keeps_the_list_scroll_and_back_pops(p
     page.wait(lambda: detail_title(page) == "Parts", message="Back pops to the category")
     assert page.js("return document.querySelector('.list a[aria-current]')") is None
     assert page.js("return document.body.dataset.kind") == "category"
+    assert page.js(row_top, "part-0016/") == where, "the list page's rows are back where they were"
     page.driver.forward()
     page.wait(lambda: detail_title(page) == title, message="Forward")
     assert same_document(page)

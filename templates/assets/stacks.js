@@ -140,7 +140,9 @@
     if (!content || !selected) return;
     const top = selected.getBoundingClientRect().top - content.getBoundingClientRect().top + content.scrollTop;
     const bottom = top + selected.offsetHeight;
-    const viewTop = content.scrollTop, viewBottom = content.scrollTop + content.clientHeight;
+    // Rows under the sticky list header are hidden too.
+    const header = $(".list-header", content)?.offsetHeight ?? 0;
+    const viewTop = content.scrollTop + header, viewBottom = content.scrollTop + content.clientHeight;
     const hidden = onlyWhenHidden ? bottom <= viewTop || top >= viewBottom : top < viewTop || bottom > viewBottom;
     if (hidden) content.scrollTop = top - content.clientHeight / 3;
   }
@@ -951,9 +953,19 @@
   // ── The list header sticks under the top bar where the page scrolls; the bar's height
   //    depends on the width and on what it holds ──────────────────────────────────────
 
+  // Its height goes to the CSS too, so that a row scrolled into view (by ↑/↓, say) is not
+  // left under it.
   const topbar = $(".topbar");
   if (topbar && "ResizeObserver" in window) {
-    new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-bottom", `${topbar.offsetHeight}px`)).observe(topbar);
+    const root = document.documentElement.style;
+    const measure = new ResizeObserver(() => {
+      root.setProperty("--topbar-bottom", `${topbar.offsetHeight}px`);
+      root.setProperty("--list-header-height", `${$("[data-column=content] .list-header")?.offsetHeight ?? 0}px`);
+    });
+    measure.observe(topbar);
+    const observeHeader = () => { const header = $("[data-column=content] .list-header"); if (header) measure.observe(header); };
+    observeHeader();
+    document.addEventListener("stacks:shown", observeHeader);
   }
 
   // ── On load: where the page was left, or the selection in view; long lists on demand ─

@@ -344,6 +344,7 @@ svg { flex: none; }
 }
 .list-header .summary { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 .list-header .list-window { margin: 0 .5rem .5rem; }
+.content { scroll-padding-top: var(--list-header-height, 0px); }
 .content .intro { display: none; margin: 0 .75rem 1rem; font-size: .9375rem; }
 
 /* Rows: the category tree and the item lists. */
@@ -574,6 +575,7 @@ svg { flex: none; }
   body[data-kind="home"] .sidebar, body[data-kind="category"] .content, body[data-kind="item"] .detail { display: block !important; }
   .sidebar, .content { background: var(--bg); padding: 1rem .5rem 3rem; }
   .list-header { top: var(--topbar-bottom, calc(4.625rem + 1px)); margin-top: -1rem; padding-top: 1rem; background: var(--bg); }
+  html:has(body[data-kind="category"]) { scroll-padding-top: calc(var(--topbar-bottom, 4.625rem) + var(--list-header-height, 0px)); }
   .detail { padding: 1.5rem 1rem 3rem; }
   .content .intro { display: block; }
   .detail-stack { display: none; }
@@ -763,7 +765,9 @@ svg { flex: none; }
     if (!content || !selected) return;
     const top = selected.getBoundingClientRect().top - content.getBoundingClientRect().top + content.scrollTop;
     const bottom = top + selected.offsetHeight;
-    const viewTop = content.scrollTop, viewBottom = content.scrollTop + content.clientHeight;
+    // Rows under the sticky list header are hidden too.
+    const header = $(".list-header", content)?.offsetHeight ?? 0;
+    const viewTop = content.scrollTop + header, viewBottom = content.scrollTop + content.clientHeight;
     const hidden = onlyWhenHidden ? bottom <= viewTop || top >= viewBottom : top < viewTop || bottom > viewBottom;
     if (hidden) content.scrollTop = top - content.clientHeight / 3;
   }
@@ -1574,9 +1578,19 @@ svg { flex: none; }
   // ── The list header sticks under the top bar where the page scrolls; the bar's height
   //    depends on the width and on what it holds ──────────────────────────────────────
 
+  // Its height goes to the CSS too, so that a row scrolled into view (by ↑/↓, say) is not
+  // left under it.
   const topbar = $(".topbar");
   if (topbar && "ResizeObserver" in window) {
-    new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-bottom", `${topbar.offsetHeight}px`)).observe(topbar);
+    const root = document.documentElement.style;
+    const measure = new ResizeObserver(() => {
+      root.setProperty("--topbar-bottom", `${topbar.offsetHeight}px`);
+      root.setProperty("--list-header-height", `${$("[data-column=content] .list-header")?.offsetHeight ?? 0}px`);
+    });
+    measure.observe(topbar);
+    const observeHeader = () => { const header = $("[data-column=content] .list-header"); if (header) measure.observe(header); };
+    observeHeader();
+    document.addEventListener("stacks:shown", observeHeader);
   }
 
   // ── On load: where the page was left, or the selection in view; long lists on demand ─
