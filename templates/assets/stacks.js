@@ -9,7 +9,8 @@
 // - The back links and breadcrumbs pop: when their page is behind this one in the tab's history,
 //   they go back to it (history.go(-k)), so Back then leaves the stack; a page opened directly
 //   navigates normally.
-// - Keyboard: ↑/↓ move through the focused list, Enter opens, Escape pops one level as the back
+// - Keyboard: ↑/↓ move through the focused list, ←/→ in the detail open the item before or
+//   after, Enter opens, Escape pops one level as the back
 //   link does, "/" focuses the filter (or the search).
 // - A filter on each item list, a site search over search-index.json, loaded on first use.
 // - The sidebar toggle's state is remembered.
@@ -913,6 +914,19 @@
       if ($(".back-link")) {
         event.preventDefault();
         whenShown(pop);
+      }
+      return;
+    }
+
+    // ←/→ in the detail column: the item before or after this one in its list (not from where
+    // the arrows scroll sideways: code, tables).
+    if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && !typing && !event.shiftKey) {
+      const inDetail = target === body || target === document.documentElement || !!target.closest?.("[data-column=detail]");
+      if (!inDetail || target.closest?.("pre, table")) return;
+      const sibling = $(`[data-column=detail] .siblings a[rel=${event.key === "ArrowLeft" ? "prev" : "next"}]`);
+      if (sibling && isVisible(sibling)) {
+        event.preventDefault();
+        sibling.click();
       }
       return;
     }

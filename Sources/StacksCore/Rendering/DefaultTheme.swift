@@ -80,7 +80,10 @@ enum DefaultTheme {
 <ul class="list">
 {{{subitems}}}</ul>
 </section>
-{{/hasSubitems}}</article>
+{{/hasSubitems}}{{#siblings}}<nav class="siblings" aria-label="Previous and next">
+{{#previous}}<a class="sibling previous" rel="prev" href="{{url}}"><span class="direction">Previous</span><span class="title">{{title}}</span></a>{{/previous}}{{#next}}<a class="sibling next" rel="next" href="{{url}}"><span class="direction">Next</span><span class="title">{{title}}</span></a>{{/next}}
+</nav>
+{{/siblings}}</article>
 {{/item}}{{#category}}{{#intro}}<article class="category-intro">
 <h1>{{title}}</h1>
 <div class="prose">{{{intro}}}</div>
@@ -450,6 +453,16 @@ svg { flex: none; }
 .prose .anchor { margin-left: .3em; padding: 0 .15em; color: var(--muted); font-weight: 400; text-decoration: none; opacity: 0; }
 .prose :is(h1, h2, h3, h4, h5, h6):hover .anchor, .prose .anchor:focus-visible { opacity: 1; }
 .prose .anchor:hover { color: var(--accent-default); }
+/* The items before and after this one: a pair of cards at the foot of the item. */
+.siblings { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .75rem; margin-top: 2.5rem; padding-top: 1.25rem; border-top: 1px solid var(--line); }
+.sibling { display: flex; flex-direction: column; gap: .15rem; padding: .6rem .8rem; border: 1px solid var(--line); border-radius: .6rem; text-decoration: none; color: var(--fg); min-width: 0; }
+.sibling:hover { background: var(--bg-hover, color-mix(in srgb, var(--fg) 5%, transparent)); }
+.sibling .direction { font-size: .8125rem; color: var(--muted); }
+.sibling .title { font-weight: 600; overflow-wrap: anywhere; }
+.sibling.previous .direction::before { content: "‹ "; }
+.sibling.next { grid-column: 2; text-align: right; }
+.sibling.next .direction::after { content: " ›"; }
+
 /* "On this page": a long item's sections. */
 .outline { margin: 0 0 1.75rem; padding: .75rem 1rem .6rem; background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; font-size: .9375rem; }
 .outline h2 { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--muted); margin: 0 0 .4rem; }
@@ -634,7 +647,8 @@ svg { flex: none; }
 // - The back links and breadcrumbs pop: when their page is behind this one in the tab's history,
 //   they go back to it (history.go(-k)), so Back then leaves the stack; a page opened directly
 //   navigates normally.
-// - Keyboard: ↑/↓ move through the focused list, Enter opens, Escape pops one level as the back
+// - Keyboard: ↑/↓ move through the focused list, ←/→ in the detail open the item before or
+//   after, Enter opens, Escape pops one level as the back
 //   link does, "/" focuses the filter (or the search).
 // - A filter on each item list, a site search over search-index.json, loaded on first use.
 // - The sidebar toggle's state is remembered.
@@ -1538,6 +1552,19 @@ svg { flex: none; }
       if ($(".back-link")) {
         event.preventDefault();
         whenShown(pop);
+      }
+      return;
+    }
+
+    // ←/→ in the detail column: the item before or after this one in its list (not from where
+    // the arrows scroll sideways: code, tables).
+    if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && !typing && !event.shiftKey) {
+      const inDetail = target === body || target === document.documentElement || !!target.closest?.("[data-column=detail]");
+      if (!inDetail || target.closest?.("pre, table")) return;
+      const sibling = $(`[data-column=detail] .siblings a[rel=${event.key === "ArrowLeft" ? "prev" : "next"}]`);
+      if (sibling && isVisible(sibling)) {
+        event.preventDefault();
+        sibling.click();
       }
       return;
     }

@@ -323,6 +323,7 @@ public struct SiteRenderer: Sendable {
                 item.subitems = HTML(list.plain.joined())
                 item.hasSubitems = true
             }
+            item.siblings = siblings(of: index, context: context)
             let split = SplitViewState(page.path)
             if split.detailHasBackButton, let back = context.back(index) {
                 // Below the first item, the detail column has its own stack: items only.
@@ -333,6 +334,21 @@ public struct SiteRenderer: Sendable {
             }
             return stamps.render(DetailView(item: item), with: templates)
         }
+    }
+
+    /// The items before and after an item among its parent's children, categories passed over.
+    private func siblings(of index: Int, context: PageContext) -> SiblingsView? {
+        let catalog = site.catalog
+        guard let parent = catalog[index].parent else { return nil }
+        let children = catalog[parent].children
+        guard let position = children.firstIndex(of: index) else { return nil }
+        func link(_ child: Int?) -> LinkView? {
+            child.map { LinkView(title: catalog[$0].listTitle, url: context.url($0)) }
+        }
+        let previous = children[..<position].last { catalog[$0].kind == .item }
+        let next = children[(position + 1)...].first { catalog[$0].kind == .item }
+        guard previous != nil || next != nil else { return nil }
+        return SiblingsView(previous: link(previous), next: link(next))
     }
 
     /// A front-matter image: a URL as it is, or a co-located file in root-marker form.

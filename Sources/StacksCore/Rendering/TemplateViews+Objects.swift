@@ -173,6 +173,16 @@ extension ItemView {
         if let subitems { object["subitems"] = .text(subitems.html) }
         if let hasSubitems { object["hasSubitems"] = .flag(hasSubitems) }
         if let stack { object["stack"] = .object(stack.templateObject) }
+        if let siblings { object["siblings"] = .object(siblings.templateObject) }
+        return object
+    }
+}
+
+extension SiblingsView {
+    var templateObject: TemplateObject {
+        var object: TemplateObject = [:]
+        if let previous { object["previous"] = .object(previous.templateObject) }
+        if let next { object["next"] = .object(next.templateObject) }
         return object
     }
 }

@@ -322,6 +322,16 @@ struct ItemView: TemplateValues {
     var params: FrontMatterParams
     /// A long item's headings.
     var outline: OutlineView?
+    /// The items before and after it in its list.
+    var siblings: SiblingsView?
+}
+
+/// The items beside an item in its list, for `rel="prev"` and `rel="next"` links.
+struct SiblingsView: TemplateValues {
+    /// The item before it.
+    var previous: LinkView?
+    /// The item after it.
+    var next: LinkView?
 }
 
 struct DateView: TemplateValues {
