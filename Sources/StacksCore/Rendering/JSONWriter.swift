@@ -50,6 +50,27 @@ struct JSONWriter {
         endArray()
     }
 
+    mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        bytes += Array(String(value).utf8)
+    }
+
+    mutating func member(_ name: String, _ values: [Int]) {
+        key(name)
+        beginArray()
+        for value in values {
+            separate()
+            bytes += Array(String(value).utf8)
+        }
+        endArray()
+    }
+
+    /// Bytes written as they are between values (a script's call around the JSON it passes):
+    /// the caller makes sure they are safe.
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes += $0 }
+    }
+
     /// An object or array: an element of the current array, or a member's value after `key`
     /// (the only place a `:` is the last byte written).
     private mutating func open(_ bracket: UInt8) {
