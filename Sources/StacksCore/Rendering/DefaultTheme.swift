@@ -1523,7 +1523,8 @@ svg { flex: none; }
       path.textContent = trail.length ? trail.join(" › ") : record.kind === "category" ? "Category" : "";
       link.append(title, path, snippetOf(record, matches));
       item.append(link);
-      const group = trail[0] ?? "";
+      // A top category is in its own group; an item at the top, in none.
+      const group = (record.kind === "category" ? record.path?.[0] : trail[0]) ?? "";
       if (!groups.has(group)) groups.set(group, []);
       groups.get(group).push(item);
     }

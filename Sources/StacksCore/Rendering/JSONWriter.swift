@@ -52,7 +52,7 @@ struct JSONWriter {
 
     mutating func member(_ name: String, _ value: Int) {
         key(name)
-        bytes += Array(String(value).utf8)
+        append(integer: value)
     }
 
     mutating func member(_ name: String, _ values: [Int]) {
@@ -60,9 +60,19 @@ struct JSONWriter {
         beginArray()
         for value in values {
             separate()
-            bytes += Array(String(value).utf8)
+            append(integer: value)
         }
         endArray()
+    }
+
+    /// Digits written straight into the bytes: a large index writes millions of them.
+    private mutating func append(integer value: Int) {
+        if value < 0 {
+            bytes += Array(String(value).utf8)
+            return
+        }
+        if value >= 10 { append(integer: value / 10) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// Bytes written as they are between values (a script's call around the JSON it passes):

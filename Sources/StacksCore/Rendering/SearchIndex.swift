@@ -36,7 +36,7 @@ struct SearchIndex {
         for index in catalog.pages.indices.dropFirst() {
             let page = catalog[index]
             let text = index < bodies.count ? HTMLText.plain(bodies[index]) : ""
-            var fields: [String: Field] = [:]
+            var fields: [String: Field] = Dictionary(minimumCapacity: 256)
             func add(_ text: String, _ field: Field) {
                 for term in SearchTerms.terms(in: text) where (fields[term]?.rawValue ?? 0) < field.rawValue {
                     fields[term] = field
@@ -143,17 +143,12 @@ struct SearchIndex {
         return files
     }
 
-    /// At most `bytes` of `text`, cut between characters.
+    /// At most `bytes` of `text`, cut between scalars.
     static func prefix(of text: String, bytes limit: Int) -> String {
         guard text.utf8.count > limit else { return text }
-        var end = text.startIndex
-        var used = 0
-        for character in text {
-            let size = character.utf8.count
-            if used + size > limit { break }
-            used += size
-            end = text.index(after: end)
-        }
-        return String(text[..<end])
+        let utf8 = Array(text.utf8)
+        var end = limit
+        while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: utf8[..<end], as: UTF8.self)
     }
 }

@@ -12,6 +12,46 @@ enum SearchTerms {
 
     static func terms(in text: String) -> [String] {
         var terms: [String] = []
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of ASCII letters and digits and of anything not ASCII; a run that is all ASCII
+            // is lower-cased as it is, any other is folded and split scalar by scalar. ASCII
+            // punctuation ends a word either way, so the two ways agree.
+            var start = 0
+            var ascii = true
+            func endRun(_ end: Int) {
+                defer { start = end + 1; ascii = true }
+                guard end > start else { return }
+                let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if ascii {
+                    if run.count <= maximumLength {
+                        terms.append(String(unsafeUninitializedCapacity: run.count) { buffer in
+                            for (offset, byte) in run.enumerated() {
+                                buffer[offset] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                            }
+                            return run.count
+                        })
+                    }
+                } else {
+                    terms += scalarTerms(in: String(decoding: run, as: UTF8.self))
+                }
+            }
+            for (index, byte) in bytes.enumerated() {
+                if byte >= 0x80 {
+                    ascii = false
+                } else if !isASCIIWordByte[Int(byte)] {
+                    endRun(index)
+                }
+            }
+            endRun(bytes.count)
+        }
+        return terms
+    }
+
+    private static let isASCIIWordByte: [Bool] = (0..<128).map { isWordScalar(Unicode.Scalar(UInt8($0))) }
+
+    private static func scalarTerms(in text: String) -> [String] {
+        var terms: [String] = []
         var word = String.UnicodeScalarView()
         func endWord() {
             if !word.isEmpty, word.count <= maximumLength { terms.append(String(word)) }
