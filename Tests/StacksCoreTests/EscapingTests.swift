@@ -98,10 +98,11 @@ import Testing
         #expect(errors == nil)
         let files = project.snapshot()
         #expect(files.keys.contains("cat/item/index.html"))
-        #expect(files.keys.contains("search-index.js") == portable)
+        #expect(files.keys.contains("assets/search/index.js"))
+        #expect(files.keys.contains { $0.hasPrefix("assets/search/pages/") })
         for (path, data) in files {
             let bytes = [UInt8](data)
-            if path.hasSuffix(".json") || path == "search-index.js" {
+            if path.hasSuffix(".json") || path.hasPrefix("assets/search/") {
                 Self.expectJSONStringsClosed(bytes, in: path)
             } else {
                 Self.expectNoUnescapedMark(bytes, in: path)

@@ -144,6 +144,17 @@ def check_output(output: str) -> list[tuple[str, str]]:
                         json.loads(handle.read().decode("utf-8"))
                 except (ValueError, UnicodeDecodeError) as error:
                     problems.append((show(page), "not JSON: %s" % error))
+            elif page.startswith(os.path.join("assets", "search", "")):
+                # The search's scripts: one call with JSON arguments, nothing a page says can end it.
+                with open(full, "rb") as handle:
+                    text = handle.read().decode("utf-8", "replace")
+                call = re.fullmatch(r"window\.stacksSearch\.(index|terms|page)\((.*)\);\n", text, re.S)
+                try:
+                    if not call or "<" in text or "\u2028" in text or "\u2029" in text:
+                        raise ValueError("not one call")
+                    json.loads("[" + call.group(2) + "]")
+                except ValueError as error:
+                    problems.append((show(page), "not a search script: %s" % error))
             elif page == "sitemap.xml":
                 try:
                     ElementTree.parse(full)

@@ -12,7 +12,7 @@
 // - Keyboard: ↑/↓ move through the focused list, ←/→ in the detail open the item before or
 //   after, Enter opens, Escape pops one level as the back
 //   link does, "/" focuses the filter (or the search).
-// - A filter on each item list, a site search over search-index.json, loaded on first use.
+// - A filter on each item list, a site search over an index in shards, loaded as queries need them.
 // - The sidebar toggle's state is remembered.
 // No network beyond the site's own files; every URL is relative, so the site works under any
 // sub-path. Opened from disk (file://) nothing is fetched: links navigate normally.
@@ -734,35 +734,112 @@
     if (input?.value) applyFilter(input);
   });
 
-  // ── Site search over search-index.json ─────────────────────────────────────────────
+  // ── Site search over the sharded index in assets/search/ ───────────────────────────
+  //
+  // index.js names the terms shards; a query loads the shard of each word (and, for the
+  // last word typed, of the longer words it begins), ranks the pages from their postings,
+  // then loads the records of the results shown only. Every file is a script that hands its
+  // data to window.stacksSearch, so the same loading works from disk.
 
   const search = $(".search");
   const searchInput = $(".search-input");
   const searchPanel = $(".search-panel");
   const searchStatus = $(".search-status");
   const searchResults = $(".search-results");
-  let searchIndex = null;
+  const resultsShown = 10;
+  const searchData = { index: null, terms: new Map(), pages: new Map() };
+  window.stacksSearch = {
+    index(data) { searchData.index = data; },
+    terms(key, data) { searchData.terms.set(key, data); },
+    page(number, data) { searchData.pages.set(Number(number), data); },
+  };
+  const searchScripts = new Map();
 
-  function loadSearchIndex() {
-    if (searchIndex) return searchIndex;
-    const root = siteRoot();
-    const entries = canFetch
-      ? fetch(new URL("search-index.json", root)).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
-      : new Promise((resolve, reject) => {
-        // Opened from disk: a portable build also writes the index as a script.
+  /** Loads assets/search/<path> once; resolves when it has run. */
+  function loadSearchScript(path) {
+    if (!searchScripts.has(path)) {
+      const loaded = new Promise((resolve, reject) => {
         const script = document.createElement("script");
-        script.src = new URL("search-index.js", root).href;
-        script.onload = () => (window.stacksSearchIndex ? resolve(window.stacksSearchIndex) : reject(new Error("empty")));
-        script.onerror = () => reject(new Error("no search index"));
+        script.src = new URL(`assets/search/${path}`, siteRoot()).href;
+        script.onload = () => { script.remove(); resolve(); };
+        script.onerror = () => { script.remove(); reject(new Error(`no ${path}`)); };
         document.head.append(script);
       });
-    searchIndex = entries.then((list) => list.map((entry) => ({
-      ...entry,
-      folded: fold(entry.title),
-      text: fold([entry.title, entry.summary ?? "", ...(entry.tags ?? [])].join(" ")),
-    })));
-    searchIndex.catch(() => { searchIndex = null; });
-    return searchIndex;
+      loaded.catch(() => searchScripts.delete(path));
+      searchScripts.set(path, loaded);
+    }
+    return searchScripts.get(path);
+  }
+
+  const loadSearchIndex = () => loadSearchScript("index.js").then(() => {
+    if (!searchData.index) throw new Error("empty search index");
+    return searchData.index;
+  });
+
+  // SearchTerms.swift splits the index's text the same way.
+  const ideograph = "\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\u{20000}-\\u{2fa1f}";
+  const termPattern = new RegExp(`[${ideograph}]|(?:(?![${ideograph}])[\\p{L}\\p{N}])+`, "gu");
+  const searchTerms = (text) => (fold(text).match(termPattern) ?? []).filter((term) => [...term].length <= 40);
+  const shardName = (key) => [...key].map((c) => (/[a-z0-9]/.test(c) ? c : `_${c.codePointAt(0).toString(16)}_`)).join("");
+
+  /** The shards that hold `word`, and with `prefix` the words it begins (a few shards at most). */
+  function shardsOf(word, prefix, keys) {
+    let own = null;
+    for (const key of keys) if (word.startsWith(key) && (!own || key.length > own.length)) own = key;
+    const shards = own ? [own] : [];
+    if (prefix) shards.push(...keys.filter((key) => key.length > word.length && key.startsWith(word)).slice(0, 6));
+    return shards;
+  }
+
+  /** Page number → best field (3 title, 2 summary or tags, 1 body) of each word's terms. */
+  function postingsOf(word, prefix, shards) {
+    const pages = new Map();
+    for (const key of shards) {
+      const terms = searchData.terms.get(key) ?? {};
+      for (const term of Object.keys(terms)) {
+        if (term !== word && !(prefix && term.startsWith(word))) continue;
+        let page = 0;
+        for (const value of terms[term]) {
+          page += value >> 2;
+          // A whole word counts a little more than a word it begins.
+          const weight = (value & 3) * 2 + (term === word ? 1 : 0);
+          if ((pages.get(page) ?? 0) < weight) pages.set(page, weight);
+        }
+      }
+    }
+    return pages;
+  }
+
+  /** The text around the first word found, with the words found marked. */
+  function snippetOf(record, matches) {
+    const snippet = document.createElement("span");
+    snippet.className = "snippet";
+    const wordsOf = (source) => [...source.matchAll(termPattern)].filter((found) => matches(fold(found[0])));
+    // The text if a word is in it, else the summary (the text keeps only a page's start).
+    const sources = [record.text ?? "", record.summary ?? ""].filter(Boolean);
+    const source = sources.find((text) => wordsOf(text).length) ?? sources[sources.length - 1] ?? "";
+    const words = wordsOf(source);
+    const first = words[0]?.index ?? 0;
+    let start = Math.max(0, first - 60);
+    if (start > 0) start = source.indexOf(" ", start) + 1 || start;
+    if (start > first) start = first;
+    let end = Math.min(source.length, start + 180);
+    if (end < source.length && source.lastIndexOf(" ", end) > first) end = source.lastIndexOf(" ", end);
+    if (start > 0) snippet.append("… ");
+    let at = start;
+    for (const found of words) {
+      const from = found.index, to = found.index + found[0].length;
+      if (from < at) continue;
+      if (to > end) break;
+      snippet.append(source.slice(at, from));
+      const mark = document.createElement("mark");
+      mark.textContent = source.slice(from, to);
+      snippet.append(mark);
+      at = to;
+    }
+    snippet.append(source.slice(at, end));
+    if (end < source.length) snippet.append(" …");
+    return snippet;
   }
 
   function closeSearch() {
@@ -772,49 +849,91 @@
   let searchRun = 0;
   async function runSearch() {
     const run = ++searchRun;
-    const query = fold(searchInput.value);
-    if (!query) {
+    const typed = searchInput.value;
+    const words = [...new Set(searchTerms(typed))];
+    if (!words.length) {
       closeSearch();
       return;
     }
     searchPanel.hidden = false;
-    let entries;
+    // The last word as it is being typed: the words it begins count too.
+    const last = words[words.length - 1];
+    const prefixOf = (word) => word === last && !/\s$/.test(typed) && [...word].length >= 3;
+    let ranked;
     try {
-      if (!Array.isArray(searchIndex)) searchStatus.textContent = "Loading…";
-      entries = await loadSearchIndex();
+      const index = await loadSearchIndex();
+      const shards = words.map((word) => shardsOf(word, prefixOf(word), index.keys));
+      const missing = [...new Set(shards.flat())].filter((key) => !searchData.terms.has(key));
+      if (missing.length) {
+        if (run === searchRun) searchStatus.textContent = "Loading…";
+        // A shard that fails to load only costs its words.
+        await Promise.allSettled(missing.map((key) => loadSearchScript(`terms/${shardName(key)}.js`)));
+      }
+      if (run !== searchRun) return;
+      const scores = new Map();
+      words.forEach((word, number) => {
+        for (const [page, weight] of postingsOf(word, prefixOf(word), shards[number])) {
+          const score = scores.get(page) ?? { page, words: 0, weight: 0, best: 0 };
+          score.words += 1;
+          score.weight += weight;
+          score.best = Math.max(score.best, weight);
+          scores.set(page, score);
+        }
+      });
+      // More words found first; then words in titles, then in summaries or tags, then in text.
+      ranked = [...scores.values()].sort((a, b) => b.words - a.words || b.best - a.best || b.weight - a.weight || a.page - b.page);
+      const shown = ranked.slice(0, resultsShown).map((score) => score.page);
+      const pending = shown.filter((page) => !searchData.pages.has(page));
+      if (pending.length) await Promise.allSettled(pending.map((page) => loadSearchScript(`pages/${page}.js`)));
     } catch {
       if (run === searchRun) searchStatus.textContent = "Search is not available.";
       return;
     }
     if (run !== searchRun) return;
-    const words = query.split(" ");
-    const scored = [];
-    for (const entry of entries) {
-      if (!words.every((word) => entry.text.includes(word))) continue;
-      const score = entry.folded === query ? 0 : entry.folded.startsWith(query) ? 1 : entry.folded.includes(query) ? 2 : 3;
-      scored.push([score, entry]);
-    }
-    scored.sort((a, b) => a[0] - b[0] || a[1].folded.localeCompare(b[1].folded));
+    const matches = (term) => words.some((word) => term === word || (prefixOf(word) && term.startsWith(word)));
     const root = siteRoot();
     const here = new URL(location.href);
-    const items = scored.slice(0, 50).map(([, entry]) => {
+    // Grouped by the top category, groups in the order of their best result.
+    const groups = new Map();
+    let shown = 0;
+    for (const { page } of ranked.slice(0, resultsShown)) {
+      const record = searchData.pages.get(page);
+      if (!record) continue;
+      shown += 1;
       const item = document.createElement("li");
       const link = document.createElement("a");
-      link.href = relativeURL(new URL(entry.url, root), here);
+      link.href = relativeURL(new URL(record.url, root), here);
       const title = document.createElement("span");
       title.className = "title";
-      title.textContent = entry.title;
+      title.textContent = record.title;
       const path = document.createElement("span");
       path.className = "path";
-      const trail = (entry.path ?? []).slice(0, -1);
-      path.textContent = trail.length ? trail.join(" › ") : entry.kind === "category" ? "Category" : "";
-      link.append(title, path);
+      const trail = (record.path ?? []).slice(0, -1);
+      path.textContent = trail.length ? trail.join(" › ") : record.kind === "category" ? "Category" : "";
+      link.append(title, path, snippetOf(record, matches));
       item.append(link);
-      return item;
+      // A top category is in its own group; an item at the top, in none.
+      const group = (record.kind === "category" ? record.path?.[0] : trail[0]) ?? "";
+      if (!groups.has(group)) groups.set(group, []);
+      groups.get(group).push(item);
+    }
+    const items = [...groups].map(([name, entries]) => {
+      const group = document.createElement("li");
+      group.className = "search-group";
+      const list = document.createElement("ul");
+      list.append(...entries);
+      if (name) {
+        const heading = document.createElement("span");
+        heading.className = "search-group-title";
+        heading.textContent = name;
+        group.append(heading);
+      }
+      group.append(list);
+      return group;
     });
     searchResults.replaceChildren(...items);
-    searchStatus.textContent = scored.length === 0 ? "No results."
-      : scored.length > items.length ? `${items.length} of ${scored.length} results` : `${scored.length} result${scored.length === 1 ? "" : "s"}`;
+    searchStatus.textContent = ranked.length === 0 ? "No results."
+      : ranked.length > shown ? `${shown} of ${ranked.length} results` : `${ranked.length} result${ranked.length === 1 ? "" : "s"}`;
   }
 
   if (search && searchInput) {

@@ -86,7 +86,8 @@ public struct SiteChanges: Sendable, Equatable {
                         || oldPages[counterpart].bodyLine != pages[index].bodyLine
                         || before.site.bodies[counterpart] != after.site.bodies[index]
                     listChanged[index] = before.lists[counterpart] != after.lists[index]
-                    if !sameEntries[index] || !sameChildren { extras = true }
+                    // The search's index holds the text of every body.
+                    if !sameEntries[index] || !sameChildren || ownChanged[index] { extras = true }
                 }
             }
         }

@@ -50,6 +50,37 @@ struct JSONWriter {
         endArray()
     }
 
+    mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        append(integer: value)
+    }
+
+    mutating func member(_ name: String, _ values: [Int]) {
+        key(name)
+        beginArray()
+        for value in values {
+            separate()
+            append(integer: value)
+        }
+        endArray()
+    }
+
+    /// Digits written straight into the bytes: a large index writes millions of them.
+    private mutating func append(integer value: Int) {
+        if value < 0 {
+            bytes += Array(String(value).utf8)
+            return
+        }
+        if value >= 10 { append(integer: value / 10) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// Bytes written as they are between values (a script's call around the JSON it passes):
+    /// the caller makes sure they are safe.
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes += $0 }
+    }
+
     /// An object or array: an element of the current array, or a member's value after `key`
     /// (the only place a `:` is the last byte written).
     private mutating func open(_ bracket: UInt8) {

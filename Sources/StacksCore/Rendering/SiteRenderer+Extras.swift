@@ -46,10 +46,7 @@ extension SiteRenderer {
         }
         let index = searchIndex()
         files.append(OutputFile(path: "search-index.json", bytes: index))
-        if config.portable {
-            // Opened from disk, a script cannot fetch the JSON, but it can load a script.
-            files.append(OutputFile(path: "search-index.js", bytes: Array("window.stacksSearchIndex = ".utf8) + index + Array(";\n".utf8)))
-        }
+        files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable).files()
         files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
         if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
         return files

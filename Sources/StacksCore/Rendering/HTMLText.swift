@@ -1,0 +1,110 @@
+/// The words of a rendered body as a reader sees them: tags dropped (a block's end is a
+/// space), the contents of `script`, `style` and `template` dropped, the common character
+/// references decoded. For the search, whose snippets are text nodes, never HTML.
+///
+/// Not an HTML parser: the bodies are libcmark's output, and raw HTML a page writes that this
+/// reads wrongly only costs the search a word. Bytes, not characters: every byte it looks
+/// for is ASCII, and a build reads the text of every page.
+enum HTMLText {
+    static func plain(_ html: String) -> String {
+        var html = html
+        return html.withUTF8 { plain(bytes: $0) }
+    }
+
+    private static func plain(bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count / 2)
+        var index = 0
+        var pendingSpace = false
+        func space() { pendingSpace = !text.isEmpty }
+        func append(_ byte: UInt8) {
+            if pendingSpace { text.append(UInt8(ascii: " ")) }
+            pendingSpace = false
+            text.append(byte)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "<"):
+                let start = index + 1
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+                let isEndTag = start < end && bytes[start] == UInt8(ascii: "/")
+                let name = tagName(bytes, from: isEndTag ? start + 1 : start, to: end)
+                index = end + 1
+                if !isEndTag, let skipped = skipped.first(where: { $0 == name }) {
+                    // Up to the matching end tag.
+                    let close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + skipped
+                    while index < bytes.count, !matches(bytes, at: index, close) { index += 1 }
+                    continue
+                }
+                if !inline.contains(name) { space() }
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
+                space()
+                index += 1
+            case UInt8(ascii: "&"):
+                if let (scalar, length) = reference(bytes, at: index) {
+                    if scalar == " " || scalar == "\u{A0}" {
+                        space()
+                    } else {
+                        for byte in String(scalar).utf8 { append(byte) }
+                    }
+                    index += length
+                } else {
+                    append(byte)
+                    index += 1
+                }
+            default:
+                append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static let skipped: [[UInt8]] = ["script", "style", "template"].map { Array($0.utf8) }
+    private static let inline: Set<[UInt8]> = Set([
+        "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd",
+        "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr",
+    ].map { Array($0.utf8) })
+
+    /// ASCII letters and digits from `start`, lower-cased; empty for a comment or a declaration.
+    private static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [UInt8] {
+        var name: [UInt8] = []
+        var index = start
+        while index < end, index - start < 16 {
+            let byte = bytes[index] | 0x20
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { break }
+            name.append(bytes[index] >= UInt8(ascii: "A") ? byte : bytes[index])
+            index += 1
+        }
+        return name
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ prefix: [UInt8]) -> Bool {
+        guard index + prefix.count <= bytes.count else { return false }
+        for offset in prefix.indices where bytes[index + offset] | (offset > 1 ? 0x20 : 0) != prefix[offset] {
+            return false
+        }
+        return true
+    }
+
+    private static let named: [String: Unicode.Scalar] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "#39": "'",
+    ]
+
+    /// `&name;`, `&#N;` or `&#xN;` at `index`: what it stands for and its length.
+    private static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
+        var end = index + 1
+        while end < bytes.count, end - index < 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return nil }
+        let body = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
+        let length = end - index + 1
+        if let scalar = named[body] { return (scalar, length) }
+        guard body.hasPrefix("#") else { return nil }
+        let digits = body.dropFirst()
+        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+        guard let value, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
+    }
+}

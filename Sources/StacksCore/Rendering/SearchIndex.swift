@@ -1,0 +1,154 @@
+/// The site search's index, in small scripts the search loads as it needs them, so the first
+/// query of a large site loads a few tens of kilobytes, not the whole catalog:
+///
+/// - `assets/search/index.js`: the terms shards there are (their keys) and the page count.
+/// - `assets/search/terms/<key>.js`: every term that starts with the key, each with its
+///   postings: page numbers (catalog indices) with where the term stands on the page.
+///   A key is a term's first two characters, longer where a shard would be too large.
+/// - `assets/search/pages/<n>.js`: what a result shows of page `n` — title, URL from the
+///   root, breadcrumb titles, summary and the start of its text for the snippet — loaded
+///   only for the results shown.
+///
+/// Each file is a script that hands its JSON to `window.stacksSearch` (`index`, `terms`,
+/// `page`), so the search works from disk (portable mode) too, where nothing can be fetched
+/// but a script can be loaded. The JSON comes from `JSONWriter`, which escapes `<`, `>`, `&`,
+/// U+2028 and U+2029: nothing a page says can end the script or the call.
+struct SearchIndex {
+    /// Where a term stands on a page, its weight in a posting: the best of them counts.
+    enum Field: Int {
+        case body = 1, summary = 2, title = 3
+    }
+
+    static let folder = "assets/search"
+    /// A terms shard larger than this is split by a longer key (one term's postings are never split).
+    static let defaultShardLimit = 16_000
+    /// The text a page's record keeps for snippets, in UTF-8 bytes; the index holds every word.
+    static let snippetSourceLimit = 3_000
+    static let maximumKeyLength = 6
+
+    /// Postings per term: `page << 2 | field`, pages ascending.
+    private(set) var postings: [String: [Int]] = [:]
+    private var records: [(page: Int, bytes: [UInt8])] = []
+    let shardLimit: Int
+
+    init(catalog: Catalog, bodies: [String], portable: Bool, shardLimit: Int = Self.defaultShardLimit) {
+        self.shardLimit = shardLimit
+        for index in catalog.pages.indices.dropFirst() {
+            let page = catalog[index]
+            let text = index < bodies.count ? HTMLText.plain(bodies[index]) : ""
+            var fields: [String: Field] = Dictionary(minimumCapacity: 256)
+            func add(_ text: String, _ field: Field) {
+                for term in SearchTerms.terms(in: text) where (fields[term]?.rawValue ?? 0) < field.rawValue {
+                    fields[term] = field
+                }
+            }
+            add(text, .body)
+            add(page.summary ?? "", .summary)
+            add(page.frontMatter.tags.joined(separator: " "), .summary)
+            add(page.title, .title)
+            for (term, field) in fields { postings[term, default: []].append(index << 2 | field.rawValue) }
+
+            var json = JSONWriter(capacity: 512)
+            json.raw("window.stacksSearch.page(")
+            json.string(String(index))
+            json.raw(",")
+            json.beginObject()
+            json.member("kind", page.kind.rawValue)
+            json.member("path", catalog.chain(to: index).dropFirst().map { catalog[$0].listTitle })
+            json.member("summary", page.summary)
+            json.member("tags", page.frontMatter.tags)
+            json.member("text", Self.prefix(of: text, bytes: Self.snippetSourceLimit))
+            json.member("title", page.title)
+            json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: portable))
+            json.endObject()
+            json.raw(");\n")
+            records.append((index, json.bytes))
+        }
+    }
+
+    /// The shards' keys, each with its terms, sorted.
+    var shards: [(key: String, terms: [String])] {
+        var shards: [(key: String, terms: [String])] = []
+        func cost(_ term: String) -> Int { term.utf8.count + 6 + postings[term]!.count * 3 }
+        func place(_ terms: [String], key: String, length: Int) {
+            let size = terms.reduce(0) { $0 + cost($1) }
+            if size <= shardLimit || length >= Self.maximumKeyLength {
+                shards.append((key, terms))
+                return
+            }
+            // The term that is the key itself stays; the others go one character deeper.
+            let (own, longer) = (terms.filter { $0.unicodeScalars.count == length }, terms.filter { $0.unicodeScalars.count > length })
+            if !own.isEmpty { shards.append((key, own)) }
+            for (deeper, group) in Self.grouped(longer, length: length + 1) { place(group, key: deeper, length: length + 1) }
+        }
+        for (key, group) in Self.grouped(postings.keys.sorted(), length: 2) {
+            place(group, key: key, length: key.unicodeScalars.count)
+        }
+        return shards.sorted { $0.key < $1.key }
+    }
+
+    /// Terms by their first `length` characters (fewer for shorter terms), in order.
+    private static func grouped(_ terms: [String], length: Int) -> [(String, [String])] {
+        var groups: [String: [String]] = [:]
+        for term in terms { groups[String(String.UnicodeScalarView(term.unicodeScalars.prefix(length))), default: []].append(term) }
+        return groups.sorted { $0.key < $1.key }.map { ($0.key, $0.value.sorted()) }
+    }
+
+    /// A key as a file name: `a`–`z` and digits as they are, any other character as `_hex_`
+    /// (the script's `shardName`), so names are ASCII and differ in more than case.
+    static func fileName(ofKey key: String) -> String {
+        var name = ""
+        for scalar in key.unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                name.unicodeScalars.append(scalar)
+            } else {
+                name += "_" + String(scalar.value, radix: 16) + "_"
+            }
+        }
+        return name
+    }
+
+    func files() -> [SiteRenderer.OutputFile] {
+        var files: [SiteRenderer.OutputFile] = []
+        let shards = self.shards
+        var index = JSONWriter()
+        index.raw("window.stacksSearch.index(")
+        index.beginObject()
+        index.member("keys", shards.map(\.key))
+        index.member("pages", records.count)
+        index.endObject()
+        index.raw(");\n")
+        files.append(.init(path: Self.folder + "/index.js", bytes: index.bytes))
+        for shard in shards {
+            var json = JSONWriter(capacity: shardLimit)
+            json.raw("window.stacksSearch.terms(")
+            json.string(shard.key)
+            json.raw(",")
+            json.beginObject()
+            for term in shard.terms {
+                // Deltas: `(page - previous page) << 2 | field`, small numbers for common terms.
+                var previous = 0
+                json.member(term, postings[term]!.map { posting in
+                    defer { previous = posting >> 2 }
+                    return (posting >> 2 - previous) << 2 | posting & 3
+                })
+            }
+            json.endObject()
+            json.raw(");\n")
+            files.append(.init(path: "\(Self.folder)/terms/\(Self.fileName(ofKey: shard.key)).js", bytes: json.bytes))
+        }
+        for record in records {
+            files.append(.init(path: "\(Self.folder)/pages/\(record.page).js", bytes: record.bytes))
+        }
+        return files
+    }
+
+    /// At most `bytes` of `text`, cut between scalars.
+    static func prefix(of text: String, bytes limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        let utf8 = Array(text.utf8)
+        var end = limit
+        while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: utf8[..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The words the site search finds, as the script finds them in what is typed: folded (split
+/// into base letters and accents, accents dropped, lower case — the script's `fold`), then
+/// runs of letters and digits, but each Chinese or Japanese character a word of its own
+/// (those scripts do not put spaces between words).
+///
+/// The script's `searchTerms` must split text the same way; a browser test types words into it.
+enum SearchTerms {
+    /// Longer runs are not words anyone types (hashes, data), and would only grow the index.
+    static let maximumLength = 40
+
+    static func terms(in text: String) -> [String] {
+        var terms: [String] = []
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of ASCII letters and digits and of anything not ASCII; a run that is all ASCII
+            // is lower-cased as it is, any other is folded and split scalar by scalar. ASCII
+            // punctuation ends a word either way, so the two ways agree.
+            var start = 0
+            var ascii = true
+            func endRun(_ end: Int) {
+                defer { start = end + 1; ascii = true }
+                guard end > start else { return }
+                let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if ascii {
+                    if run.count <= maximumLength {
+                        terms.append(String(unsafeUninitializedCapacity: run.count) { buffer in
+                            for (offset, byte) in run.enumerated() {
+                                buffer[offset] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                            }
+                            return run.count
+                        })
+                    }
+                } else {
+                    terms += scalarTerms(in: String(decoding: run, as: UTF8.self))
+                }
+            }
+            for (index, byte) in bytes.enumerated() {
+                if byte >= 0x80 {
+                    ascii = false
+                } else if !isASCIIWordByte[Int(byte)] {
+                    endRun(index)
+                }
+            }
+            endRun(bytes.count)
+        }
+        return terms
+    }
+
+    private static let isASCIIWordByte: [Bool] = (0..<128).map { isWordScalar(Unicode.Scalar(UInt8($0))) }
+
+    private static func scalarTerms(in text: String) -> [String] {
+        var terms: [String] = []
+        var word = String.UnicodeScalarView()
+        func endWord() {
+            if !word.isEmpty, word.count <= maximumLength { terms.append(String(word)) }
+            word.removeAll(keepingCapacity: true)
+        }
+        for scalar in fold(text).unicodeScalars {
+            if isIdeograph(scalar) {
+                endWord()
+                terms.append(String(scalar))
+            } else if isWordScalar(scalar) {
+                word.append(scalar)
+            } else {
+                endWord()
+            }
+        }
+        endWord()
+        return terms
+    }
+
+    /// The script's `fold`: NFD, combining marks dropped, lower case.
+    static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars).lowercased()
+    }
+
+    /// `[\p{L}\p{N}]` in the script.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Hiragana, Katakana and the CJK ideographs: the ranges the script's `ideograph` names.
+    static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import StacksCore
+
+/// The site search's sharded index: every word of a page found, in the shard the script
+/// looks in, with the field it stands in; files that are safe scripts and stay small.
+@Suite struct SearchIndexTests {
+    static func index(_ files: [(String, String)], portable: Bool = false,
+                      shardLimit: Int = SearchIndex.defaultShardLimit) async throws -> (SearchIndex, Catalog, [String: [UInt8]]) {
+        var config = SiteConfig()
+        config.portable = portable
+        let renderer = try await resolveInline(files, config: config).renderer
+        let index = SearchIndex(catalog: renderer.site.catalog, bodies: renderer.site.bodies, portable: portable, shardLimit: shardLimit)
+        return (index, renderer.site.catalog, Dictionary(uniqueKeysWithValues: index.files().map { ($0.path, $0.bytes) }))
+    }
+
+    static func pageNumber(_ catalog: Catalog, _ title: String) -> Int {
+        catalog.pages.firstIndex { $0.title == title }!
+    }
+
+    /// The script's way to the shard of a term: the longest key the term starts with.
+    static func shardKey(of term: String, keys: [String]) -> String? {
+        keys.filter { term.hasPrefix($0) }.max { $0.count < $1.count }
+    }
+
+    @Test func wordsAreFoldedLikeTheScriptFoldsThem() {
+        #expect(SearchTerms.terms(in: "Café ÉTÉ, naïve—Straße x2 東京です e\u{301}t\u{E9}")
+                == ["cafe", "ete", "naive", "straße", "x2", "東", "京", "て", "す", "ete"])
+        #expect(SearchTerms.terms(in: String(repeating: "a", count: 41) + " ok") == ["ok"])
+    }
+
+    @Test func bodyTextIsTheTextOfTheHTML() {
+        #expect(HTMLText.plain("<p>One &amp; <em>two</em></p><script>bad()</script>\n<p>three&#x21; &lt;b&gt;</p><STYLE>p{}</style>x")
+                == "One & two three! <b> x")
+    }
+
+    @Test func everyWordIsFoundWithTheFieldItStandsIn() async throws {
+        let (index, catalog, _) = try await Self.index([
+            ("tools/hammer.md", "---\ntitle: Claw Hammer\nsummary: Archiving nails\ntags: [forge]\n---\nA **zeppelin** of Ärchive notes.\n"),
+            ("tools/saw.md", "---\ntitle: Saw\nsummary: Cuts\n---\nCuts hammer handles.\n"),
+        ])
+        let hammer = Self.pageNumber(catalog, "Claw Hammer"), saw = Self.pageNumber(catalog, "Saw")
+        #expect(index.postings["zeppelin"] == [hammer << 2 | 1])
+        #expect(index.postings["archive"] == [hammer << 2 | 1])
+        #expect(index.postings["archiving"] == [hammer << 2 | 2])
+        #expect(index.postings["forge"] == [hammer << 2 | 2])
+        #expect(index.postings["hammer"] == [hammer << 2 | 3, saw << 2 | 1].sorted())
+        #expect(index.postings["tools"] != nil, "the category's title")
+    }
+
+    @Test func filesAreShardsThePageRecordsAndTheirList() async throws {
+        let (index, catalog, files) = try await Self.index([
+            ("tools/hammer.md", "---\ntitle: Claw Hammer\nsummary: Strikes\n---\nA zeppelin.\n"),
+        ], portable: true)
+        let listing = String(decoding: files["assets/search/index.js"]!, as: UTF8.self)
+        #expect(listing.hasPrefix("window.stacksSearch.index({\"keys\":[") && listing.hasSuffix("});\n"))
+        let keys = index.shards.map(\.key)
+        #expect(listing.contains("\"pages\":2"))
+        for key in keys { #expect(files["assets/search/terms/\(SearchIndex.fileName(ofKey: key)).js"] != nil) }
+        let shard = String(decoding: files["assets/search/terms/ze.js"]!, as: UTF8.self)
+        #expect(shard == "window.stacksSearch.terms(\"ze\",{\"zeppelin\":[\(Self.pageNumber(catalog, "Claw Hammer") << 2 | 1)]});\n")
+        let record = String(decoding: files["assets/search/pages/\(Self.pageNumber(catalog, "Claw Hammer")).js"]!, as: UTF8.self)
+        #expect(record.contains("\"path\":[\"Tools\",\"Claw Hammer\"]"))
+        #expect(record.contains("\"text\":\"A zeppelin.\""))
+        #expect(record.contains("\"url\":\"tools/claw-hammer/index.html\"") || record.contains("\"url\":\"tools/hammer/index.html\""))
+        #expect(files.keys.allSatisfy { !$0.hasPrefix("assets/search/pages/0.") }, "the home page is not a result")
+        #expect(SearchIndex.fileName(ofKey: "東京") == "_6771__4eac_")
+        #expect(SearchIndex.fileName(ofKey: "é1") == "_e9_1")
+    }
+
+    @Test func largeShardsAreSplitAndEveryTermIsInTheShardTheScriptLoads() async throws {
+        // 400 pages, each with its own words and words all share: "common", "co…".
+        var pages: [(String, String)] = []
+        for number in 0..<400 {
+            pages.append(("c/p\(number).md", "---\ntitle: P\(number)\n---\ncommon cobalt co\(number)x word\(number) \(String(repeating: "z", count: number % 30 + 2))\n"))
+        }
+        let (index, _, files) = try await Self.index(pages, shardLimit: 2_000)
+        let shards = index.shards
+        let keys = shards.map(\.key)
+        #expect(keys.contains { $0.count > 2 }, "the 'co' shard is split")
+        var seen = Set<String>()
+        for shard in shards {
+            for term in shard.terms {
+                #expect(Self.shardKey(of: term, keys: keys) == shard.key, "\(term) in \(shard.key)")
+                #expect(seen.insert(term).inserted)
+            }
+            let size = files["assets/search/terms/\(SearchIndex.fileName(ofKey: shard.key)).js"]!.count
+            #expect(size <= 4_000 || shard.terms.count == 1, "\(shard.key): \(size) bytes")
+        }
+        #expect(seen == Set(index.postings.keys))
+        // Deltas decode to the pages.
+        let text = String(decoding: files["assets/search/terms/\(SearchIndex.fileName(ofKey: Self.shardKey(of: "common", keys: keys)!)).js"]!, as: UTF8.self)
+        let list = text.split(separator: "\"common\":[")[1].split(separator: "]")[0].split(separator: ",").map { Int($0)! }
+        var page = 0
+        let decoded = list.map { value in page += value >> 2; return page << 2 | value & 3 }
+        #expect(decoded == index.postings["common"])
+    }
+
+    @Test func hostileContentCannotEndTheScripts() async throws {
+        let hostile = EscapingTests.hostile + "\u{2028}\u{2029}\"\u{301}"
+        let (_, _, files) = try await Self.index([
+            ("c/x.md", "---\ntitle: \"t \\\"\(EscapingTests.mark) </script>\"\ntags: [\"</script><!--\"]\n---\n\(hostile)\n\n<b>&lt;/script&gt;\u{2028}</b>\n"),
+        ])
+        for (path, bytes) in files {
+            EscapingTests.expectJSONStringsClosed(bytes, in: path)
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(!text.contains("\u{2028}") && !text.contains("\u{2029}"), "\(path)")
+            #expect(text.hasPrefix("window.stacksSearch.") && text.hasSuffix(");\n"), "\(path)")
+        }
+    }
+
+    @Test func aHugePageKeepsTheFilesSmall() async throws {
+        var body = ""
+        for number in 0..<60_000 { body += "w\(number * 7919 % 1_000_003) " }
+        let (index, catalog, files) = try await Self.index([("c/huge.md", "---\ntitle: Huge\n---\n\(body)\n")])
+        let record = files["assets/search/pages/\(Self.pageNumber(catalog, "Huge")).js"]!
+        #expect(record.count < SearchIndex.snippetSourceLimit + 1_000)
+        #expect(index.postings.count > 50_000, "every word is indexed")
+        for (path, bytes) in files where path.hasPrefix("assets/search/terms/") {
+            #expect(bytes.count <= SearchIndex.defaultShardLimit * 2, "\(path): \(bytes.count) bytes")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+"""The site search over its sharded index: words of the body found and marked in a snippet,
+results ranked and grouped, little loaded per query, and the same from disk."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import EXAMPLE, LARGE, PORTABLE_DIR
+
+RESULTS = "return document.querySelectorAll('.search-results a').length"
+
+# The results as shown: title, breadcrumbs, snippet (its <mark>s as [word]), group heading.
+SHOWN = """return [...document.querySelectorAll('.search-results a')].map((a) => [
+    a.querySelector('.title').textContent, a.querySelector('.path').textContent,
+    [...a.querySelector('.snippet').childNodes].map((n) => n.nodeType === 3 ? n.data
+        : n.localName === 'mark' && n.children.length === 0 ? `[${n.textContent}]` : `<${n.localName}>`).join(''),
+    a.closest('.search-group').querySelector('.search-group-title')?.textContent ?? ''])"""
+
+# Bytes of the search's files loaded since `window.__searchBytesFrom` entries.
+SEARCH_BYTES = """const entries = performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/search/'));
+    return [entries.length, entries.reduce((sum, e) => sum + Math.max(e.encodedBodySize, e.transferSize), 0),
+            entries.filter((e) => e.name.includes('/pages/')).length]"""
+
+
+def type_query(page, text):
+    field = page.driver.find_element(By.ID, "search-input")
+    field.clear()
+    page.js("document.querySelector('.search-results').replaceChildren()")
+    field.send_keys(text)
+    page.wait(lambda: page.js(RESULTS) > 0, message=f"results for {text!r}")
+    return page.js(SHOWN)
+
+
+def test_a_word_only_in_a_body_is_found_and_marked_in_its_snippet(page):
+    page.open(EXAMPLE + "traffic/car/", 1440)
+    shown = type_query(page, "soaks")
+    assert shown[0][:2] == ["Drizzle", "Weather › Rain"]
+    assert "[soaks]" in shown[0][2], shown[0][2]
+    assert "<" not in shown[0][2], "text and <mark> only"
+    assert shown[0][3] == "Weather", "grouped under its top category"
+    # The last word typed is a prefix: "umbrel" finds "umbrella" (in Drizzle's body).
+    shown = type_query(page, "umbrel")
+    assert any(title == "Drizzle" and "[umbrella]" in snippet for title, _, snippet, _ in shown), shown
+
+
+def test_title_matches_rank_first_and_groups_follow_their_best_result(page):
+    page.open(EXAMPLE + "traffic/car/", 1440)
+    shown = type_query(page, "rain")
+    assert shown[0][0] == "Rain", shown
+    # Within a group, pages with the word in the title come before those with it in the text.
+    for group in {group for *_, group in shown}:
+        titled = ["rain" in title.lower() for title, _, _, g in shown if g == group]
+        assert titled == sorted(titled, reverse=True), shown
+    groups = [group for *_, group in shown]
+    seen = []
+    for group in groups:
+        if not seen or seen[-1] != group:
+            assert group not in seen, f"one group per category: {groups}"
+            seen.append(group)
+    status = page.js("return document.querySelector('.search-status').textContent")
+    assert "result" in status
+    page.screenshot("search-rain")
+
+
+def test_the_first_query_on_the_large_catalog_loads_little(page):
+    page.open(LARGE + "parts/", 1440)
+    assert page.js(SEARCH_BYTES)[0] == 0, "nothing loaded before the search is used"
+    type_query(page, "bracket")
+    files, first, records = page.js(SEARCH_BYTES)
+    assert first < 100_000, f"first query: {first} bytes in {files} files"
+    assert records <= 10, "only the records of the results shown"
+    type_query(page, "valve size")
+    files_after, total, _ = page.js(SEARCH_BYTES)
+    assert total - first < 100_000, f"second query: {total - first} bytes"
+    assert files_after > files
+    print(f"large catalog: first query {first} B in {files} files, second {total - first} B")
+
+
+@pytest.mark.skipif(not PORTABLE_DIR.exists(), reason="no portable build")
+def test_the_search_works_from_disk(page):
+    page.open((PORTABLE_DIR / "weather" / "index.html").as_uri(), 1440)
+    shown = type_query(page, "soaks")
+    assert shown[0][0] == "Drizzle" and "[soaks]" in shown[0][2]
+    assert page.js("return document.querySelector('.search-results a').href").endswith("weather/rain/drizzle/index.html")
+    assert not page.logs()
