@@ -109,7 +109,8 @@ enum DefaultTheme {
 <title>{{page.documentTitle}}</title>
 {{#page.description}}<meta name="description" content="{{page.description}}">
 {{/page.description}}{{#page.canonical}}<link rel="canonical" href="{{page.canonical}}">
-{{/page.canonical}}<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
+{{/page.canonical}}{{#page.breadcrumbList}}<script type="application/ld+json">{{{page.breadcrumbList}}}</script>
+{{/page.breadcrumbList}}<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{site.assets}}stacks.css">
 <script src="{{site.assets}}stacks.js" defer></script>
 </head>

@@ -110,6 +110,37 @@ struct PageContext {
                         url: RootMarker.page(parentPath, portable: config.portable))
     }
 
+    /// The page's stack path as schema.org's `BreadcrumbList` in JSON-LD, the trail search
+    /// engines show for a result; none on the home page. The URLs are absolute with `baseURL`,
+    /// else relative to the page at `depth` (JSON-LD resolves them against the page).
+    func breadcrumbList(_ index: Int, depth: Int) -> HTML? {
+        let path = catalog[index].path
+        guard !path.isRoot else { return nil }
+        let pages = catalog.pagesOnPath(of: index)
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("@context", "https://schema.org")
+        json.member("@type", "BreadcrumbList")
+        json.key("itemListElement")
+        json.beginArray()
+        for (position, (prefix, page)) in zip(path.prefixes, pages).enumerated() {
+            json.beginObject()
+            json.member("@type", "ListItem")
+            if var base = config.baseURL {
+                if !base.hasSuffix("/") { base += "/" }
+                json.member("item", base + prefix.url)
+            } else {
+                json.member("item", RelativeURL.page(prefix, fromDepth: depth, portable: config.portable))
+            }
+            json.member("name", catalog.listTitle(of: page, siteTitle: config.siteTitle))
+            json.member("position", position + 1)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return HTML(String(decoding: json.bytes, as: UTF8.self))
+    }
+
     func site() -> SiteView {
         SiteView(title: config.siteTitle, language: config.language, assets: RootMarker.string + "assets/",
                  root: RootMarker.page(.root, portable: config.portable),

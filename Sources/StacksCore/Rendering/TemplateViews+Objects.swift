@@ -33,6 +33,7 @@ extension PageView {
         ]
         if let description { object["description"] = .text(description) }
         if let canonical { object["canonical"] = .text(canonical) }
+        if let breadcrumbList { object["breadcrumbList"] = .text(breadcrumbList.html) }
         return object
     }
 }

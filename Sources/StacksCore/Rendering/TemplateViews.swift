@@ -92,6 +92,9 @@ struct PageView: TemplateValues {
     var description: String?
     /// Its absolute URL, with `baseURL` (not on list pages 2…).
     var canonical: String?
+    /// Its stack path as schema.org's `BreadcrumbList`, JSON-LD for a `<script>` (none on the
+    /// home page): absolute URLs with `baseURL`, else relative to the page.
+    var breadcrumbList: HTML?
 }
 
 /// The configured layout, as `layout` and the stylesheet see it.
