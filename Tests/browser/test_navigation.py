@@ -678,3 +678,23 @@ def test_push_and_pop_animate_unless_motion_is_reduced(page, motion):
         rule instanceof CSSMediaRule && matchMedia(rule.conditionText).matches
         && [...rule.cssRules].some((inner) => inner.constructor.name === 'CSSViewTransitionRule')))""")
     assert active == (motion != "reduce")
+
+
+def test_arrow_keys_in_the_detail_open_the_items_before_and_after(page):
+    page.open(EXAMPLE + "weather/", 1440)
+    click(page, "[data-column=content] a[href$='rain/']")
+    page.wait(lambda: detail_title(page) == "Rain")
+    mark(page)
+    order = page.js("return [...document.querySelectorAll('[data-column=content] .list .entry.item .title')].map((t) => t.textContent)")
+    position = order.index("Rain")
+    nxt = page.js("return document.querySelector('.siblings a[rel=next] .title')?.textContent")
+    prev = page.js("return document.querySelector('.siblings a[rel=prev] .title')?.textContent")
+    assert nxt == (order[position + 1] if position + 1 < len(order) else None)
+    assert prev == (order[position - 1] if position > 0 else None)
+    page.js("document.activeElement.blur()")
+    press(page, Keys.ARROW_RIGHT if nxt else Keys.ARROW_LEFT)
+    page.wait(lambda: detail_title(page) == (nxt or prev), message="an arrow opens the neighbour in place")
+    assert same_document(page)
+    press(page, Keys.ARROW_LEFT if nxt else Keys.ARROW_RIGHT)
+    page.wait(lambda: detail_title(page) == "Rain", message="and the other arrow comes back")
+    assert not page.logs()
