@@ -76,6 +76,7 @@ struct PageContext {
         if page.kind == .category { context["count"] = .text(String(page.children.count)) }
         // The script's filter matches tags too; they are not shown in the row.
         if !page.frontMatter.tags.isEmpty { context["tags"] = .text(page.frontMatter.tags.joined(separator: ", ")) }
+        if let id = ListPlace.rowID(index, in: catalog, limit: config.layout.listWindow) { context["rowID"] = .text(id) }
         return context
     }
 
@@ -102,9 +103,10 @@ struct PageContext {
     func breadcrumbs(_ index: Int) -> TemplateValue {
         let path = catalog[index].path
         let pages = catalog.pagesOnPath(of: index)
+        let place = ListPlace.of(page: index, context: self)
         return .list(zip(path.prefixes, pages).map { prefix, crumb in
             .object(["title": .text(catalog.listTitle(of: crumb, siteTitle: config.siteTitle)),
-                     "url": .text(RootMarker.page(prefix, portable: config.portable)),
+                     "url": .text(place.flatMap { $0.category == crumb ? $0.url : nil } ?? RootMarker.page(prefix, portable: config.portable)),
                      "current": .flag(prefix.count == path.count)])
         })
     }
@@ -113,8 +115,9 @@ struct PageContext {
     func back(_ index: Int) -> TemplateObject? {
         guard let parentPath = catalog[index].path.parent else { return nil }
         let parent = catalog.pagesOnPath(of: index)[parentPath.count]
+        let place = ListPlace.of(page: index, context: self).flatMap { $0.category == parent ? $0.url : nil }
         return ["title": .text(catalog.listTitle(of: parent, siteTitle: config.siteTitle)),
-                "url": .text(RootMarker.page(parentPath, portable: config.portable))]
+                "url": .text(place ?? RootMarker.page(parentPath, portable: config.portable))]
     }
 
     func site() -> TemplateObject {

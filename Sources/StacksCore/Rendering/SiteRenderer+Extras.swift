@@ -54,6 +54,7 @@ extension SiteRenderer {
             // Opened from disk, a script cannot fetch the JSON, but it can load a script.
             files.append(OutputFile(path: "search-index.js", bytes: Array("window.stacksSearchIndex = ".utf8) + index + Array(";\n".utf8)))
         }
+        files += CategoryIndex.files(context: context)
         files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
         if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
         return files

@@ -299,7 +299,10 @@ public struct SiteRenderer: Sendable {
             "offset": .number(range.lowerBound),
             "entries": .text(entries),
         ]
-        if windowValues != nil || pagination != nil { values["partial"] = .object(["firstPage": .text(context.url(category))]) }
+        if windowValues != nil || pagination != nil {
+            let index = RootMarker.file(CategoryIndex.path(of: category, context: context, segment: list.listPageSegment))
+            values["partial"] = .object(["firstPage": .text(context.url(category)), "index": .text(index)])
+        }
         if let summary = catalog[category].frontMatter.summary { values["summary"] = .text(summary) }
         if !site.bodies[category].isEmpty { values["intro"] = .text(contentIntros[category] ?? site.bodies[category]) }
         if let windowValues { values["window"] = .object(windowValues) }

@@ -84,6 +84,7 @@ enum TemplateContract {
                 Value(name: "entries", kind: .html, meaning: "the rendered `list-entry`s shown"),
                 Value(name: "partial", kind: .object, meaning: "present when only part of the list is shown", members: [
                     Value(name: "firstPage", kind: .text, meaning: "the URL of the list's first page"),
+                    Value(name: "index", kind: .text, meaning: "the URL of the whole list's compact index (`CategoryIndex`)"),
                 ]),
                 Value(name: "window", kind: .object, meaning: "on an item's page of a large category: the entries around it", members: [
                     Value(name: "first", kind: .number, meaning: "the first position shown, from 1"),
@@ -110,6 +111,7 @@ enum TemplateContract {
             Value(name: "tags", kind: .text, meaning: "its tags, comma separated, for the filter"),
             Value(name: "selected", kind: .flag, meaning: "on the way to this page"),
             Value(name: "current", kind: .flag, meaning: "this page"),
+            Value(name: "rowID", kind: .text, meaning: "in a list shown in parts: the row's `id`, which back links name (`ListPlace`)"),
         ] + iconValues),
         Template(name: "detail", renders: "the item, category intro or home intro", values: [
             Value(name: "item", kind: .object, meaning: "on an item's page", members: [
