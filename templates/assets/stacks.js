@@ -674,6 +674,9 @@
   function rowOf(entry, position, total) {
     const row = document.createElement("li");
     row.className = `entry ${entry.kind}`;
+    // The id the page's own rows have (ListPlace.rowID): `entry-` and the entry's path.
+    const path = relativeURL(new URL(entry.href), siteRoot()).replace(/\/(index\.html)?$/, "");
+    if (!/^(\.\.\/|[a-z]+:)/.test(path)) row.id = `entry-${path}`;
     if (entry.tags) row.dataset.tags = entry.tags;
     row.setAttribute("aria-setsize", total);
     row.setAttribute("aria-posinset", position + 1);
@@ -812,9 +815,8 @@
     const list = $("[data-column=content] .list");
     const state = list && virtualLists.get(list);
     if (state) {
-      let path;
-      try { path = decodeURIComponent(hash.slice("#entry-".length)); } catch { return false; }
-      const target = folderOf(new URL(`${path}/`, siteRoot()).href);
+      // The id is the entry's path as its URL writes it (percent-encoded).
+      const target = folderOf(new URL(`${hash.slice("#entry-".length)}/`, siteRoot()).href);
       const position = state.shown.findIndex((entry) => folderOf(entry.href) === target);
       if (position < 0) return false;
       targetHref = state.shown[position].href;
@@ -824,7 +826,7 @@
       drawWindow(list, true);
       return true;
     }
-    const row = headingOf(url);
+    const row = document.getElementById(hash.slice(1)) ?? headingOf(url);
     if (!row?.matches(".list > .entry")) return false;
     // Kept if the list becomes virtual, which draws its rows anew.
     targetHref = row.querySelector("a")?.href ?? null;

@@ -1292,6 +1292,9 @@ svg { flex: none; }
   function rowOf(entry, position, total) {
     const row = document.createElement("li");
     row.className = `entry ${entry.kind}`;
+    // The id the page's own rows have (ListPlace.rowID): `entry-` and the entry's path.
+    const path = relativeURL(new URL(entry.href), siteRoot()).replace(/\/(index\.html)?$/, "");
+    if (!/^(\.\.\/|[a-z]+:)/.test(path)) row.id = `entry-${path}`;
     if (entry.tags) row.dataset.tags = entry.tags;
     row.setAttribute("aria-setsize", total);
     row.setAttribute("aria-posinset", position + 1);
@@ -1430,9 +1433,8 @@ svg { flex: none; }
     const list = $("[data-column=content] .list");
     const state = list && virtualLists.get(list);
     if (state) {
-      let path;
-      try { path = decodeURIComponent(hash.slice("#entry-".length)); } catch { return false; }
-      const target = folderOf(new URL(`${path}/`, siteRoot()).href);
+      // The id is the entry's path as its URL writes it (percent-encoded).
+      const target = folderOf(new URL(`${hash.slice("#entry-".length)}/`, siteRoot()).href);
       const position = state.shown.findIndex((entry) => folderOf(entry.href) === target);
       if (position < 0) return false;
       targetHref = state.shown[position].href;
@@ -1442,8 +1444,10 @@ svg { flex: none; }
       drawWindow(list, true);
       return true;
     }
-    const row = headingOf(url);
+    const row = document.getElementById(hash.slice(1)) ?? headingOf(url);
     if (!row?.matches(".list > .entry")) return false;
+    // Kept if the list becomes virtual, which draws its rows anew.
+    targetHref = row.querySelector("a")?.href ?? null;
     row.setAttribute("data-target", "");
     row.scrollIntoView({ block: "center" });
     return true;
