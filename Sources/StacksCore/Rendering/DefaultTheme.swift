@@ -716,7 +716,9 @@ svg { flex: none; }
   function listShape(root) {
     const list = $("[data-column=content] .list", root);
     if (!list) return null;
-    return { offset: Number(list.dataset.offset || 0), length: list.children.length, complete: !list.dataset.firstPage };
+    // A virtual list holds all its entries, however few of them are drawn.
+    const length = virtualLists.get(list)?.all.length ?? list.children.length;
+    return { offset: Number(list.dataset.offset || 0), length, complete: !list.dataset.firstPage };
   }
 
   function partsOf(doc, url) {
