@@ -79,6 +79,8 @@ def test_one_keystroke_filters_the_whole_category_after_one_request(page):
     assert {setsize for _, setsize, _, _ in shown} == {len(expected)}, "aria-setsize is the number of matches"
     assert [title for _, _, title, _ in shown] == [part_title(n) for n in expected[:len(shown)]]
     assert len(shown) <= MAX_ROWS
+    assert page.js("""const c = document.querySelector('[data-column=content]').getBoundingClientRect();
+        return document.querySelector('.filter-input').getBoundingClientRect().top >= c.top"""), "the filter stays in view"
     page.screenshot("virtual-list-filtered")
     fetched = requests(page)
     print(f"\n  filter '7': {len(expected)} of {LARGE_COUNT} entries after {len(fetched)} request(s): {fetched}")

@@ -1485,7 +1485,9 @@ svg { flex: none; }
     const view = viewOf(list);
     const rows = [...list.children];
     const offset = Number(list.dataset.offset || 0);
-    const anchorIndex = rows.findIndex((row) => row.getBoundingClientRect().bottom > view.top);
+    // Rows the filter hides leave no place to keep: then the filter's matches show from the top.
+    const filtered = rows.some((row) => row.hasAttribute("data-filtered"));
+    const anchorIndex = filtered ? -1 : rows.findIndex((row) => row.getBoundingClientRect().bottom > view.top);
     const anchor = anchorIndex >= 0 ? { position: offset + anchorIndex, top: rows[anchorIndex].getBoundingClientRect().top } : null;
     const focused = list.contains(document.activeElement) ? rows.indexOf(document.activeElement.closest("li")) : -1;
     const state = { all: entries, shown: entries, start: 0, end: 0, height: 0 };
