@@ -59,9 +59,12 @@ def active_position(page):
 def slow_network(page):
     """Each request takes 600 ms more, so that what the page shows meanwhile can be seen."""
     page.driver.execute_cdp_cmd("Network.enable", {})
+    # An index fetched by an earlier test would come from the cache, without the latency.
+    page.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     page.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
         "offline": False, "latency": 600, "downloadThroughput": -1, "uploadThroughput": -1})
     yield
+    page.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
     page.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
         "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
