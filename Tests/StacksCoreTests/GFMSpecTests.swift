@@ -375,8 +375,10 @@ enum GFMBuild {
         _ = try await SiteBuilder.build(project.options)
         return try bodies.indices.map { index in
             let page = try project.read("output/examples/example-\(index)/index.html")
+            // The prose ends where the article does, or its links to the items beside it begin.
             guard let start = page.range(of: "<div class=\"prose\">"),
-                  let end = page.range(of: "</div>\n</article>", range: start.upperBound..<page.endIndex) else { return page }
+                  let end = page.range(of: "</div>\n<nav class=\"siblings\"", range: start.upperBound..<page.endIndex)
+                    ?? page.range(of: "</div>\n</article>", range: start.upperBound..<page.endIndex) else { return page }
             return String(page[start.upperBound..<end.lowerBound])
         }
     }

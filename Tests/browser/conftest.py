@@ -24,10 +24,12 @@ EXAMPLE = BASE + "/docs/catalog/site/"
 EXAMPLE_DIR = WWW / "docs/catalog/site"
 PORTABLE = BASE + "/docs/portable/"
 PORTABLE_DIR = WWW / "docs/portable"
+# Portable with layout.listWindow: 2, so that the example's categories are shown in parts.
+PORTABLE_WINDOW_DIR = WWW / "docs/portable-window"
 LARGE = BASE + "/large/site/"
 LARGE_DIR = WWW / "large/site"
 # The items of the large category ("Parts"), and its list window (layout.listWindow's default).
-LARGE_COUNT = int(os.environ.get("STACKS_LARGE", "2000"))
+LARGE_COUNT = int(os.environ.get("STACKS_LARGE", "5000"))
 LIST_WINDOW = 50
 # A catalog without icons or summaries, with tables, long code and images (generate_plain_catalog.py):
 # with monograms, and with layout.missingIcons: none.

@@ -13,6 +13,9 @@
 //   after, Enter opens, Escape pops one level as the back
 //   link does, "/" focuses the filter (or the search).
 // - A filter on each item list, a site search over an index in shards, loaded as queries need them.
+// - A large category's list (shown a page or a window at a time) becomes the whole category
+//   when scrolled to its end or filtered: one request for its index, and only the rows near
+//   the view in the document.
 // - The sidebar toggle's state is remembered.
 // No network beyond the site's own files; every URL is relative, so the site works under any
 // sub-path. Opened from disk (file://) nothing is fetched: links navigate normally.
@@ -65,8 +68,8 @@
   function rebase(root, from, to) {
     if (!root || from === to) return;
     const base = new URL(from), target = new URL(to);
-    for (const element of [root, ...root.querySelectorAll("[href], [src], [data-first-page], [data-category]")]) {
-      for (const name of ["href", "src", "data-first-page", "data-category"]) {
+    for (const element of [root, ...root.querySelectorAll("[href], [src], [data-first-page], [data-index], [data-category]")]) {
+      for (const name of ["href", "src", "data-first-page", "data-index", "data-category"]) {
         const value = element.getAttribute(name);
         if (value === null || absolute.test(value)) continue;
         element.setAttribute(name, relativeURL(new URL(value, base), target));
@@ -96,7 +99,9 @@
   function listShape(root) {
     const list = $("[data-column=content] .list", root);
     if (!list) return null;
-    return { offset: Number(list.dataset.offset || 0), length: list.children.length, complete: !list.dataset.firstPage };
+    // A virtual list holds all its entries, however few of them are drawn.
+    const length = virtualLists.get(list)?.all.length ?? list.children.length;
+    return { offset: Number(list.dataset.offset || 0), length, complete: !list.dataset.firstPage };
   }
 
   function partsOf(doc, url) {
@@ -197,8 +202,7 @@
     const input = $(".filter-input", content);
     if (input && query) {
       input.value = query;
-      applyFilter(input);
-      loadFullList(partialListOf(input));
+      filterFrom(input);
     }
     if (focused === filter && input) input.focus({ preventScroll: true });
     else if (focusedHref) {
@@ -212,6 +216,7 @@
       the content column too when it holds another part of a large list. */
   function apply(parts) {
     const from = currentURL;
+    clearTarget();
     const detail = column("detail");
     if (body.dataset.kind === "category" && parts.kind !== "category") listScroll = window.scrollY;
     body.dataset.kind = parts.kind;
@@ -420,8 +425,9 @@
         } else if (window.scrollY > 0 && (!isVisible(column("content")) || !isVisible(column("detail")))) {
           window.scrollTo(0, 0);
         }
-        // A link to a heading of another page lands on the heading, as loading that page would.
-        headingOf(url)?.scrollIntoView();
+        // A link to a heading of another page lands on the heading, as loading that page would;
+        // a back link to the row of the entry the user came from, on that row.
+        if (!revealEntry(url)) headingOf(url)?.scrollIntoView();
       });
     } catch {
       if (swap === latestSwap) leave(url, replace);
@@ -610,73 +616,336 @@
     setTimeout(() => { announcer.textContent = text; }, 50);
   }
 
-  // ── Large lists: the rest of a windowed or paginated list, loaded on demand ─────────
+  // ── Large lists: a category's whole list from its index, drawn a window at a time ───
+  //
+  // A list shown in parts (a window on an item's page, a page of a category's list) names its
+  // category's index (data-index): every entry in one small file, fetched once — or, opened
+  // from disk, loaded by a script tag. Scrolling to the end of the part shown, or filtering,
+  // turns the list into the whole category, of which only the rows near the view are in the
+  // document: rows have one height, and the list's padding stands for the rest.
 
-  async function loadFullList(list) {
-    if (!canFetch || !list?.dataset.firstPage || list.dataset.loading) return;
-    list.dataset.loading = "true";
-    const note = document.createElement("p");
-    note.className = "list-loading";
-    note.setAttribute("role", "status");
-    note.textContent = `Loading all ${list.dataset.count} entries…`;
-    list.after(note);
+  /** A script that sets `window[name]`, for a site opened from disk: its value. */
+  function loadScript(src, name) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = src;
+      script.onload = () => {
+        const value = window[name];
+        delete window[name];
+        script.remove();
+        value ? resolve(value) : reject(new Error("empty"));
+      };
+      script.onerror = () => { script.remove(); reject(new Error(`no ${src}`)); };
+      document.head.append(script);
+    });
+  }
+
+  const canLoadIndex = canFetch || fromDisk;
+  /** Indexes by URL: each is loaded once, however often it is asked for. */
+  const listIndexes = new Map();
+
+  /** The entries of the category whose list `list` shows part of. */
+  function loadListIndex(list) {
+    const url = new URL(list.dataset.index, currentURL).href;
+    if (listIndexes.has(url)) return listIndexes.get(url);
+    // Entry URLs are relative to the category's page, icon URLs too.
+    const base = new URL(list.dataset.firstPage, currentURL).href;
+    const loaded = canFetch
+      ? fetch(url, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      : loadScript(url.replace(/\.json$/, ".js"), "stacksListIndex");
+    const entries = loaded.then((index) => index.entries.map(([href, title, summary = "", tags = "", kind = "item", icon = "", color = "", count = ""]) => ({
+      href: new URL(href, base).href,
+      title, summary, tags, kind, color, count,
+      icon: icon.includes("/") ? { url: new URL(icon, base).href } : icon ? { text: icon } : null,
+      text: fold(`${title} ${summary} ${tags}`),
+    })));
+    listIndexes.set(url, entries);
+    entries.catch(() => listIndexes.delete(url));
+    return entries;
+  }
+
+  /** Virtual lists: their entries, those shown (the filter's matches) and the rows drawn. */
+  const virtualLists = new WeakMap();
+  let rowProbe = null;
+
+  /** How a page load would mark the link to `href`: "page" here, "true" above here. */
+  function selectionOf(href) {
+    const current = $(".breadcrumbs a[aria-current=page]");
+    if (!current) return null;
+    const here = folderOf(current.href), there = folderOf(href);
+    return there === here ? "page" : here.startsWith(there) ? "true" : null;
+  }
+
+  function rowOf(entry, position, total) {
+    const row = document.createElement("li");
+    row.className = `entry ${entry.kind}`;
+    // The id the page's own rows have (ListPlace.rowID): `entry-` and the entry's path.
+    const path = relativeURL(new URL(entry.href), siteRoot()).replace(/\/(index\.html)?$/, "");
+    if (!/^(\.\.\/|[a-z]+:)/.test(path)) row.id = `entry-${path}`;
+    if (entry.tags) row.dataset.tags = entry.tags;
+    row.setAttribute("aria-setsize", total);
+    row.setAttribute("aria-posinset", position + 1);
+    const link = document.createElement("a");
+    link.href = relativeURL(new URL(entry.href), new URL(currentURL));
+    const selection = selectionOf(entry.href);
+    if (selection) link.setAttribute("aria-current", selection);
+    if (entry.href === targetHref) row.setAttribute("data-target", "");
+    if (entry.icon || entry.color) {
+      const icon = document.createElement("span");
+      icon.className = "icon";
+      icon.setAttribute("aria-hidden", "true");
+      if (entry.color) icon.style.setProperty("--accent", entry.color);
+      if (entry.icon?.url) {
+        const image = document.createElement("img");
+        Object.assign(image, { src: entry.icon.url, alt: "", width: 18, height: 18 });
+        icon.append(image);
+      } else if (entry.icon) {
+        icon.textContent = entry.icon.text;
+      }
+      link.append(icon);
+    }
+    const text = document.createElement("span");
+    text.className = "text";
+    const title = document.createElement("span");
+    title.className = "title";
+    title.textContent = entry.title;
+    text.append(title);
+    if (entry.summary) {
+      const summary = document.createElement("span");
+      summary.className = "summary";
+      summary.textContent = entry.summary;
+      text.append(summary);
+    }
+    link.append(text);
+    if (entry.count) {
+      const count = document.createElement("span");
+      count.className = "count";
+      count.title = `${entry.count} entries`;
+      count.textContent = entry.count;
+      link.append(count);
+    }
+    row.append(link);
+    return row;
+  }
+
+  /** The rows' one height: that of a row as tall as any (with a summary, if any has one). */
+  function rowHeight(list, entries) {
+    const sample = entries.find((e) => e.summary) ?? entries[0];
+    if (!sample) return 48;
+    rowProbe?.remove();
+    rowProbe = rowOf({ ...sample, title: "Wy", summary: sample.summary ? "Wy" : "" }, 0, 1);
+    rowProbe.style.height = "auto";
+    list.append(rowProbe);
+    const height = rowProbe.getBoundingClientRect().height;
+    rowProbe.remove();
+    rowProbe = null;
+    return Math.max(1, Math.ceil(height));
+  }
+
+  /** The visible band of the list's scroller, in viewport coordinates. */
+  function viewOf(list) {
+    const scroller = listScroller();
+    if (scroller && scroller.contains(list)) {
+      const box = scroller.getBoundingClientRect();
+      return { scroller, top: box.top, bottom: box.top + scroller.clientHeight };
+    }
+    return { scroller: null, top: 0, bottom: window.innerHeight };
+  }
+
+  const scrollBy = (view, delta) => { if (view.scroller) view.scroller.scrollTop += delta; else window.scrollBy(0, delta); };
+
+  /** Draws the rows near the view (never more than a few hundred), keeping those still there. */
+  function drawWindow(list, force = false) {
+    const state = virtualLists.get(list);
+    if (!state || !list.isConnected) return;
+    const { shown, height } = state;
+    const total = shown.length;
+    const view = viewOf(list);
+    const listTop = list.getBoundingClientRect().top;
+    const first = Math.floor((view.top - listTop) / height);
+    const visible = Math.ceil((view.bottom - view.top) / height) + 1;
+    const margin = Math.min(100, Math.max(20, visible));
+    let start = Math.max(0, Math.min(total, first - margin));
+    let end = Math.max(start, Math.min(total, first + visible + margin));
+    if (end - start > 400) end = start + 400;
+    if (!force && start === state.start && end === state.end) return;
+    if (force || end <= state.start || start >= state.end) {
+      list.replaceChildren(...shown.slice(start, end).map((entry, i) => rowOf(entry, start + i, total)));
+    } else {
+      // Only the rows that came into the band are made; the others (and the focus) stay.
+      for (let n = state.start; n < start; n++) list.firstElementChild.remove();
+      for (let n = end; n < state.end; n++) list.lastElementChild.remove();
+      const before = shown.slice(start, Math.max(start, state.start)).map((entry, i) => rowOf(entry, start + i, total));
+      const after = shown.slice(Math.min(end, state.end), end).map((entry, i) => rowOf(entry, Math.min(end, state.end) + i, total));
+      list.prepend(...before);
+      list.append(...after);
+    }
+    state.start = start;
+    state.end = end;
+    list.style.paddingTop = `${start * height}px`;
+    list.style.paddingBottom = `${(total - end) * height}px`;
+  }
+
+  let drawPending = false;
+  function drawVirtualLists() {
+    if (drawPending) return;
+    drawPending = true;
+    requestAnimationFrame(() => {
+      drawPending = false;
+      for (const list of $$(".list[data-virtual]")) drawWindow(list);
+    });
+  }
+  column("content")?.addEventListener("scroll", drawVirtualLists, { passive: true });
+  window.addEventListener("scroll", drawVirtualLists, { passive: true });
+  window.addEventListener("resize", () => {
+    for (const list of $$(".list[data-virtual]")) {
+      const state = virtualLists.get(list);
+      state.height = rowHeight(list, state.all);
+      list.style.setProperty("--row-height", `${state.height}px`);
+      drawWindow(list, true);
+    }
+  });
+
+  /** The entry a back link's fragment names (`#entry-` and its path): in the middle of the
+      view and marked, drawn first if the list is virtual. */
+  let targetHref = null;
+  function clearTarget() {
+    targetHref = null;
+    for (const row of $$(".list > .entry[data-target]")) row.removeAttribute("data-target");
+  }
+  function revealEntry(url) {
+    const hash = new URL(url, location.href).hash;
+    if (!hash.startsWith("#entry-")) return false;
+    clearTarget();
+    const list = $("[data-column=content] .list");
+    const state = list && virtualLists.get(list);
+    if (state) {
+      // The id is the entry's path as its URL writes it (percent-encoded).
+      const target = folderOf(new URL(`${hash.slice("#entry-".length)}/`, siteRoot()).href);
+      const position = state.shown.findIndex((entry) => folderOf(entry.href) === target);
+      if (position < 0) return false;
+      targetHref = state.shown[position].href;
+      const view = viewOf(list);
+      const top = list.getBoundingClientRect().top + position * state.height;
+      scrollBy(view, top + state.height / 2 - (view.top + view.bottom) / 2);
+      drawWindow(list, true);
+      return true;
+    }
+    const row = document.getElementById(hash.slice(1)) ?? headingOf(url);
+    if (!row?.matches(".list > .entry")) return false;
+    // Kept if the list becomes virtual, which draws its rows anew.
+    targetHref = row.querySelector("a")?.href ?? null;
+    row.setAttribute("data-target", "");
+    row.scrollIntoView({ block: "center" });
+    return true;
+  }
+
+  /** Turns a list shown in parts into the whole category, drawn a window at a time; the entry
+      at the top of the view stays where it is on screen. */
+  async function virtualize(list) {
+    if (!canLoadIndex || !list?.dataset.index) return false;
+    if (virtualLists.has(list)) return true;
+    let note = null;
+    if (!list.dataset.loading) {
+      list.dataset.loading = "true";
+      note = document.createElement("p");
+      note.className = "list-loading";
+      note.setAttribute("role", "status");
+      note.textContent = `Loading all ${list.dataset.count} entries…`;
+      list.after(note);
+    }
+    let entries;
     try {
-      const pages = [];
-      let url = new URL(list.dataset.firstPage, currentURL).href;
-      for (let guard = 0; url && guard < 10000; guard++) {
-        const response = await fetch(url, { credentials: "same-origin" });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const doc = new DOMParser().parseFromString(await response.text(), "text/html");
-        const pageURL = response.url || url;
-        const pageList = $("[data-column=content] .list", doc);
-        if (!pageList) throw new Error("no list");
-        pages.push([pageList, pageURL]);
-        const next = $(".pagination a[rel=next]", doc);
-        url = next ? new URL(next.getAttribute("href"), pageURL).href : null;
-      }
-      // A swap may have replaced the list, or moved the page, while the pages were loading.
-      if (!list.isConnected) return;
-      const entries = pages.flatMap(([pageList, pageURL]) => {
-        rebase(pageList, pageURL, currentURL);
-        return [...pageList.children];
-      });
-      const scroller = list.closest(".column");
-      const anchor = $("a[aria-current]", list) ?? list.querySelector("a");
-      const anchorHref = anchor?.href;
-      const before = anchor ? anchor.getBoundingClientRect().top : 0;
-      list.replaceChildren(...entries.map((entry) => document.importNode(entry, true)));
-      markSelection();
-      const again = anchorHref ? $$("a", list).find((a) => a.href === anchorHref) : null;
-      if (again) {
-        const delta = again.getBoundingClientRect().top - before;
-        if (scroller && scroller.scrollHeight > scroller.clientHeight && getComputedStyle(scroller).overflowY !== "visible") {
-          scroller.scrollTop += delta;
-        } else {
-          window.scrollBy(0, delta);
-        }
-      }
-      delete list.dataset.firstPage;
-      list.dataset.offset = "0";
-      for (const element of $$(".list-window, .pagination", list.parentElement)) element.remove();
-      list.dispatchEvent(new CustomEvent("stacks:listloaded", { bubbles: true }));
+      entries = await loadListIndex(list);
     } catch {
       // The links to the list's pages stay; nothing is lost.
+      return false;
     } finally {
-      note.remove();
-      delete list.dataset.loading;
+      note?.remove();
+      if (note) delete list.dataset.loading;
     }
+    // A swap may have replaced the list while its index was loading.
+    if (!list.isConnected) return false;
+    if (virtualLists.has(list)) return true;
+    const view = viewOf(list);
+    const rows = [...list.children];
+    const offset = Number(list.dataset.offset || 0);
+    // Rows the filter hides leave no place to keep: then the filter's matches show from the top.
+    const filtered = rows.some((row) => row.hasAttribute("data-filtered"));
+    const anchorIndex = filtered ? -1 : rows.findIndex((row) => row.getBoundingClientRect().bottom > view.top);
+    const anchor = anchorIndex >= 0 ? { position: offset + anchorIndex, top: rows[anchorIndex].getBoundingClientRect().top } : null;
+    const focused = list.contains(document.activeElement) ? rows.indexOf(document.activeElement.closest("li")) : -1;
+    const state = { all: entries, shown: entries, start: 0, end: 0, height: 0 };
+    virtualLists.set(list, state);
+    list.dataset.virtual = "true";
+    delete list.dataset.firstPage;
+    list.dataset.offset = "0";
+    for (const element of $$(".list-window, .pagination", list.parentElement)) element.remove();
+    state.height = rowHeight(list, entries);
+    list.style.setProperty("--row-height", `${state.height}px`);
+    list.replaceChildren();
+    list.style.paddingTop = "0px";
+    list.style.paddingBottom = `${entries.length * state.height}px`;
+    if (anchor) scrollBy(view, list.getBoundingClientRect().top + anchor.position * state.height - anchor.top);
+    drawWindow(list, true);
+    if (focused >= 0) focusRow(list, offset + focused);
+    list.dispatchEvent(new CustomEvent("stacks:listloaded", { bubbles: true }));
+    return true;
+  }
+
+  /** Moves the focus to row `position` of a virtual list, scrolling it into view and drawing it. */
+  function focusRow(list, position) {
+    const state = virtualLists.get(list);
+    if (!state) return;
+    const view = viewOf(list);
+    const top = list.getBoundingClientRect().top + position * state.height;
+    if (top < view.top) scrollBy(view, top - view.top);
+    else if (top + state.height > view.bottom) scrollBy(view, top + state.height - view.bottom);
+    drawWindow(list);
+    $(`li[aria-posinset="${position + 1}"] > a`, list)?.focus({ preventScroll: true });
+  }
+
+  /** The filter over a virtual list: every entry of the category, matched on its index text. */
+  function filterVirtual(list, input) {
+    const state = virtualLists.get(list);
+    const words = fold(input.value).split(" ").filter(Boolean);
+    state.shown = words.length ? state.all.filter((entry) => words.every((word) => entry.text.includes(word))) : state.all;
+    // The matches are shown from the first (below a sticky header, if the list has one).
+    const view = viewOf(list);
+    const header = list.parentElement.querySelector(".list-header");
+    const limit = Math.max(view.top, header ? header.getBoundingClientRect().bottom : view.top);
+    const top = list.getBoundingClientRect().top;
+    if (top < limit) scrollBy(view, top - limit);
+    drawWindow(list, true);
+    showEmpty(list, input, words.length > 0 && state.shown.length === 0);
+  }
+
+  /** Filters a list shown in parts: the rows there are at once, all of them once the index is
+      here; until then the list says it is loading, not that nothing matches. */
+  function filterLarge(input, list) {
+    if (virtualLists.has(list)) return filterVirtual(list, input);
+    applyFilter(input, true);
+    virtualize(list).then((done) => {
+      if (done && virtualLists.has(list) && input.isConnected) filterVirtual(list, input);
+      else if (input.isConnected) applyFilter(input);
+    });
   }
 
   const watched = new WeakSet();
   function watchPartialLists(root = document) {
-    if (!canFetch || typeof IntersectionObserver !== "function") return;
-    for (const list of $$(".list[data-first-page]", root)) {
+    if (!canLoadIndex || typeof IntersectionObserver !== "function") return;
+    for (const list of $$(".list[data-first-page][data-index]", root)) {
       if (watched.has(list)) continue;
       watched.add(list);
+      // aria-setsize and -posinset tell where the part shown is in the whole list.
+      [...list.children].forEach((row, i) => {
+        row.setAttribute("aria-setsize", list.dataset.count);
+        row.setAttribute("aria-posinset", Number(list.dataset.offset || 0) + i + 1);
+      });
       const observer = new IntersectionObserver((records) => {
         if (records.some((record) => record.isIntersecting)) {
           observer.disconnect();
-          loadFullList(list);
+          virtualize(list);
         }
       }, { rootMargin: "400px 0px" });
       const edges = [list.lastElementChild];
@@ -694,7 +963,21 @@
     return haystacks.get(entry);
   }
 
-  function applyFilter(input) {
+  /** Says when nothing matches, or (`loading`) that the list is loading. */
+  function showEmpty(list, input, empty, loading = false) {
+    let note = list.parentElement.querySelector(".filter-empty");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "filter-empty";
+      note.setAttribute("role", "status");
+      list.after(note);
+    }
+    note.textContent = loading ? `Loading all ${list.dataset.count} entries…` : empty ? `No entries match “${input.value.trim()}”.` : "";
+    note.hidden = !(empty || loading);
+  }
+
+  /** The filter over the rows in the document; `loading`: more are on their way. */
+  function applyFilter(input, loading = false) {
     const list = input.closest("[data-column]")?.querySelector(".list");
     if (!list) return;
     const words = fold(input.value).split(" ").filter(Boolean);
@@ -704,35 +987,28 @@
       entry.toggleAttribute("data-filtered", !match);
       if (match) shown++;
     }
-    let empty = list.parentElement.querySelector(".filter-empty");
-    if (!empty) {
-      empty = document.createElement("p");
-      empty.className = "filter-empty";
-      empty.setAttribute("role", "status");
-      list.after(empty);
-    }
-    empty.textContent = words.length === 0 ? "" : shown === 0 ? `No entries match “${input.value.trim()}”.` : "";
-    empty.hidden = !(words.length && shown === 0);
+    showEmpty(list, input, words.length > 0 && shown === 0 && !loading, loading && words.length > 0);
   }
 
   function showFilters(root) {
     for (const filter of $$(".filter", root)) filter.hidden = false;
   }
-  const partialListOf = (input) => input.closest("[data-column]")?.querySelector(".list[data-first-page]");
+  /** The list of a large category the filter is over, if it is one. */
+  const largeListOf = (input) => input.closest("[data-column]")?.querySelector(".list[data-index]");
+  function filterFrom(input) {
+    const list = largeListOf(input);
+    if (list && canLoadIndex) filterLarge(input, list);
+    else applyFilter(input);
+  }
   // Delegated: a swap can replace the content column, filter and all.
   document.addEventListener("input", (event) => {
-    if (!event.target.matches?.(".filter-input")) return;
-    applyFilter(event.target);
-    loadFullList(partialListOf(event.target));
+    if (event.target.matches?.(".filter-input")) filterFrom(event.target);
   });
   document.addEventListener("focusin", (event) => {
-    if (event.target.matches?.(".filter-input")) loadFullList(partialListOf(event.target));
+    const list = event.target.matches?.(".filter-input") && largeListOf(event.target);
+    if (list && canLoadIndex && !virtualLists.has(list)) loadListIndex(list).catch(() => {});
   });
   showFilters(document);
-  document.addEventListener("stacks:listloaded", (event) => {
-    const input = $(".filter-input", event.target.closest("[data-column]"));
-    if (input?.value) applyFilter(input);
-  });
 
   // ── Site search over the sharded index in assets/search/ ───────────────────────────
   //
@@ -1065,6 +1341,14 @@
       } else {
         return;
       }
+      const virtual = container?.matches(".list[data-virtual]") ? virtualLists.get(container) : null;
+      if (virtual) {
+        // A virtual list: through all its entries, drawn as the focus reaches them.
+        const total = virtual.shown.length;
+        const row = target.closest?.("li[aria-posinset]");
+        index = row && container.contains(row) ? Number(row.getAttribute("aria-posinset")) - 1 : -1;
+        links = { length: total };
+      }
       if (!links.length) return;
       let next;
       if (event.key === "Home") next = 0;
@@ -1078,6 +1362,7 @@
       }
       next = Math.min(next, links.length - 1);
       event.preventDefault();
+      if (virtual) return focusRow(container, next);
       links[next].focus();
       links[next].scrollIntoView({ block: "nearest" });
     }
@@ -1103,6 +1388,6 @@
 
   // ── On load: where the page was left, or the selection in view; long lists on demand ─
 
-  if (!restoreScroll(restoring)) revealSelection();
+  if (!restoreScroll(restoring) && !revealEntry(location.href)) revealSelection();
   watchPartialLists();
 })();

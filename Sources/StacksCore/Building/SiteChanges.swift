@@ -4,7 +4,8 @@
 /// Read off the two prepared sites, not the edit, so it holds for any edit: a page changes
 /// with its own text and front matter, with the titles on its breadcrumbs, with the list its
 /// content column or sub-items show (a list changes when an entry's title, summary, order,
-/// icon or colour does, or when an entry comes or goes), with the category whose column it
+/// icon or colour does, or when an entry comes or goes), with its parent's list (it links the
+/// items before and after it), with the category whose column it
 /// shows, and with the sidebar, which every page has. New templates or configuration change
 /// everything.
 public struct SiteChanges: Sendable, Equatable {
@@ -111,6 +112,8 @@ public struct SiteChanges: Sendable, Equatable {
                 changed = changed || ownChanged[shown] || listChanged[shown]
             }
             if category[index] != nil, counterparts[shown] != shown { changed = true }
+            // An item links the items before and after it in its parent's list.
+            if let parent = catalog.pages[index].parent, listChanged[parent] { changed = true }
             if changed { pages.insert(index) }
         }
     }

@@ -9,9 +9,13 @@ struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     /// Whether the object or array being written has no member yet, innermost last.
     private var empty: [Bool] = []
+    /// `"` and `'` in strings as `\u` escapes too, for JSON written into an HTML page (JSON-LD):
+    /// no quote of the content, before a combining mark or not, is then in the page as it is.
+    private let quotesAsEscapes: Bool
 
-    init(capacity: Int = 0) {
+    init(capacity: Int = 0, quotesAsEscapes: Bool = false) {
         bytes.reserveCapacity(capacity)
+        self.quotesAsEscapes = quotesAsEscapes
     }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
@@ -115,6 +119,10 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
+            // (A `where` binds to the last pattern only: one for each.)
+            case UInt8(ascii: "\"") where quotesAsEscapes, UInt8(ascii: "'") where quotesAsEscapes:
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                          Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
             case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
             case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
             case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]

@@ -70,7 +70,8 @@ struct PageContext {
             count: page.kind == .category ? String(page.children.count) : nil,
             // The script's filter matches tags too; they are not shown in the row.
             tags: page.frontMatter.tags.isEmpty ? nil : page.frontMatter.tags.joined(separator: ", "),
-            selected: selected, current: current)
+            selected: selected, current: current,
+            rowID: ListPlace.rowID(index, in: catalog, limit: config.layout.listWindow))
     }
 
     /// Page `number` (from 1) of a large category's paginated list; page 1 is the category's page.
@@ -96,9 +97,12 @@ struct PageContext {
     func breadcrumbs(_ index: Int) -> [CrumbView] {
         let path = catalog[index].path
         let pages = catalog.pagesOnPath(of: index)
+        // The category of a list shown in parts: the list page that holds this page's row.
+        let place = ListPlace.of(page: index, context: self)
         return zip(path.prefixes, pages).map { prefix, crumb in
             CrumbView(title: catalog.listTitle(of: crumb, siteTitle: config.siteTitle),
-                      url: RootMarker.page(prefix, portable: config.portable), current: prefix.count == path.count)
+                      url: place.flatMap { $0.category == crumb ? $0.url : nil } ?? RootMarker.page(prefix, portable: config.portable),
+                      current: prefix.count == path.count)
         }
     }
 
@@ -106,8 +110,9 @@ struct PageContext {
     func back(_ index: Int) -> LinkView? {
         guard let parentPath = catalog[index].path.parent else { return nil }
         let parent = catalog.pagesOnPath(of: index)[parentPath.count]
+        let place = ListPlace.of(page: index, context: self).flatMap { $0.category == parent ? $0.url : nil }
         return LinkView(title: catalog.listTitle(of: parent, siteTitle: config.siteTitle),
-                        url: RootMarker.page(parentPath, portable: config.portable))
+                        url: place ?? RootMarker.page(parentPath, portable: config.portable))
     }
 
     /// The page's stack path as schema.org's `BreadcrumbList` in JSON-LD, the trail search
@@ -117,7 +122,7 @@ struct PageContext {
         let path = catalog[index].path
         guard !path.isRoot else { return nil }
         let pages = catalog.pagesOnPath(of: index)
-        var json = JSONWriter()
+        var json = JSONWriter(quotesAsEscapes: true)
         json.beginObject()
         json.member("@context", "https://schema.org")
         json.member("@type", "BreadcrumbList")

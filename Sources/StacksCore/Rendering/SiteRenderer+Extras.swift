@@ -47,6 +47,7 @@ extension SiteRenderer {
         let index = searchIndex()
         files.append(OutputFile(path: "search-index.json", bytes: index))
         files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable).files()
+        files += CategoryIndex.files(context: context)
         files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
         if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
         return files

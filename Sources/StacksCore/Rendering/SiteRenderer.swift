@@ -282,7 +282,10 @@ public struct SiteRenderer: Sendable {
             count: window.total,
             offset: range.lowerBound,
             entries: HTML(entries),
-            partial: windowValues != nil || pagination != nil ? PartialListView(firstPage: context.url(category)) : nil,
+            partial: windowValues != nil || pagination != nil
+                ? PartialListView(firstPage: context.url(category),
+                                  index: RootMarker.file(CategoryIndex.path(of: category, context: context, segment: list.listPageSegment)))
+                : nil,
             window: windowValues,
             pagination: pagination)
         return stamps.render(ContentView(category: listed), with: templates)

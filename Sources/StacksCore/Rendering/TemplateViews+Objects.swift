@@ -111,7 +111,7 @@ extension ListedCategoryView {
 }
 
 extension PartialListView {
-    var templateObject: TemplateObject { ["firstPage": .text(firstPage)] }
+    var templateObject: TemplateObject { ["firstPage": .text(firstPage), "index": .text(index)] }
 }
 
 extension ListWindowView {
@@ -140,6 +140,7 @@ extension ListEntryView {
         if let summary { object["summary"] = .text(summary) }
         if let count { object["count"] = .text(count) }
         if let tags { object["tags"] = .text(tags) }
+        if let rowID { object["rowID"] = .text(rowID) }
         return object
     }
 }

@@ -227,6 +227,8 @@ struct ListedCategoryView: TemplateValues {
 struct PartialListView: TemplateValues {
     /// The URL of the list's first page.
     var firstPage: String
+    /// The URL of the whole list's compact index (`CategoryIndex`).
+    var index: String
 }
 
 struct ListWindowView: TemplateValues {
@@ -272,6 +274,8 @@ struct ListEntryView: TemplateView {
     var selected: Bool
     /// This page.
     var current: Bool
+    /// In a list shown in parts: the row's `id`, which back links name (`ListPlace`).
+    var rowID: String?
 }
 
 // MARK: detail

@@ -1,0 +1,25 @@
+/// Where a page's entry is in a list shown in parts (a large category's): the list page that
+/// holds it, and its row's `id`. The back link and the breadcrumb to the category lead there,
+/// `…/page/6/#entry-parts/part-0300`, so that going back lands on the entry the user came from,
+/// scrolled to it and marked (`:target`), with or without the script.
+enum ListPlace {
+    /// The `id` of `index`'s row, when its parent's list is shown in parts: `entry-` and its
+    /// path, which no other entry on any page has. Other rows have none, to keep pages small.
+    static func rowID(_ index: Int, in catalog: Catalog, limit: Int) -> String? {
+        guard let parent = catalog[index].parent, ListWindow.isPaged(entries: catalog[parent].children.count, limit: limit),
+              catalog[parent].kind == .category || (parent == Catalog.rootIndex && ListWindow.homeListsItems(catalog))
+        else { return nil }
+        return "entry-" + String(catalog[index].path.url.dropLast())
+    }
+
+    /// For a page below a category whose list is shown in parts: that category, and the URL
+    /// (root-marker form) of its list page holding the entry on the page's path, with a
+    /// fragment naming the entry's row.
+    static func of(page index: Int, context: PageContext) -> (category: Int, url: String)? {
+        let limit = context.config.layout.listWindow
+        guard let window = ListWindow(page: index, in: context.catalog, limit: limit),
+              let number = window.fullListPage, let selected = window.selected,
+              let id = rowID(selected, in: context.catalog, limit: limit) else { return nil }
+        return (window.owner, context.listPageURL(window.owner, number: number) + "#" + id)
+    }
+}

@@ -1,0 +1,94 @@
+/// The whole list of a large category in one small file, so that the script can filter and
+/// scroll all of its entries after a single request instead of fetching every list page.
+///
+/// Written only for lists shown in parts (those longer than `layout.listWindow`): a shorter
+/// list is whole on every page already. It goes beside the list pages, in the category's list
+/// page folder (`weather/page/entries.json`), which no child's folder can be (see
+/// `PageContext.listPageSegment`); a portable build adds `entries.js`, which a page opened
+/// from disk loads by a script tag.
+///
+/// Compact and gzip-friendly: no keys repeated per entry, one array a row, trailing empty
+/// fields left out.
+///
+///     {"entries":[[url, title, summary, tags, kind, icon, color, count], …]}
+///
+/// - `url`: relative to the category's page (`ls/`, or `ls/index.html` in portable mode);
+/// - `tags`: joined by ", " as the rows' `data-tags`;
+/// - `icon`: a URL relative to the category's page when it contains a `/`, else the text of
+///   the tile (a monogram's letter, an emoji); "" with no tile; `color`: the tile's colour;
+/// - `count`: a category's number of children, as text; "" for an item.
+enum CategoryIndex {
+    /// The fields of a row, in order: the script reads them by position.
+    static let fields = ["url", "title", "summary", "tags", "kind", "icon", "color", "count"]
+
+    /// The index's path under the output root.
+    static func path(of category: Int, context: PageContext, segment: String? = nil) -> String {
+        context.catalog[category].path.url + (segment ?? context.listPageSegment(category)) + "/entries.json"
+    }
+
+    /// The categories whose lists are shown in parts.
+    static func categories(in catalog: Catalog, limit: Int) -> [Int] {
+        catalog.pages.indices.filter { index in
+            let page = catalog[index]
+            return (page.kind == .category || (index == Catalog.rootIndex && ListWindow.homeListsItems(catalog)))
+                && ListWindow.isPaged(entries: page.children.count, limit: limit)
+        }
+    }
+
+    /// The index of `category`'s children, as JSON.
+    static func json(of category: Int, context: PageContext) -> [UInt8] {
+        let catalog = context.catalog
+        let owner = catalog[category].path
+        let children = catalog[category].children
+        var json = JSONWriter(capacity: children.count * 96)
+        json.beginObject()
+        json.key("entries")
+        json.beginArray()
+        for child in children {
+            json.beginArray()
+            for field in row(child, below: owner, context: context) { json.string(field) }
+            json.endArray()
+        }
+        json.endArray()
+        json.member("fields", fields)
+        json.endObject()
+        return json.bytes
+    }
+
+    /// One entry's fields, without the empty ones at the end.
+    static func row(_ index: Int, below owner: StackPath, context: PageContext) -> [String] {
+        let page = context.catalog[index]
+        let portable = context.config.portable
+        let url = page.path.url.hasPrefix(owner.url) && !owner.isRoot
+            ? String(page.path.url.dropFirst(owner.url.count)) + (portable ? "index.html" : "")
+            : RelativeURL.page(page.path, fromDepth: owner.depth, portable: portable)
+        let tile = context.icon(page)
+        var icon = ""
+        if let text = tile.iconURL {
+            icon = String(decoding: RootMarker.resolve(text, depth: owner.depth), as: UTF8.self)
+            if !icon.contains("/") { icon = "./" + icon }
+        } else if let text = tile.iconText {
+            // Text with a slash would read as a URL: a tile never shows one.
+            icon = String(text.filter { $0 != "/" })
+        }
+        let color = tile.color ?? ""
+        var fields = [url, page.listTitle, page.summary ?? "", page.frontMatter.tags.joined(separator: ", "),
+                      page.kind.rawValue, icon, color, page.kind == .category ? String(page.children.count) : ""]
+        while fields.last == "" { fields.removeLast() }
+        return fields
+    }
+
+    /// The index files of every category shown in parts: JSON, and in portable mode its script twin.
+    static func files(context: PageContext) -> [SiteRenderer.OutputFile] {
+        categories(in: context.catalog, limit: context.config.layout.listWindow).flatMap { category in
+            let path = path(of: category, context: context)
+            let bytes = json(of: category, context: context)
+            var files = [SiteRenderer.OutputFile(path: path, bytes: bytes)]
+            if context.config.portable {
+                files.append(SiteRenderer.OutputFile(path: String(path.dropLast(".json".count)) + ".js",
+                                                     bytes: Array("window.stacksListIndex = ".utf8) + bytes + Array(";\n".utf8)))
+            }
+            return files
+        }
+    }
+}
