@@ -58,7 +58,10 @@ class PageScan(HTMLParser):
                 self.urls.append(("refresh", match.group(1).strip("'\"")))
         if tag == "script":
             source = values.get("src") or ""
-            if not source.endswith(THEME_SCRIPTS) or set(values) - {"src", "defer"}:
+            if set(values) == {"type"} and values["type"] == "application/ld+json":
+                # The page's BreadcrumbList: data, never run; its content is checked below.
+                self.json_ld = True
+            elif not source.endswith(THEME_SCRIPTS) or set(values) - {"src", "defer"}:
                 self.problems.append("a <script> that is not the theme's: %r" % (attrs,))
             self.in_script = True
         if tag in FOREIGN_ELEMENTS:
@@ -74,7 +77,17 @@ class PageScan(HTMLParser):
             self.in_script = False
 
     def handle_data(self, data: str) -> None:
-        if self.in_script and data.strip():
+        if self.in_script and getattr(self, "json_ld", False):
+            self.json_ld = False
+            try:
+                value = json.loads(data)
+            except ValueError as error:
+                self.problems.append("JSON-LD that is not JSON (%s): %r" % (error, data[:80]))
+                return
+            # Content's `<`, `>`, `&` and `'` are written as \u escapes: none stands in the page.
+            if not isinstance(value, dict) or value.get("@type") != "BreadcrumbList" or re.search(r"[<>&']", data):
+                self.problems.append("JSON-LD with markup characters or not a BreadcrumbList: %r" % data[:80])
+        elif self.in_script and data.strip():
             self.problems.append("script content %r" % data[:80])
 
 
