@@ -35,7 +35,8 @@ def click(page, selector):
     page.driver.find_element(By.CSS_SELECTOR, selector).click()
 
 
-def test_choosing_an_item_swaps_the_detail_keeps_the_list_scroll_and_back_pops(page):
+def test_choosing_an_item_swaps_the_detail_keeps_the_list_scroll_and_back_pops(fresh_tab):
+    page = fresh_tab  # a history and session storage of its own
     """The rows stay where they were on screen: an item page's list header holds one more line
     ("Showing …") than the list page's, so the column's scroll offset moves by that line."""
     page.open(LARGE + "parts/", 1440)
@@ -72,7 +73,7 @@ def test_choosing_an_item_swaps_the_detail_keeps_the_list_scroll_and_back_pops(p
     assert page.driver.current_url == LARGE + "parts/part-0016/"
     assert page.js("return document.querySelector('[data-column=content]').scrollTop") == scroll
     page.driver.back()
-    page.wait(lambda: detail_title(page) == "Parts", message="Back pops to the category")
+    page.wait(lambda: detail_title(page) == "Parts", timeout=20, message="Back pops to the category")
     assert page.js("return document.querySelector('.list a[aria-current]')") is None
     assert page.js("return document.body.dataset.kind") == "category"
     assert page.js(row_top, "part-0016/") == where, "the list page's rows are back where they were"
@@ -317,7 +318,8 @@ def test_narrow_navigation_is_a_stack(page):
     assert not page.logs()
 
 
-def test_without_javascript_everything_is_links_and_css(page):
+def test_without_javascript_everything_is_links_and_css(fresh_tab):
+    page = fresh_tab  # a history and session storage of its own
     page.scripts(False)
     page.open(EXAMPLE + "weather/", 1024)
     assert page.js("return document.querySelector('.filter').getClientRects().length") == 0, "no filter without JS"
