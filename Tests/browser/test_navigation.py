@@ -502,10 +502,9 @@ def test_back_and_forward_restore_the_page_scroll_on_a_phone(page):
     assert same_document(page)
 
 
-def test_escape_pops_without_growing_the_history(fresh_tab):
-    """After a push, Escape is Back: the entry is popped, Forward returns to it."""
-    page = fresh_tab
-    page.open(EXAMPLE + "weather/", 1440)
+def push_rain_then_drizzle(page):
+    """From Weather's page, Rain then its sub-item Drizzle, each pushed in place; the history's
+    length before them."""
     mark(page)
     length = page.js("return history.length")
     click(page, "[data-column=content] a[href$='rain/']")
@@ -513,6 +512,14 @@ def test_escape_pops_without_growing_the_history(fresh_tab):
     click(page, ".subitems a[href$='drizzle/']")
     page.wait(lambda: detail_title(page) == "Drizzle")
     assert page.js("return history.length") == length + 2
+    return length
+
+
+def test_escape_pops_without_growing_the_history(fresh_tab):
+    """After a push, Escape is Back: the entry is popped, Forward returns to it."""
+    page = fresh_tab
+    page.open(EXAMPLE + "weather/", 1440)
+    length = push_rain_then_drizzle(page)
     page.js("document.activeElement.blur()")
     press(page, Keys.ESCAPE)
     page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/rain/")
@@ -597,13 +604,7 @@ def test_the_back_link_pops_to_a_page_behind_it_and_back_then_leaves_the_stack(f
     page.open(EXAMPLE, 1440)
     click(page, "[data-column=sidebar] a[href$='weather/']")
     page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
-    mark(page)
-    length = page.js("return history.length")
-    click(page, "[data-column=content] a[href$='rain/']")
-    page.wait(lambda: detail_title(page) == "Rain")
-    click(page, ".subitems a[href$='drizzle/']")
-    page.wait(lambda: detail_title(page) == "Drizzle")
-    assert page.js("return history.length") == length + 2
+    length = push_rain_then_drizzle(page)
     click(page, ".breadcrumbs a[href$='weather/']:not([aria-current])")
     page.wait(lambda: page.driver.current_url == EXAMPLE + "weather/")
     assert same_document(page), "popped in place"
