@@ -80,6 +80,8 @@ import Testing
         var config = SiteConfig()
         config.baseURL = "https://example.org/"
         config.layout.listWindow = 2
+        // Levels of the sidebar that show only some of their categories.
+        config.layout.sidebarWindow = 1
         config.markdown.toc = 2
         let hammer = """
             ---
@@ -113,6 +115,10 @@ import Testing
             "content/tools/drill.md": "---\ntitle: Drill\n---\nTurns.\n",
             "content/tools/file.md": "---\ntitle: File\n---\nSmooths.\n",
             "content/empty/_index.md": "---\ntitle: Empty\n---\n",
+            // Sub-categories, one with an item in a list shown whole (its row carries its tags).
+            "content/tools/kits/_index.md": "---\ntitle: Kits\n---\n",
+            "content/tools/kits/box.md": "---\ntitle: Box\ntags: [metal]\n---\nHolds.\n",
+            "content/tools/sets/_index.md": "---\ntitle: Sets\n---\n",
         ]
         // On disk: the image's size is read from the file.
         let project = try TemporaryProject(files)
@@ -165,9 +171,9 @@ import Testing
         let node = try #require(TemplateContract.template("sidebar-node")).values
         // The icon's values among the node's own; `children` are nodes again, not read twice.
         #expect(node.map(\.name) == ["tile", "iconURL", "iconText", "color", "title", "url", "current", "selected", "inPath",
-                                     "open", "hasChildren", "children"])
-        #expect(node.last == Value(name: "children", kind: .list))
-        let categories = try #require(TemplateContract.template("sidebar")?.values.last)
+                                     "open", "hasChildren", "children", "moreChildren", "childCount"])
+        #expect(node.first { $0.name == "children" } == Value(name: "children", kind: .list))
+        let categories = try #require(TemplateContract.template("sidebar")?.values.first { $0.name == "categories" })
         #expect(categories.members == node)
         #expect(try #require(TemplateContract.template("breadcrumbs")).values.map(\.name) == ["breadcrumbs"])
         let item = try #require(TemplateContract.template("detail")?.values.first?.members)

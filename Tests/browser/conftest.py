@@ -28,7 +28,7 @@ PORTABLE_DIR = WWW / "docs/portable"
 PORTABLE_WINDOW_DIR = WWW / "docs/portable-window"
 LARGE = BASE + "/large/site/"
 LARGE_DIR = WWW / "large/site"
-# The items of the large category ("Parts"), and its list window (layout.listWindow's default).
+# The items of the large category ("Parts"), and its list window (its stacks.yml's layout.listWindow).
 LARGE_COUNT = int(os.environ.get("STACKS_LARGE", "5000"))
 LIST_WINDOW = 50
 # A catalog without icons or summaries, with tables, long code and images (generate_plain_catalog.py):

@@ -47,6 +47,8 @@ def main():
     args = parser.parse_args()
     rng = random.Random(7)
     content = os.path.join(args.out, "content")
+    # The list window the tests' positions ("Showing 275–324") are written for.
+    write(os.path.join(args.out, "stacks.yml"), "layout:\n  listWindow: 50\n")
     write(os.path.join(content, "_index.md"),
           f"---\ntitle: {args.title}\n---\n\nA generated catalog with a category of {args.large} items.\n")
 

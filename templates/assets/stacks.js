@@ -162,7 +162,7 @@
     const current = $(".breadcrumbs a[aria-current=page]");
     if (!current) return;
     const here = folderOf(current.href);
-    for (const link of $$("[data-column=sidebar] .tree a, [data-column=content] .list a")) {
+    for (const link of $$("[data-column=sidebar] .tree-node > a, [data-column=content] .list a")) {
       const there = folderOf(link.href);
       if (there === here) link.setAttribute("aria-current", "page");
       else if (here.startsWith(there)) link.setAttribute("aria-current", "true");

@@ -52,6 +52,7 @@ private struct ConfigReader {
                 case "columns": reader.choice(value, "layout.columns").map { config.layout.columns = $0 }
                 case "style": reader.choice(value, "layout.style").map { config.layout.style = $0 }
                 case "listWindow": reader.number(value, "layout.listWindow", minimum: 2).map { config.layout.listWindow = $0 }
+                case "sidebarWindow": reader.number(value, "layout.sidebarWindow", minimum: 1).map { config.layout.sidebarWindow = $0 }
                 case "missingIcons": reader.choice(value, "layout.missingIcons").map { config.layout.missingIcons = $0 }
                 case "breakpoints": reader.section(value, "layout.breakpoints") { key, value, reader in
                     switch key {

@@ -33,7 +33,10 @@ public struct SiteConfig: Sendable, Equatable {
         public var mediumBreakpoint = 720
         public var wideBreakpoint = 1200
         /// A category with more items than this shows item pages a window of its list, not all of it.
-        public var listWindow = 50
+        public var listWindow = 25
+        /// A level of the sidebar with more categories than this shows that many around the
+        /// selection, and a link to all of them.
+        public var sidebarWindow = 30
         /// What an entry without `icon:` shows in place of one.
         public var missingIcons: MissingIcons = .monogram
         public init() {}

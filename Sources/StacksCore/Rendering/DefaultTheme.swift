@@ -97,8 +97,7 @@ enum DefaultTheme {
 
 """####,
         "icon.mustache": ####"""
-{{#tile}}<span class="icon" aria-hidden="true"{{#color}} style="--accent: {{color}}"{{/color}}>{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}</span>{{/tile}}
-
+{{#tile}}<span class="icon" aria-hidden="true"{{#color}} style="--accent:{{color}}"{{/color}}>{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}</span>{{/tile}}
 """####,
         "layout.mustache": ####"""
 <!DOCTYPE html>
@@ -169,14 +168,15 @@ enum DefaultTheme {
         "sidebar-node.mustache": ####"""
 <li class="tree-node{{#open}} open{{/open}}"><a href="{{url}}"{{#selected}} class="selected"{{/selected}}{{#current}} aria-current="page"{{/current}}{{^current}}{{#inPath}} aria-current="true"{{/inPath}}{{/current}}>{{> icon}}<span class="label">{{title}}</span></a>{{#open}}{{#hasChildren}}
 <ul>
-{{#children}}{{> sidebar-node}}{{/children}}
-</ul>{{/hasChildren}}{{/open}}</li>
+{{#children}}{{> sidebar-node}}{{/children}}{{#moreChildren}}<li class="tree-all"><a href="{{url}}">All {{childCount}} categories</a></li>
+{{/moreChildren}}</ul>{{/hasChildren}}{{/open}}</li>
 
 """####,
         "sidebar.mustache": ####"""
 {{#homeCurrent}}<h1 class="column-title"><a href="{{home}}" aria-current="page">{{siteTitle}}</a></h1>{{/homeCurrent}}{{^homeCurrent}}<h2 class="column-title"><a href="{{home}}">{{siteTitle}}</a></h2>{{/homeCurrent}}
 <ul class="tree">
-{{#categories}}{{> sidebar-node}}{{/categories}}
+{{#categories}}{{> sidebar-node}}{{/categories}}{{#moreCategories}}<li class="tree-all"><a href="{{home}}">All {{categoryCount}} categories</a></li>
+{{/moreCategories}}
 </ul>
 
 """####,
@@ -370,6 +370,8 @@ svg { flex: none; }
    on an item's page, aria-current="true"). */
 .tree a[aria-current] { font-weight: 600; }
 .tree a.selected { background: var(--tint); }
+/* The end of a sidebar level that shows only some of its categories (layout.sidebarWindow). */
+.tree .tree-all a { min-height: 2rem; color: var(--accent-default); font-size: .875rem; }
 .list a[aria-current] { background: var(--selected-bg); color: var(--selected-fg); }
 .list a[aria-current] .summary { color: inherit; opacity: .92; }
 .list a[aria-current]:focus-visible { outline-color: var(--fg); }
@@ -813,7 +815,7 @@ svg { flex: none; }
     const current = $(".breadcrumbs a[aria-current=page]");
     if (!current) return;
     const here = folderOf(current.href);
-    for (const link of $$("[data-column=sidebar] .tree a, [data-column=content] .list a")) {
+    for (const link of $$("[data-column=sidebar] .tree-node > a, [data-column=content] .list a")) {
       const there = folderOf(link.href);
       if (there === here) link.setAttribute("aria-current", "page");
       else if (here.startsWith(there)) link.setAttribute("aria-current", "true");

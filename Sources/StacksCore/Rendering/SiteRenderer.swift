@@ -203,16 +203,28 @@ public struct SiteRenderer: Sendable {
         let catalog = context.catalog
         let selected = selection.category
         let chain = selected.map { Set(catalog.pagesOnPath(of: $0)) } ?? []
+        let limit = context.config.layout.sidebarWindow
+        /// The categories of one level the sidebar shows, of how many.
+        func level(of parent: Int) -> (shown: [Int], count: Int) {
+            let categories = catalog.categoryChildren(of: parent)
+            let range = SidebarWindow.range(count: categories.count, selected: categories.firstIndex(where: chain.contains),
+                                            limit: limit)
+            return (Array(categories[range]), categories.count)
+        }
         func node(_ index: Int) -> SidebarNodeView {
-            let children = catalog.categoryChildren(of: index)
+            let open = chain.contains(index)
+            let children = open ? level(of: index) : (shown: [], count: catalog.categoryChildren(of: index).count)
             return SidebarNodeView(icon: context.icon(catalog[index]), title: catalog[index].listTitle, url: context.url(index),
                                    current: index == selected && selection.isPage, selected: index == selected,
-                                   inPath: chain.contains(index), open: chain.contains(index), hasChildren: !children.isEmpty,
-                                   children: children.map(node))
+                                   inPath: open, open: open, hasChildren: children.count > 0,
+                                   children: children.shown.map(node),
+                                   moreChildren: open && children.shown.count < children.count, childCount: children.count)
         }
+        let top = level(of: Catalog.rootIndex)
         let view = SidebarView(siteTitle: context.config.siteTitle, home: context.url(Catalog.rootIndex),
                                homeCurrent: selected == nil && selection.isPage,
-                               categories: catalog.categoryChildren(of: Catalog.rootIndex).map(node))
+                               categories: top.shown.map(node), moreCategories: top.shown.count < top.count,
+                               categoryCount: top.count)
         var values = view.templateObject
         stamps.handedOver?.append((SidebarView.template, values))
         guard templates.drawsSidebarByNodes else {

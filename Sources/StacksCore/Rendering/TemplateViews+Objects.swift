@@ -56,7 +56,8 @@ extension CrumbView {
 extension SidebarView {
     var templateObject: TemplateObject {
         ["siteTitle": .text(siteTitle), "home": .text(home), "homeCurrent": .flag(homeCurrent),
-         "categories": .list(categories.map { .object($0.templateObject) })]
+         "categories": .list(categories.map { .object($0.templateObject) }),
+         "moreCategories": .flag(moreCategories), "categoryCount": .number(categoryCount)]
     }
 }
 
@@ -71,6 +72,8 @@ extension SidebarNodeView {
         object["open"] = .flag(open)
         object["hasChildren"] = .flag(hasChildren)
         object["children"] = .list(children.map { .object($0.templateObject) })
+        object["moreChildren"] = .flag(moreChildren)
+        object["childCount"] = .number(childCount)
         return object
     }
 }

@@ -142,8 +142,14 @@ struct SidebarView: TemplateView {
     var home: String
     /// This page is the home page.
     var homeCurrent: Bool
-    /// The top-level categories, drawn by `sidebar-node`.
+    /// The top-level categories shown, drawn by `sidebar-node`: all of them, or
+    /// `layout.sidebarWindow` around the selection.
     var categories: [SidebarNodeView]
+    /// Not all top-level categories are shown: the sidebar ends with a link to the home page,
+    /// which lists them all.
+    var moreCategories: Bool
+    /// How many top-level categories there are.
+    var categoryCount: Int
 }
 
 /// `sidebar-node`: one category of the tree, and its icon's values.
@@ -165,8 +171,14 @@ struct SidebarNodeView: TemplateView {
     var open: Bool
     /// It has child categories.
     var hasChildren: Bool
-    /// Its child categories, with these values.
+    /// Its child categories shown (when open), with these values: all of them, or
+    /// `layout.sidebarWindow` around the selection.
     var children: [SidebarNodeView]
+    /// It is open and not all its child categories are shown: its level ends with a link to the
+    /// category's page, which lists them all.
+    var moreChildren: Bool
+    /// How many child categories it has.
+    var childCount: Int
 }
 
 /// `icon`: an icon tile, a partial that sees the values of `list-entry`, `sidebar-node` and
@@ -268,7 +280,8 @@ struct ListEntryView: TemplateView {
     var summary: String?
     /// A category's number of children.
     var count: String?
-    /// Its tags, comma separated, for the filter.
+    /// Its tags, comma separated, for the filter; only in a list shown whole (a list shown in
+    /// parts is filtered from its index).
     var tags: String?
     /// On the way to this page.
     var selected: Bool
