@@ -20,9 +20,10 @@ import Testing
         }
     }
 
-    /// 40 top-level categories, the second with 12 sub-categories, each with an item.
+    /// 40 top-level categories, the second with 12 sub-categories, each with an item; and an
+    /// item in no category.
     static let files: [(String, String)] = {
-        var files: [(String, String)] = [("_index.md", "---\ntitle: Home\n---\n")]
+        var files: [(String, String)] = [("_index.md", "---\ntitle: Home\n---\n"), ("loose.md", "---\ntitle: Loose\n---\nText.")]
         for top in 0..<40 {
             let name = "c\(top < 10 ? "0" : "")\(top)"
             files.append(("\(name)/_index.md", "---\ntitle: Top \(name)\n---\n"))
@@ -51,10 +52,15 @@ import Testing
         sidebar.components(separatedBy: "<span class=\"label\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
     }
 
-    @Test func theHomePageShowsTheFirstCategoriesAndALinkToAll() async throws {
-        let sidebar = try await Self.page("index.html", limit: 10)
-        #expect(Self.labels(sidebar) == (0..<10).map { "Top c0\($0)" })
-        #expect(sidebar.contains("<li class=\"tree-all\"><a href=\"./\">All 40 categories</a></li>"))
+    /// The home page is where "All 40 categories" leads: its sidebar (at narrow widths its only
+    /// column) shows them all. A page without a selection shows the first ones.
+    @Test func theHomePageShowsEveryCategoryAndOtherPagesWithoutASelectionTheFirst() async throws {
+        let home = try await Self.page("index.html", limit: 10)
+        #expect(Self.labels(home) == (0..<40).map { "Top c\($0 < 10 ? "0" : "")\($0)" })
+        #expect(!home.contains("tree-all"))
+        let loose = try await Self.page("loose/index.html", limit: 10)
+        #expect(Self.labels(loose) == (0..<10).map { "Top c0\($0)" })
+        #expect(loose.contains("<li class=\"tree-all\"><a href=\"../\">All 40 categories</a></li>"))
     }
 
     @Test func aCategoryFarDownIsShownAmongItsNeighbours() async throws {

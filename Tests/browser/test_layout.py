@@ -1,6 +1,7 @@
 """Which columns show at which width and depth; the back link on a phone; no sideways
 scrolling; no console errors; screenshots of the example catalog."""
 import pytest
+from selenium.webdriver.common.by import By
 
 import re
 
@@ -221,6 +222,31 @@ def test_layout_settings_from_stacks_yml(clean_storage, variant, width, open_, e
         assert boxes["detail"][1] - max(boxes["detail"][0], 0) >= min(280, width), boxes
     if variant.startswith("detail") and not open_:
         assert page.js("return document.querySelector('.back-link').getClientRects().length > 0")
+    assert page.overflow() == []
+
+
+SIDEBAR_LABELS = "return [...document.querySelectorAll('[data-column=sidebar] .tree-node > a .label')].map((l) => l.textContent)"
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_a_windowed_sidebar_links_to_every_category(page, width):
+    """layout.sidebarWindow: 2 over the example's four categories: an item's page shows its
+    category and a neighbour, then "All 4 categories", which leads to the home page, whose
+    sidebar (at 390 px its only column) lists all four."""
+    page.open(VARIANTS + "sidebar-window/teams/design/ada/", 1440)
+    assert page.js(SIDEBAR_LABELS)[:2] == ["Traffic", "Teams"]
+    assert "Weather" not in page.js(SIDEBAR_LABELS)
+    everything = page.driver.find_element(By.CSS_SELECTOR, "[data-column=sidebar] .tree-all a")
+    assert everything.text == "All 4 categories"
+    assert everything.get_attribute("aria-current") is None
+    page.screenshot("sidebar-window-1440")
+    page.open(VARIANTS + "sidebar-window/teams/design/ada/", width)
+    page.js("document.querySelector('[data-column=sidebar] .tree-all a').click()")
+    page.wait(lambda: page.js("return document.body.dataset.kind") == "home")
+    assert page.js(SIDEBAR_LABELS) == ["Communication", "Weather", "Traffic", "Teams"]
+    assert page.js("return document.querySelector('.tree-all')") is None
+    if width == 390:
+        assert page.visible_columns() == ["sidebar"]
     assert page.overflow() == []
 
 

@@ -637,6 +637,32 @@ def test_the_back_link_pops_across_page_loads_on_a_phone(fresh_tab):
     page.wait(lambda: page.driver.current_url == EXAMPLE + "teams/", message="Back after the pop leaves the stack")
 
 
+def test_the_breadcrumb_of_an_item_found_in_the_whole_list_pops_to_the_list(fresh_tab):
+    """Parts (page 1) → filter → part 300, in place: the item's breadcrumb names the list page
+    holding it (page 6), but the user came from page 1 of the same list, so it goes back
+    there, and Back then leaves the stack, to the home page."""
+    page = fresh_tab
+    page.open(LARGE, 1440)
+    click(page, "[data-column=sidebar] a[href$='parts/']")
+    page.wait(lambda: page.driver.current_url == LARGE + "parts/")
+    mark(page)
+    field = page.driver.find_element(By.CSS_SELECTOR, ".filter-input")
+    field.send_keys(f"{300:04d}")
+    page.wait(lambda: visible_titles(page) == [part_title(300)], timeout=15)
+    click(page, "[data-column=content] .list a[href$='part-0300/']")
+    page.wait(lambda: detail_title(page) == part_title(300))
+    assert same_document(page), "opened in place"
+    length = page.js("return history.length")
+    crumb = next(e for e in page.driver.find_elements(By.CSS_SELECTOR, ".breadcrumbs a") if e.text == "Parts")
+    assert crumb.get_attribute("href") == LARGE + "parts/page/6/#entry-parts/part-0300"
+    crumb.click()
+    page.wait(lambda: page.driver.current_url == LARGE + "parts/", message="popped to the page the item was chosen on")
+    assert same_document(page), "popped in place"
+    assert page.js("return history.length") == length, "the pop added no entry"
+    page.driver.back()
+    page.wait(lambda: page.driver.current_url == LARGE, message="Back after the pop leaves the stack")
+
+
 def test_a_page_opened_directly_pushes_its_parent(fresh_tab):
     page = fresh_tab
     page.open(EXAMPLE + "weather/rain/drizzle/", 1440)

@@ -387,17 +387,31 @@
       (`history.go(-k)`), so that Back then leaves the stack as it would after a pop. */
   function goBackTo(href) {
     const target = pageKey(href);
-    const position = stack.lastIndexOf(target);
+    // Another page of the same list counts as the target: the back link of an item reached
+    // through the whole list (filtered, or scrolled in the virtual list) names the list page
+    // holding it, while the user came from page 1, where the list is as they left it.
+    const list = listOf(target);
+    const same = (key) => key === target || (list !== null && listOf(key) === list);
+    let position = stack.length - 1;
+    while (position >= 0 && !same(stack[position])) position -= 1;
     if (position < 0) return false;
     const distance = stack.length - position;
     // Where the browser lists this tab's entries, the one that far back must be that page.
     const entries = window.navigation?.entries?.(), current = window.navigation?.currentEntry;
     if (entries && current && current.index >= 0) {
       const entry = entries[current.index - distance];
-      if (!entry?.url || pageKey(entry.url) !== target) return false;
+      if (!entry?.url || !same(pageKey(entry.url))) return false;
     }
     history.go(-distance);
     return true;
+  }
+
+  /** The current list's category when `key` is one of its list pages (`page/6/` or
+      `_page/6/` below it, or the category's own page), else null. */
+  function listOf(key) {
+    const category = categoryOf(document, currentURL);
+    if (!category || !key.startsWith(category)) return null;
+    return /^(index\.html)?$|^_?page\/\d+\/(index\.html)?$/.test(key.slice(category.length)) ? category : null;
   }
 
   /** Opens `url` in place when it is a page of the current category; otherwise navigates. */

@@ -1,8 +1,8 @@
 /// Which categories one level of the sidebar shows: all of them up to `layout.sidebarWindow`,
 /// else that many around the one on the page's path (the first ones when none is), so that a
 /// page's sidebar does not grow with the number of categories. The level then ends with a link
-/// to the page listing all of them: the home page for the top level, the parent category for
-/// the others (both list their sub-categories first).
+/// to the page listing all of them: the home page for the top level (whose own sidebar shows
+/// them all), the parent category for the others (which lists its sub-categories first).
 enum SidebarWindow {
     /// The positions shown among `count` categories, `selected` the position of the one on the
     /// page's path.

@@ -203,7 +203,10 @@ public struct SiteRenderer: Sendable {
         let catalog = context.catalog
         let selected = selection.category
         let chain = selected.map { Set(catalog.pagesOnPath(of: $0)) } ?? []
-        let limit = context.config.layout.sidebarWindow
+        // The home page's sidebar is the full index of categories the others link to ("All 500
+        // categories"), and at narrow widths the home page's only column: it shows them all.
+        let homeCurrent = selected == nil && selection.isPage
+        let limit = homeCurrent ? Int.max : context.config.layout.sidebarWindow
         /// The categories of one level the sidebar shows, of how many.
         func level(of parent: Int) -> (shown: [Int], count: Int) {
             let categories = catalog.categoryChildren(of: parent)
@@ -222,7 +225,7 @@ public struct SiteRenderer: Sendable {
         }
         let top = level(of: Catalog.rootIndex)
         let view = SidebarView(siteTitle: context.config.siteTitle, home: context.url(Catalog.rootIndex),
-                               homeCurrent: selected == nil && selection.isPage,
+                               homeCurrent: homeCurrent,
                                categories: top.shown.map(node), moreCategories: top.shown.count < top.count,
                                categoryCount: top.count)
         var values = view.templateObject
