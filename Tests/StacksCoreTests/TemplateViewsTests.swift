@@ -170,7 +170,7 @@ import Testing
         #expect(layout[3].members.map(\.name) == ["title", "url", "current"])
         let node = try #require(TemplateContract.template("sidebar-node")).values
         // The icon's values among the node's own; `children` are nodes again, not read twice.
-        #expect(node.map(\.name) == ["tile", "iconURL", "iconText", "color", "title", "url", "current", "selected", "inPath",
+        #expect(node.map(\.name) == ["tile", "iconURL", "iconName", "iconText", "color", "title", "url", "current", "selected", "inPath",
                                      "open", "hasChildren", "children", "moreChildren", "childCount"])
         #expect(node.first { $0.name == "children" } == Value(name: "children", kind: .list))
         let categories = try #require(TemplateContract.template("sidebar")?.values.first { $0.name == "categories" })

@@ -225,6 +225,22 @@ def test_layout_settings_from_stacks_yml(clean_storage, variant, width, open_, e
     assert page.overflow() == []
 
 
+def test_theme_icons_come_from_the_stylesheet_without_a_request_each(page):
+    """The example's item page loaded 13 icon images; drawn from the stylesheet, they cost no
+    request of their own, and each tile shows its icon (a mask of the tile's text colour)."""
+    page.open(EXAMPLE + "weather/rain/drizzle/", 1440)
+    requests = page.js("return performance.getEntriesByType('resource').map((r) => r.name)")
+    assert [r for r in requests if "/assets/icons/" in r] == []
+    assert page.js("return document.querySelectorAll('img').length") == 0
+    tiles = page.js("""return [...document.querySelectorAll('.icon[data-icon]')].filter((t) => t.getClientRects().length)
+        .map((t) => { const s = getComputedStyle(t, '::before'); return [t.dataset.icon, s.maskImage || s.webkitMaskImage, s.width]; })""")
+    assert len(tiles) >= 8, tiles
+    for name, mask, width in tiles:
+        assert mask.startswith('url("data:image/svg+xml;base64,'), (name, mask[:60])
+        assert float(width.rstrip("px")) >= 14, (name, width)
+    page.screenshot("icons-from-the-stylesheet-1440")
+
+
 SIDEBAR_LABELS = "return [...document.querySelectorAll('[data-column=sidebar] .tree-node > a .label')].map((l) => l.textContent)"
 
 

@@ -709,7 +709,11 @@
       icon.className = "icon";
       icon.setAttribute("aria-hidden", "true");
       if (entry.color) icon.style.setProperty("--accent", entry.color);
-      if (entry.icon?.url) {
+      // A theme icon is drawn by the stylesheet, as the page's own rows draw it (ThemeIcons).
+      const themeIcon = /\/assets\/icons\/([A-Za-z0-9_-]+)\.svg$/.exec(entry.icon?.url ?? "")?.[1];
+      if (themeIcon) {
+        icon.dataset.icon = themeIcon;
+      } else if (entry.icon?.url) {
         const image = document.createElement("img");
         Object.assign(image, { src: entry.icon.url, alt: "", width: 18, height: 18 });
         icon.append(image);

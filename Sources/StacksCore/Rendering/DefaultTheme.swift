@@ -97,7 +97,7 @@ enum DefaultTheme {
 
 """####,
         "icon.mustache": ####"""
-{{#tile}}<span class="icon" aria-hidden="true"{{#color}} style="--accent:{{color}}"{{/color}}>{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}</span>{{/tile}}
+{{#tile}}<span class="icon" aria-hidden="true"{{#iconName}} data-icon="{{iconName}}"{{/iconName}}{{#color}} style="--accent:{{color}}"{{/color}}>{{^iconName}}{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}{{/iconName}}</span>{{/tile}}
 """####,
         "layout.mustache": ####"""
 <!DOCTYPE html>
@@ -406,7 +406,16 @@ svg { flex: none; }
 .icon svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
 .tree .icon { width: 1.65rem; height: 1.65rem; border-radius: .45rem; }
 .tree .icon :is(img, svg) { width: 1rem; height: 1rem; }
-/* layout.missingIcons: none — an entry without an icon has no tile; where its neighbours have
+/* The theme's icons, drawn from this stylesheet (one request for all of them): the tile names
+   its icon, whose shape masks the tile's text colour. */
+.icon[data-icon]::before {
+  content: ""; display: block; width: 1.15rem; height: 1.15rem; background: currentColor;
+  -webkit-mask: var(--icon) center / contain no-repeat; mask: var(--icon) center / contain no-repeat;
+}
+.tree .icon[data-icon]::before { width: 1rem; height: 1rem; }
+.item-header .icon[data-icon]::before { width: 2.3rem; height: 2.3rem; }
+{{#icons}}[data-icon="{{name}}"] { --icon: url("{{{image}}}"); }
+{{/icons}}/* layout.missingIcons: none — an entry without an icon has no tile; where its neighbours have
    one, its title still starts where theirs do. */
 .list:has(.icon) a:not(:has(> .icon)) { padding-left: calc(.6rem + 1.9rem + .7rem); }
 .tree:has(.icon) a:not(:has(> .icon)) { padding-left: calc(.6rem + 1.65rem + .7rem); }
@@ -1362,7 +1371,11 @@ svg { flex: none; }
       icon.className = "icon";
       icon.setAttribute("aria-hidden", "true");
       if (entry.color) icon.style.setProperty("--accent", entry.color);
-      if (entry.icon?.url) {
+      // A theme icon is drawn by the stylesheet, as the page's own rows draw it (ThemeIcons).
+      const themeIcon = /\/assets\/icons\/([A-Za-z0-9_-]+)\.svg$/.exec(entry.icon?.url ?? "")?.[1];
+      if (themeIcon) {
+        icon.dataset.icon = themeIcon;
+      } else if (entry.icon?.url) {
         const image = document.createElement("img");
         Object.assign(image, { src: entry.icon.url, alt: "", width: 18, height: 18 });
         icon.append(image);

@@ -18,7 +18,12 @@ struct PageContext {
         if page.frontMatter.icon == nil, config.layout.missingIcons == .none { return IconView(tile: false) }
         var icon = IconView(tile: true)
         if let name = page.frontMatter.icon {
-            if let asset = icons[name] { icon.iconURL = RootMarker.file(asset) } else { icon.iconText = name }
+            if let asset = icons[name] {
+                icon.iconURL = RootMarker.file(asset)
+                icon.iconName = ThemeIcons.drawsByName(name) ? name : nil
+            } else {
+                icon.iconText = name
+            }
         } else if let first = page.title.first {
             icon.iconText = String(first).uppercased()
         }

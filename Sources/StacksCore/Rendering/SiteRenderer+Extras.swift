@@ -38,7 +38,9 @@ extension SiteRenderer {
         for path in theme.assetPaths {
             guard let bytes = theme.files[path] else { continue }
             if path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) {
-                let text = template.render(StylesheetView(layout: context.layout(), site: context.site()).templateObject.mustacheValue)
+                let view = StylesheetView(layout: context.layout(), site: context.site(),
+                                          icons: ThemeIcons.stylesheetIcons(theme: theme, icons: templates.icons))
+                let text = template.render(view.templateObject.mustacheValue)
                 files.append(OutputFile(path: String(path.dropLast(".mustache".count)), bytes: Array(text.utf8)))
             } else {
                 files.append(OutputFile(path: path, bytes: bytes))

@@ -82,6 +82,7 @@ extension IconView {
     var templateObject: TemplateObject {
         var object: TemplateObject = ["tile": .flag(tile)]
         if let iconURL { object["iconURL"] = .text(iconURL) }
+        if let iconName { object["iconName"] = .text(iconName) }
         if let iconText { object["iconText"] = .text(iconText) }
         if let color { object["color"] = .text(color) }
         return object
@@ -247,5 +248,12 @@ extension RedirectView {
 }
 
 extension StylesheetView {
-    var templateObject: TemplateObject { ["layout": .object(layout.templateObject), "site": .object(site.templateObject)] }
+    var templateObject: TemplateObject {
+        ["layout": .object(layout.templateObject), "site": .object(site.templateObject),
+         "icons": .list(icons.map { .object($0.templateObject) })]
+    }
+}
+
+extension StylesheetIconView {
+    var templateObject: TemplateObject { ["name": .text(name), "image": .text(image)] }
 }

@@ -189,6 +189,9 @@ struct IconView: TemplateView, MergedTemplateValues {
     var tile: Bool
     /// The theme's icon, when `icon:` names one.
     var iconURL: String?
+    /// The same icon's name, which the stylesheet draws (`data-icon`), so that pages load no
+    /// image for it; only for names of letters, digits, `-` and `_`.
+    var iconName: String?
     /// Else `icon:` as text, or the title's first letter.
     var iconText: String?
     /// The tile's colour.
@@ -444,4 +447,13 @@ struct StylesheetView: TemplateValues {
     var layout: LayoutSettingsView
     /// The site.
     var site: SiteView
+    /// The theme's icons that tiles name (`iconName`), as images in the stylesheet itself.
+    var icons: [StylesheetIconView]
+}
+
+struct StylesheetIconView: TemplateValues {
+    /// The icon's name (`iconName`).
+    var name: String
+    /// Its SVG as a `data:` URL (base64, so it needs no escaping inside `url("…")`).
+    var image: String
 }
