@@ -15,10 +15,13 @@ import Testing
         let place = "../../big/page/2/#entry-big/\(slug)"
         #expect(page.contains("class=\"back-link\" rel=\"up\" href=\"\(place)\""))
         #expect(page.components(separatedBy: "href=\"\(place)\"").count >= 3, "the back link and the breadcrumb")
-        // The list page holding it names its row; so does every page showing it.
+        // The list page holding it names its rows; the item pages' windows, which no link
+        // names, carry no ids.
         let listPage = String(decoding: renderer.renderPage(big, listPage: 2), as: UTF8.self)
         #expect(listPage.contains("<li class=\"entry item\" id=\"entry-big/\(slug)\""))
-        #expect(page.contains("id=\"entry-big/\(slug)\""))
+        #expect(listPage.components(separatedBy: "id=\"entry-big/").count - 1 == renderer.config.layout.listWindow)
+        #expect(page.contains("<ul class=\"list\""))
+        #expect(!page.contains("id=\"entry-"))
         // On the list's first page: the category's own page.
         let firstPage = String(decoding: renderer.renderPage(first), as: UTF8.self)
         #expect(firstPage.contains("href=\"../../big/#entry-big/\(catalog[first].slug)\""))

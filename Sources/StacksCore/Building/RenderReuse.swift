@@ -33,10 +33,17 @@ struct RenderReuse: Sendable {
         sameSidebar = sidebars
     }
 
-    func entry(_ index: Int, current: Bool) -> String? {
+    /// The forms a list's entry is rendered in (`SiteRenderer.RenderedList`).
+    enum Variant { case plain, current, windowed }
+
+    func entry(_ index: Int, _ variant: Variant) -> String? {
         guard let counterpart = sameEntry[index], let (owner, position) = earlierPositions[counterpart],
               let list = earlier.lists[owner] else { return nil }
-        return current ? list.current[position] : list.plain[position]
+        switch variant {
+        case .plain: return list.plain[position]
+        case .current: return list.current[position]
+        case .windowed: return list.windowed.isEmpty ? nil : list.windowed[position]
+        }
     }
 
     func sidebar(_ selection: SiteRenderer.SidebarSelection) -> String? {

@@ -36,7 +36,7 @@ public struct SiteConfig: Sendable, Equatable {
         public var listWindow = 25
         /// A level of the sidebar with more categories than this shows that many around the
         /// selection, and a link to all of them.
-        public var sidebarWindow = 30
+        public var sidebarWindow = 20
         /// What an entry without `icon:` shows in place of one.
         public var missingIcons: MissingIcons = .monogram
         public init() {}

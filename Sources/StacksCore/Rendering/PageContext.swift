@@ -66,8 +66,9 @@ struct PageContext {
     private static let colorFunctions: Set<String> = ["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color"]
 
     /// A list entry; `selected` when its page is on the current page's path, `current` when it
-    /// is the current page.
-    func entry(_ index: Int, selected: Bool, current: Bool) -> ListEntryView {
+    /// is the current page. `inWindow`: for the window of a list shown in parts on an item's
+    /// page, whose rows need no `id` (back links name the rows of the list pages).
+    func entry(_ index: Int, selected: Bool, current: Bool, inWindow: Bool = false) -> ListEntryView {
         let page = catalog[index]
         // Rows with an id are in a list shown in parts, which the script filters from the
         // list's index (`CategoryIndex`, tags included), not from its rows.
@@ -78,7 +79,7 @@ struct PageContext {
             count: page.kind == .category ? String(page.children.count) : nil,
             // The script's filter matches tags too; they are not shown in the row.
             tags: page.frontMatter.tags.isEmpty || rowID != nil ? nil : page.frontMatter.tags.joined(separator: ", "),
-            selected: selected, current: current, rowID: rowID)
+            selected: selected, current: current, rowID: inWindow ? nil : rowID)
     }
 
     /// Page `number` (from 1) of a large category's paginated list; page 1 is the category's page.

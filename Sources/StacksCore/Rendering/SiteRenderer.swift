@@ -18,8 +18,12 @@ public struct SiteRenderer: Sendable {
 
     struct RenderedList: Sendable, Equatable {
         var plain: [String]
-        /// The entry as the link to the page it is on (`aria-current="page"`).
+        /// The entry as the link to the page it is on (`aria-current="page"`), in the window of
+        /// that page's list.
         var current: [String]
+        /// For a list shown in parts, the entries as an item page's window shows them (without
+        /// the rows' ids); empty when `plain` serves there too.
+        var windowed: [String] = []
         /// `page` or `_page`, for the owner's list pages (looked up once, not once per item page).
         var listPageSegment = "page"
     }
@@ -113,14 +117,16 @@ public struct SiteRenderer: Sendable {
                                    stamps: inout TemplateStamps) -> RenderedList {
         let catalog = context.catalog
         let children = catalog[owner].children
-        func entry(_ index: Int, current: Bool) -> String {
-            earlier?.entry(index, current: current)
-                ?? stamps.render(context.entry(index, selected: current, current: current), with: templates)
+        let paged = ListWindow.isPaged(entries: children.count, limit: context.config.layout.listWindow)
+        func entry(_ index: Int, _ variant: RenderReuse.Variant) -> String {
+            earlier?.entry(index, variant)
+                ?? stamps.render(context.entry(index, selected: variant == .current, current: variant == .current,
+                                               inWindow: variant != .plain), with: templates)
         }
-        return RenderedList(plain: children.map { entry($0, current: false) },
-                            current: children.map { entry($0, current: true) },
-                            listPageSegment: ListWindow.isPaged(entries: children.count, limit: context.config.layout.listWindow)
-                                ? context.listPageSegment(owner) : "page")
+        return RenderedList(plain: children.map { entry($0, .plain) },
+                            current: children.map { entry($0, .current) },
+                            windowed: paged ? children.map { entry($0, .windowed) } : [],
+                            listPageSegment: paged ? context.listPageSegment(owner) : "page")
     }
 
     public var pageCount: Int { site.catalog.pages.count }
@@ -275,15 +281,19 @@ public struct SiteRenderer: Sendable {
                                           fullListURL: context.listPageURL(category, number: fullListPage, segment: list.listPageSegment))
         }
         let selectedPosition = window.selectedPosition, selectedChild = window.selected
+        // An item page's window of a list shown in parts has rows without ids.
+        let inWindow = window.fullListPage != nil
+        let rows = inWindow && !list.windowed.isEmpty ? list.windowed : list.plain
         var entries = ""
         for position in range {
             if position != selectedPosition {
-                entries += list.plain[position]
+                entries += rows[position]
             } else if selectedChild == index {
                 entries += list.current[position]
             } else if let selectedChild {
                 // A sub-item's page: its item is selected, on the way to this page.
-                entries += stamps.render(context.entry(selectedChild, selected: true, current: false), with: templates)
+                entries += stamps.render(context.entry(selectedChild, selected: true, current: false, inWindow: inWindow),
+                                         with: templates)
             }
         }
         let listed = ListedCategoryView(
