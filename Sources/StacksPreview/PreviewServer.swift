@@ -53,7 +53,7 @@ public actor PreviewServer {
     public init(options: PreviewOptions, logger: Logger) {
         self.options = options
         self.logger = logger
-        site = PreviewSite(options: options.build)
+        site = PreviewSite(options: options.build, executor: options.executor)
     }
 
     /// Builds, binds and starts watching; returns the address served, e.g. `http://127.0.0.1:8000/`.
@@ -83,7 +83,8 @@ public actor PreviewServer {
         let server: PreviewHTTPServer
         do {
             server = try PreviewHTTPServer(address: try address.withPort(port),
-                                           handler: PreviewHandler(site: site, hub: hub, logger: logger, anyHost: !isLoopback),
+                                           handler: PreviewHandler(site: site, hub: hub, logger: logger, anyHost: !isLoopback,
+                                                                           executor: options.executor),
                                            logger: logger)
         } catch let error as PreviewError {
             watcher.stop()

@@ -204,14 +204,15 @@ final class LiveReloadClient: Sendable {
         }
     }
 
-    /// The next message whose text contains `fragment`, or `nil` when none comes in `timeout`.
-    func next(containing fragment: String, timeout: Duration = .seconds(20)) async -> String? {
+    /// The next message whose text contains `fragment`, or `nil` when none comes in `timeout`
+    /// (looked for once more when it has passed: a sleep can end late on a loaded machine).
+    func next(containing fragment: String, timeout: Duration = .seconds(60)) async -> String? {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
             if let message = await log.take(containing: fragment) { return message }
+            guard ContinuousClock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return nil
     }
 
     func close() {
