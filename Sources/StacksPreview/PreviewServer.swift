@@ -14,8 +14,10 @@ public struct PreviewOptions: Sendable {
     public var portIsExplicit: Bool
     /// How long the folders must be quiet before a burst of changes is rebuilt.
     public var quiet: Duration
-    /// Where the server's tasks run: the shared pool when `nil`. Tests give the server threads
-    /// of its own, so that the CPU-bound suites running beside it cannot keep it waiting.
+    /// Where the server's tasks run (its connections, rebuilds, live-reload sockets and extra
+    /// files): the shared pool when `nil`. Tests give the server threads of its own, so that
+    /// the CPU-bound suites running beside it cannot keep it waiting. (FlyingSocks' socket pool
+    /// still handles a cancellation in a `Task {}` on the shared pool: a stop can wait there.)
     public var executor: (any TaskExecutor)?
 
     public init(build: BuildOptions, host: String = "127.0.0.1", port: UInt16 = 8000, portIsExplicit: Bool = false,

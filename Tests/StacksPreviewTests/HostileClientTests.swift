@@ -51,16 +51,28 @@ extension PreviewTests {
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let socket = try LoopbackClient.connect(site.port)
-                    defer { close(socket) }
+                    var patience = timeval(tv_sec: 5, tv_usec: 0)
+                    setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
                     let sent = Atomic<Int>(0)
+                    let stopping = Atomic<Bool>(false)
+                    let senderDone = DispatchSemaphore(value: 0)
                     Thread.detachNewThread {
+                        defer { senderDone.signal() }
                         let piece = [UInt8](repeating: UInt8(ascii: "b"), count: 16 * 1024)
                         guard (try? LoopbackClient.send(socket, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ".utf8))) != nil
                         else { return }
-                        while sent.load(ordering: .relaxed) < 1_000_000, (try? LoopbackClient.send(socket, piece)) != nil {
+                        while !stopping.load(ordering: .relaxed), sent.load(ordering: .relaxed) < 1_000_000,
+                              (try? LoopbackClient.send(socket, piece)) != nil {
                             sent.add(piece.count, ordering: .relaxed)
                             Thread.sleep(forTimeInterval: 0.05)
                         }
+                    }
+                    // The sender ends before the socket is closed: the number of a closed socket
+                    // goes to the next socket opened in the process, another test's connection.
+                    defer {
+                        stopping.store(true, ordering: .relaxed)
+                        senderDone.wait()
+                        close(socket)
                     }
                     let reply = try await LoopbackClient.onThread { () throws(LoopbackClient.Failure) -> [UInt8] in
                         var result: [UInt8] = []
