@@ -14,8 +14,10 @@ public struct PreviewOptions: Sendable {
     public var portIsExplicit: Bool
     /// How long the folders must be quiet before a burst of changes is rebuilt.
     public var quiet: Duration
-    /// Where the server's tasks run: the shared pool when `nil`. Tests give the server threads
-    /// of its own, so that the CPU-bound suites running beside it cannot keep it waiting.
+    /// Where the server's tasks run (its connections, rebuilds, live-reload sockets and extra
+    /// files): the shared pool when `nil`. Tests give the server threads of its own, so that
+    /// the CPU-bound suites running beside it cannot keep it waiting. (FlyingSocks' socket pool
+    /// still handles a cancellation in a `Task {}` on the shared pool: a stop can wait there.)
     public var executor: (any TaskExecutor)?
 
     public init(build: BuildOptions, host: String = "127.0.0.1", port: UInt16 = 8000, portIsExplicit: Bool = false,
@@ -53,7 +55,7 @@ public actor PreviewServer {
     public init(options: PreviewOptions, logger: Logger) {
         self.options = options
         self.logger = logger
-        site = PreviewSite(options: options.build)
+        site = PreviewSite(options: options.build, executor: options.executor)
     }
 
     /// Builds, binds and starts watching; returns the address served, e.g. `http://127.0.0.1:8000/`.
@@ -83,7 +85,8 @@ public actor PreviewServer {
         let server: PreviewHTTPServer
         do {
             server = try PreviewHTTPServer(address: try address.withPort(port),
-                                           handler: PreviewHandler(site: site, hub: hub, logger: logger, anyHost: !isLoopback),
+                                           handler: PreviewHandler(site: site, hub: hub, logger: logger, anyHost: !isLoopback,
+                                                                           executor: options.executor),
                                            logger: logger)
         } catch let error as PreviewError {
             watcher.stop()

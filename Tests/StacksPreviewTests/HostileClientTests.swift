@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 @testable import StacksPreview
 
-extension PreviewTests.ServerTests {
+extension PreviewTests {
     /// Clients that send too much, too slowly, or too often: the preview refuses them early and
     /// keeps answering everyone else.
     @Suite struct HostileClientTests {
@@ -51,16 +51,28 @@ extension PreviewTests.ServerTests {
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let socket = try LoopbackClient.connect(site.port)
-                    defer { close(socket) }
+                    var patience = timeval(tv_sec: 5, tv_usec: 0)
+                    setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
                     let sent = Atomic<Int>(0)
+                    let stopping = Atomic<Bool>(false)
+                    let senderDone = DispatchSemaphore(value: 0)
                     Thread.detachNewThread {
+                        defer { senderDone.signal() }
                         let piece = [UInt8](repeating: UInt8(ascii: "b"), count: 16 * 1024)
                         guard (try? LoopbackClient.send(socket, Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ".utf8))) != nil
                         else { return }
-                        while sent.load(ordering: .relaxed) < 1_000_000, (try? LoopbackClient.send(socket, piece)) != nil {
+                        while !stopping.load(ordering: .relaxed), sent.load(ordering: .relaxed) < 1_000_000,
+                              (try? LoopbackClient.send(socket, piece)) != nil {
                             sent.add(piece.count, ordering: .relaxed)
                             Thread.sleep(forTimeInterval: 0.05)
                         }
+                    }
+                    // The sender ends before the socket is closed: the number of a closed socket
+                    // goes to the next socket opened in the process, another test's connection.
+                    defer {
+                        stopping.store(true, ordering: .relaxed)
+                        senderDone.wait()
+                        close(socket)
                     }
                     let reply = try await LoopbackClient.onThread { () throws(LoopbackClient.Failure) -> [UInt8] in
                         var result: [UInt8] = []
@@ -103,27 +115,29 @@ extension PreviewTests.ServerTests {
 
         /// A client that sends its head a byte now and then, or nothing at all, is cut off.
         @Test func aClientTooSlowToSendItsHeadIsCutOff() async throws {
-            var limits = RequestLimits.standard
-            limits.headTimeout = .milliseconds(500)
-            let handler = ClosureHTTPHandler { _ in HTTPResponse(statusCode: .ok) }
-            let server = try PreviewHTTPServer(address: sockaddr_in.inet(ip4: "127.0.0.1", port: 0), handler: handler,
-                                               limits: limits, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
-            let task = Task(executorPreference: TestThreads.shared) { try await server.run() }
-            defer { task.cancel() }
-            let port = try #require(PreviewServer.port(of: server.listeningAddress))
-            let started = ContinuousClock.now
-            let (partial, closedPartial) = try await LoopbackClient.exchange(port, Array("GET / HTTP/1.1\r\nHost: local".utf8),
-                                                                             timeout: 30)
-            #expect(Self.status(partial) == "HTTP/1.1 408 Request Timeout")
-            #expect(closedPartial)
-            let (nothing, closedIdle) = try await LoopbackClient.exchange(port, [], timeout: 30)
-            #expect(nothing.isEmpty)
-            #expect(closedIdle)
-            // Cut off (after 500 ms each), not waited for until the client's own patience ends.
-            #expect(ContinuousClock.now - started < .seconds(30))
-            // A whole head in time is answered.
-            let (answer, _) = try await LoopbackClient.exchange(port, Array("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
-            #expect(Self.status(answer) == "HTTP/1.1 200 OK")
+            try await onTestThreads {
+                var limits = RequestLimits.standard
+                limits.headTimeout = .milliseconds(500)
+                let handler = ClosureHTTPHandler { _ in HTTPResponse(statusCode: .ok) }
+                let server = try PreviewHTTPServer(address: sockaddr_in.inet(ip4: "127.0.0.1", port: 0), handler: handler,
+                                                   limits: limits, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+                let task = Task(executorPreference: TestThreads.shared) { try await server.run() }
+                defer { task.cancel() }
+                let port = try #require(PreviewServer.port(of: server.listeningAddress))
+                let started = ContinuousClock.now
+                let (partial, closedPartial) = try await LoopbackClient.exchange(port, Array("GET / HTTP/1.1\r\nHost: local".utf8),
+                                                                                 timeout: 30)
+                #expect(Self.status(partial) == "HTTP/1.1 408 Request Timeout")
+                #expect(closedPartial)
+                let (nothing, closedIdle) = try await LoopbackClient.exchange(port, [], timeout: 30)
+                #expect(nothing.isEmpty)
+                #expect(closedIdle)
+                // Cut off (after 500 ms each), not waited for until the client's own patience ends.
+                #expect(ContinuousClock.now - started < .seconds(30))
+                // A whole head in time is answered.
+                let (answer, _) = try await LoopbackClient.exchange(port, Array("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8))
+                #expect(Self.status(answer) == "HTTP/1.1 200 OK")
+            }
         }
 
         /// Several requests in one write, as a client may pipeline them, are answered in order.

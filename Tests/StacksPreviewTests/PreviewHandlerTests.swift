@@ -221,7 +221,7 @@ extension PreviewTests {
             try await withTemporaryFolder { folder in
                 try TestCatalog.standard.write(to: folder)
                 let site = await TestHandler.make(folder)
-                try await ServerTests.PreviewServerTests.expectServedEqualsBuilt(site.get, folder: folder, context: "first build")
+                try await PreviewServerTests.expectServedEqualsBuilt(site.get, folder: folder, context: "first build")
             }
         }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import StacksPreview
 import StacksTestSupport
 
-extension PreviewTests.ServerTests {
+extension PreviewTests {
     /// The preview over a real loopback socket: the server's start and stop, its ports, its
     /// watching and rebuilding, live reload, and many clients at once.
     @Suite struct PreviewServerTests {

@@ -3,7 +3,7 @@ import StacksCore
 import Testing
 @testable import StacksPreview
 
-extension PreviewTests.ServerTests {
+extension PreviewTests {
     /// A theme that would crash swift-mustache is a failed rebuild like any other: the server
     /// keeps serving the last good site, with the errors in the overlay.
     @Suite struct TemplateFailureTests {

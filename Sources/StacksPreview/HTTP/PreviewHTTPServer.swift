@@ -239,7 +239,8 @@ final class Deadline: Sendable {
 }
 
 /// A live-reload socket after its handshake: the page's frames, read through
-/// `WebSocketFrameReader`, go to FlyingFox's `WSHandler`; its frames go to the page.
+/// `WebSocketFrameReader`, go to the response's `WSHandler` (`ReloadFrames`); its frames go to
+/// the page.
 struct WebSocketConnection {
     let socket: AsyncSocket
     let handler: any WSHandler

@@ -19,6 +19,8 @@ struct PreviewHandler: HTTPHandler {
     let logger: Logger
     /// Whether any Host header is accepted (the server was asked to listen beyond loopback).
     let anyHost: Bool
+    /// Where the live-reload sockets' tasks run: the shared pool when `nil`.
+    var executor: (any TaskExecutor)? = nil
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         var raw = request.target.path(percentEncoded: true)
@@ -45,7 +47,7 @@ struct PreviewHandler: HTTPHandler {
         }
         let target = RequestTarget.parse(raw)
         if target == .liveReload {
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: ReloadSocket(hub: hub)))
+            return try await WebSocketHTTPHandler(handler: ReloadFrames(hub: hub, executor: executor))
                 .handleRequest(request)
         }
         guard request.method == .GET || request.method == .HEAD else {

@@ -71,19 +71,3 @@ actor ReloadHub {
         return String(decoding: data, as: UTF8.self)
     }
 }
-
-/// One page's socket: what the browser sends is only read to notice that it left.
-struct ReloadSocket: WSMessageHandler {
-    let hub: ReloadHub
-
-    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-        let (messages, continuation) = AsyncStream.makeStream(of: WSMessage.self)
-        let id = await hub.connect(continuation)
-        let hub = self.hub
-        Task {
-            for await _ in client {}
-            await hub.disconnect(id)
-        }
-        return messages
-    }
-}

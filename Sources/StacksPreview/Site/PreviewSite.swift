@@ -10,6 +10,8 @@ import StacksCore
 /// for the overlay. Nothing is ever written to disk.
 actor PreviewSite {
     private let options: BuildOptions
+    /// Where the tasks it starts of its own run (the shared pool when `nil`), as the server's.
+    private let executor: (any TaskExecutor)?
     /// Read by the first build.
     private var source: ProjectSource?
     private var pipeline = IncrementalPipeline()
@@ -55,8 +57,9 @@ actor PreviewSite {
         case paths([String])
     }
 
-    init(options: BuildOptions) {
+    init(options: BuildOptions, executor: (any TaskExecutor)? = nil) {
         self.options = options
+        self.executor = executor
     }
 
     /// The folders the project is read from; before the first build, as the configuration
@@ -123,7 +126,7 @@ actor PreviewSite {
         current = Current(prepared: prepared, routes: routes, contentRoot: contentRoot)
         generation += 1
         // Freeing the last site's ten thousand pages takes milliseconds: not while a browser waits.
-        Task.detached(priority: .background) { withExtendedLifetime(replaced) {} }
+        Task.detached(executorPreference: executor, priority: .background) { withExtendedLifetime(replaced) {} }
         return Report(reading: reading, duration: .now - start, changes: changes, pageCount: prepared.renderer.pageCount,
                       warnings: prepared.warnings, failure: nil, recovered: recovered, reload: reload)
     }
@@ -243,7 +246,7 @@ actor PreviewSite {
             task = running.task
         } else {
             let prepared = current.prepared
-            task = Task.detached { prepared.renderer.renderExtras(theme: prepared.theme) }
+            task = Task.detached(executorPreference: executor) { prepared.renderer.renderExtras(theme: prepared.theme) }
             extrasTask = (generation, task)
         }
         let requested = generation

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A deliberately plain HTTP/1.1 client over a real loopback socket: requests go out byte
 /// for byte as written (no normalising of `..` or percent-encoding, as URLSession would),
@@ -134,7 +135,29 @@ extension LoopbackClient {
 /// A WebSocket client for the live-reload socket: the server's text messages, as they come.
 final class LiveReloadClient: Sendable {
     private let log = MessageLog()
-    private let socket: Int32
+    private let socket: ReaderSocket
+
+    /// The socket, closed only by the thread that reads it, when the connection has ended: a
+    /// number closed while that thread still reads would go to the next socket the process
+    /// opens, and the thread would read another test's connection.
+    final class ReaderSocket: Sendable {
+        let number: Int32
+        private let isOpen = Mutex<Bool>(true)
+
+        init(_ number: Int32) { self.number = number }
+
+        /// Ends the connection: the reading thread sees its end, and closes the socket.
+        func shutdown() {
+            isOpen.withLock { if $0 { _ = Glibc.shutdown(number, Int32(SHUT_RDWR)) } }
+        }
+
+        func close() {
+            isOpen.withLock {
+                if $0 { _ = Glibc.close(number) }
+                $0 = false
+            }
+        }
+    }
 
     actor MessageLog {
         private var messages: [String] = []
@@ -169,14 +192,18 @@ final class LiveReloadClient: Sendable {
             }
             return socket
         }
-        self.socket = socket
+        let reader = ReaderSocket(socket)
+        self.socket = reader
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let log = self.log
         Task(executorPreference: TestThreads.shared) {
             for await message in stream { await log.append(message) }
         }
         Thread.detachNewThread {
-            defer { continuation.finish() }
+            defer {
+                continuation.finish()
+                reader.close()
+            }
             func read(_ count: Int) -> [UInt8]? {
                 var bytes = [UInt8](repeating: 0, count: count)
                 var got = 0
@@ -204,21 +231,22 @@ final class LiveReloadClient: Sendable {
         }
     }
 
-    /// The next message whose text contains `fragment`, or `nil` when none comes in `timeout`.
-    func next(containing fragment: String, timeout: Duration = .seconds(20)) async -> String? {
+    /// The next message whose text contains `fragment`, or `nil` when none comes in `timeout`
+    /// (looked for once more when it has passed: a sleep can end late on a loaded machine).
+    func next(containing fragment: String, timeout: Duration = .seconds(60)) async -> String? {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
             if let message = await log.take(containing: fragment) { return message }
+            guard ContinuousClock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return nil
     }
 
     func close() {
-        shutdown(socket, Int32(SHUT_RDWR))
+        socket.shutdown()
     }
 
     deinit {
-        Glibc.close(socket)
+        socket.shutdown()
     }
 }

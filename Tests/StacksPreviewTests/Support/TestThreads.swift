@@ -4,9 +4,11 @@ import Synchronization
 /// Threads of the preview tests' own, for the servers they start and for the tests that wait
 /// on them. On the shared pool (one thread per core), the CPU-bound suites running in
 /// parallel hold every thread for seconds at a time, and a server there answers late; on
-/// threads of their own, the system shares the cores fairly.
+/// threads of their own, the system shares the cores fairly. Eight, for the servers of the
+/// suites all run at once: a rebuild or a check of the whole site holds a thread for a while,
+/// and the other servers' connections go on meanwhile.
 final class TestThreads: TaskExecutor {
-    static let shared = TestThreads(count: 4)
+    static let shared = TestThreads(count: 8)
 
     private let jobs = Mutex<[UnownedJob]>([])
     private let ready = DispatchSemaphore(value: 0)
