@@ -329,7 +329,8 @@ def test_without_javascript_everything_is_links_and_css(fresh_tab):
     assert detail_title(page) == "Wind"
     assert page.visible_columns() == ["content", "detail"]
     tap(page, ".sidebar-toggle label")
-    assert page.visible_columns() == ["sidebar", "content", "detail"], "the CSS-only toggle"
+    # The sidebar slides in (a CSS transition): wait for it to arrive.
+    page.wait(lambda: page.visible_columns() == ["sidebar", "content", "detail"], message="the CSS-only toggle")
     page.open(EXAMPLE + "weather/wind/", 390)
     assert page.visible_columns() == ["detail"]
     click(page, ".back-link")
