@@ -68,6 +68,27 @@ import Testing
         #expect(SearchIndex.fileName(ofKey: "é1") == "_e9_1")
     }
 
+    /// A build writes each record with its page rather than holding them all; the files are
+    /// the ones the whole index gives (and `stacks serve` serves).
+    @Test func aBuildWritesTheRecordsTheIndexGives() async throws {
+        let project = try TemporaryProject([
+            "content/tools/_index.md": "---\ntitle: Tools\n---\nAll the tools.\n",
+            "content/tools/hammer.md": "---\ntitle: Hammer\nsummary: Strikes\n---\nA zeppelin.\n",
+            "content/tools/saw.md": "---\ntitle: Saw\n---\nCuts \"wood\".\n",
+        ])
+        defer { project.remove() }
+        _ = try await SiteBuilder.build(project.options)
+        let (input, _) = ProjectReader.read(project.options)
+        let renderer = try await Pipeline.prepare(input).renderer
+        let search = renderer.renderExtras(theme: .builtIn).filter { $0.path.hasPrefix("assets/search/") }
+        #expect(search.filter { $0.path.hasPrefix("assets/search/pages/") }.count == renderer.pageCount - 1)
+        for file in search {
+            #expect(Array(try project.read("output/" + file.path).utf8) == file.bytes, "\(file.path)")
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: project.root.appendingPathComponent("output/assets/search/pages").path)
+        #expect(written.count == renderer.pageCount - 1)
+    }
+
     @Test func largeShardsAreSplitAndEveryTermIsInTheShardTheScriptLoads() async throws {
         // 400 pages, each with its own words and words all share: "common", "co…".
         var pages: [(String, String)] = []

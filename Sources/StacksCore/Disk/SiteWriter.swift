@@ -48,11 +48,14 @@ public struct SiteWriter: Sendable {
                 path = renderer.outputPath(ofListPage: list.number, category: list.category)
             }
             try Self.write(bytes, to: Self.place(path), in: root, newFolder: true, previous: previous)
-            return bytes.count
+            // The page's search record, with it: the records are never all held at once.
+            guard index < pageCount, let record = renderer.searchRecord(of: index) else { return bytes.count }
+            try Self.write(record.bytes, to: Self.place(record.path), in: root, newFolder: true, previous: previous)
+            return bytes.count + record.bytes.count
         }
         var total = pageBytes.reduce(0, +)
-        var files = listPages.count
-        for file in renderer.renderExtras(theme: prepared.theme, listPages: false) {
+        var files = listPages.count + max(0, pageCount - 1)
+        for file in renderer.renderExtras(theme: prepared.theme, listPages: false, searchRecords: false) {
             try Self.write(file.bytes, to: Self.place(file.path), in: root, previous: previous)
             total += file.bytes.count
             files += 1

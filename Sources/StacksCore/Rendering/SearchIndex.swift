@@ -29,10 +29,15 @@ struct SearchIndex {
     /// Postings per term: `page << 2 | field`, pages ascending.
     private(set) var postings: [String: [Int]] = [:]
     private var records: [(page: Int, bytes: [UInt8])] = []
+    private let pageCount: Int
     let shardLimit: Int
 
-    init(catalog: Catalog, bodies: [String], portable: Bool, shardLimit: Int = Self.defaultShardLimit) {
+    /// Without `records`, the index leaves out the pages' records: a build writes each one
+    /// with its page (`record(of:…)`), so that they are never all held at once.
+    init(catalog: Catalog, bodies: [String], portable: Bool, records withRecords: Bool = true,
+         shardLimit: Int = Self.defaultShardLimit) {
         self.shardLimit = shardLimit
+        pageCount = max(0, catalog.pages.count - 1)
         for index in catalog.pages.indices.dropFirst() {
             let page = catalog[index]
             let text = index < bodies.count ? HTMLText.plain(bodies[index]) : ""
@@ -47,24 +52,33 @@ struct SearchIndex {
             add(page.frontMatter.tags.joined(separator: " "), .summary)
             add(page.title, .title)
             for (term, field) in fields { postings[term, default: []].append(index << 2 | field.rawValue) }
-
-            var json = JSONWriter(capacity: 512)
-            json.raw("window.stacksSearch.page(")
-            json.string(String(index))
-            json.raw(",")
-            json.beginObject()
-            json.member("kind", page.kind.rawValue)
-            json.member("path", catalog.chain(to: index).dropFirst().map { catalog[$0].listTitle })
-            json.member("summary", page.summary)
-            json.member("tags", page.frontMatter.tags)
-            json.member("text", Self.prefix(of: text, bytes: Self.snippetSourceLimit))
-            json.member("title", page.title)
-            json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: portable))
-            json.endObject()
-            json.raw(");\n")
-            records.append((index, json.bytes))
+            if withRecords { records.append((index, Self.record(of: index, in: catalog, text: text, portable: portable))) }
         }
     }
+
+    /// What a result shows of page `index` (not the home page): its record's script. `text`:
+    /// the page's body as plain text (`HTMLText.plain`).
+    static func record(of index: Int, in catalog: Catalog, text: String, portable: Bool) -> [UInt8] {
+        let page = catalog[index]
+        var json = JSONWriter(capacity: 512)
+        json.raw("window.stacksSearch.page(")
+        json.string(String(index))
+        json.raw(",")
+        json.beginObject()
+        json.member("kind", page.kind.rawValue)
+        json.member("path", catalog.chain(to: index).dropFirst().map { catalog[$0].listTitle })
+        json.member("summary", page.summary)
+        json.member("tags", page.frontMatter.tags)
+        json.member("text", Self.prefix(of: text, bytes: Self.snippetSourceLimit))
+        json.member("title", page.title)
+        json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: portable))
+        json.endObject()
+        json.raw(");\n")
+        return json.bytes
+    }
+
+    /// Where page `index`'s record is written, under the output root.
+    static func recordPath(of index: Int) -> String { "\(folder)/pages/\(index).js" }
 
     /// The shards' keys, each with its terms, sorted.
     var shards: [(key: String, terms: [String])] {
@@ -115,7 +129,7 @@ struct SearchIndex {
         index.raw("window.stacksSearch.index(")
         index.beginObject()
         index.member("keys", shards.map(\.key))
-        index.member("pages", records.count)
+        index.member("pages", pageCount)
         index.endObject()
         index.raw(");\n")
         files.append(.init(path: Self.folder + "/index.js", bytes: index.bytes))
@@ -138,7 +152,7 @@ struct SearchIndex {
             files.append(.init(path: "\(Self.folder)/terms/\(Self.fileName(ofKey: shard.key)).js", bytes: json.bytes))
         }
         for record in records {
-            files.append(.init(path: "\(Self.folder)/pages/\(record.page).js", bytes: record.bytes))
+            files.append(.init(path: Self.recordPath(of: record.page), bytes: record.bytes))
         }
         return files
     }

@@ -13,9 +13,10 @@ extension SiteRenderer {
         renderExtras(theme: theme, listPages: true)
     }
 
-    /// Without `listPages`, the pages of large categories' lists are left out (a build renders
-    /// and writes them one at a time with the other pages).
-    func renderExtras(theme: Theme, listPages includeListPages: Bool) -> [OutputFile] {
+    /// Without `listPages`, the pages of large categories' lists are left out, and without
+    /// `searchRecords` the search index's page records: a build renders and writes them one
+    /// at a time with the pages (`searchRecord(of:)`).
+    func renderExtras(theme: Theme, listPages includeListPages: Bool, searchRecords: Bool = true) -> [OutputFile] {
         let catalog = site.catalog
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
         var files: [OutputFile] = []
@@ -48,11 +49,19 @@ extension SiteRenderer {
         }
         let index = searchIndex()
         files.append(OutputFile(path: "search-index.json", bytes: index))
-        files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable).files()
+        files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable, records: searchRecords).files()
         files += CategoryIndex.files(context: context)
         files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
         if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
         return files
+    }
+
+    /// Page `index`'s search record and where it goes; nil for the home page, which has none.
+    func searchRecord(of index: Int) -> OutputFile? {
+        guard index != Catalog.rootIndex, index < site.catalog.pages.count else { return nil }
+        let text = index < site.bodies.count ? HTMLText.plain(site.bodies[index]) : ""
+        return OutputFile(path: SearchIndex.recordPath(of: index),
+                          bytes: SearchIndex.record(of: index, in: site.catalog, text: text, portable: config.portable))
     }
 
     func notFoundView(_ context: PageContext) -> NotFoundView {
