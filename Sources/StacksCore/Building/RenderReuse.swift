@@ -39,8 +39,10 @@ struct RenderReuse: Sendable {
         return current ? list.current[position] : list.plain[position]
     }
 
-    func sidebar(_ selection: SiteRenderer.SidebarSelection) -> String? {
-        guard let category = sameSidebar[selection.category] else { return nil }
+    /// `tagsLink`: the new sidebars' tag entry; an earlier sidebar with another is not the same.
+    func sidebar(_ selection: SiteRenderer.SidebarSelection, tagsLink: SidebarLinkView?) -> String? {
+        guard let category = sameSidebar[selection.category],
+              SiteRenderer.sidebarTagsLink(earlier.tagIndex, config: earlier.config, current: false) == tagsLink else { return nil }
         return earlier.sidebars[SiteRenderer.SidebarSelection(category: category, isPage: selection.isPage)]
     }
 }

@@ -31,7 +31,19 @@ struct SearchIndex {
     private var records: [(page: Int, bytes: [UInt8])] = []
     let shardLimit: Int
 
-    init(catalog: Catalog, bodies: [String], portable: Bool, shardLimit: Int = Self.defaultShardLimit) {
+    /// A page of the site that is not in the catalog (a tag page): found by its title and summary.
+    struct ExtraPage {
+        var kind: String
+        var title: String
+        /// The titles of the pages above it, as breadcrumbs.
+        var path: [String]
+        var summary: String?
+        /// From the root.
+        var url: String
+    }
+
+    /// `extra` pages are numbered after the catalog's.
+    init(catalog: Catalog, bodies: [String], portable: Bool, extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
         self.shardLimit = shardLimit
         for index in catalog.pages.indices.dropFirst() {
             let page = catalog[index]
@@ -60,6 +72,30 @@ struct SearchIndex {
             json.member("text", Self.prefix(of: text, bytes: Self.snippetSourceLimit))
             json.member("title", page.title)
             json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: portable))
+            json.endObject()
+            json.raw(");\n")
+            records.append((index, json.bytes))
+        }
+        add(extra, from: catalog.pages.count)
+    }
+
+    private mutating func add(_ extra: [ExtraPage], from first: Int) {
+        for (offset, page) in extra.enumerated() {
+            let index = first + offset
+            var fields: [String: Field] = [:]
+            for term in SearchTerms.terms(in: page.summary ?? "") { fields[term] = .summary }
+            for term in SearchTerms.terms(in: page.title) { fields[term] = .title }
+            for (term, field) in fields { postings[term, default: []].append(index << 2 | field.rawValue) }
+            var json = JSONWriter(capacity: 256)
+            json.raw("window.stacksSearch.page(")
+            json.string(String(index))
+            json.raw(",")
+            json.beginObject()
+            json.member("kind", page.kind)
+            json.member("path", page.path)
+            json.member("summary", page.summary)
+            json.member("title", page.title)
+            json.member("url", page.url)
             json.endObject()
             json.raw(");\n")
             records.append((index, json.bytes))

@@ -46,7 +46,8 @@ extension SiteRenderer {
         }
         let index = searchIndex()
         files.append(OutputFile(path: "search-index.json", bytes: index))
-        files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable).files()
+        files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable, extra: tagSearchPages()).files()
+        files += tagFiles()
         files += CategoryIndex.files(context: context)
         files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
         if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
@@ -112,6 +113,7 @@ extension SiteRenderer {
             guard let url = context.canonical(index) else { continue }
             xml += "<url><loc>\(HTMLEscaping.escape(url))</loc></url>\n"
         }
+        for url in tagSitemapURLs() { xml += "<url><loc>\(HTMLEscaping.escape(url))</loc></url>\n" }
         xml += "</urlset>\n"
         return Array(xml.utf8)
     }
