@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func theSidebarsFixedNamesComeFromTheContract() {
-        #expect(SidebarParts.rootKeys == ["siteTitle", "home", "homeCurrent", "categories"])
+        #expect(SidebarParts.rootKeys == ["siteTitle", "home", "homeCurrent", "categories", "tags"])
         #expect(TemplateSet.required == TemplateContract.templates.map(\.name))
     }
 }

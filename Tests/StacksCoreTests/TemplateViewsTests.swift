@@ -169,7 +169,7 @@ import Testing
         #expect(node.map(\.name) == ["tile", "iconURL", "iconText", "color", "title", "url", "current", "selected", "inPath",
                                      "open", "hasChildren", "children"])
         #expect(node.last == Value(name: "children", kind: .list))
-        let categories = try #require(TemplateContract.template("sidebar")?.values.last)
+        let categories = try #require(TemplateContract.template("sidebar")?.values.first { $0.name == "categories" })
         #expect(categories.members == node)
         #expect(try #require(TemplateContract.template("breadcrumbs")).values.map(\.name) == ["breadcrumbs"])
         let item = try #require(TemplateContract.template("detail")?.values.first?.members)
