@@ -15,7 +15,15 @@ struct RenderReuse: Sendable {
         let old = earlier.site.catalog
         let counterparts = CatalogCorrespondence(old: old, new: catalog).oldIndex
         let same = CatalogCorrespondence.sameEntries(old, catalog, counterparts: counterparts)
-        sameEntry = catalog.pages.indices.map { same[$0] ? counterparts[$0] : nil }
+        // A row's `id` depends on whether its parent's list is shown in parts, which an entry
+        // added beside it can change (a first item at the root makes the home a list).
+        let limit = earlier.config.layout.listWindow
+        sameEntry = catalog.pages.indices.map { index in
+            guard same[index], let counterpart = counterparts[index],
+                  ListPlace.rowID(counterpart, in: old, limit: limit) == ListPlace.rowID(index, in: catalog, limit: limit)
+            else { return nil }
+            return counterpart
+        }
         var positions = [(owner: Int, position: Int)?](repeating: nil, count: old.pages.count)
         for (owner, list) in earlier.lists {
             let children = owner == Catalog.rootIndex ? old.categoryChildren(of: owner) : old.pages[owner].children
