@@ -63,8 +63,10 @@ extension SiteRenderer {
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         var stamps = TemplateStamps()
         let sidebar = tagSidebar(context: context, stamps: &stamps)
+        let positions = positionsInParents()
         var files = tagPages.map { page in
-            OutputFile(path: outputPath(ofTagPage: page), bytes: renderTagPage(page, sidebar: sidebar, stamps: &stamps))
+            OutputFile(path: outputPath(ofTagPage: page),
+                       bytes: renderTagPage(page, sidebar: sidebar, positions: positions, stamps: &stamps))
         }
         for (position, tag) in tagIndex.tags.enumerated() where ListWindow.isPaged(entries: tag.pages.count, limit: config.layout.listWindow) {
             let path = tagListIndexPath(position)
@@ -90,8 +92,19 @@ extension SiteRenderer {
                            context: context, templates: templates, stamps: &stamps)
     }
 
-    /// A tag page; `sidebar` from `tagSidebar`, shared by all of them.
-    func renderTagPage(_ page: TagPage, sidebar: String, stamps: inout TemplateStamps) -> [UInt8] {
+    /// Where each tagged page is among its parent's children: its entry in the parent's list.
+    func positionsInParents() -> [Int: Int] {
+        var positions: [Int: Int] = [:]
+        let tagged = Set(tagIndex.tags.lazy.flatMap(\.pages))
+        for page in site.catalog.pages {
+            for (position, child) in page.children.enumerated() where tagged.contains(child) { positions[child] = position }
+        }
+        return positions
+    }
+
+    /// A tag page; `sidebar` from `tagSidebar` and `positions` from `positionsInParents`, shared by all of them.
+    func renderTagPage(_ page: TagPage, sidebar: String, positions: [Int: Int]? = nil, stamps: inout TemplateStamps) -> [UInt8] {
+        let positions = positions ?? positionsInParents()
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         let path = stackPath(of: page)
         let depth = depth(of: page)
@@ -124,13 +137,14 @@ extension SiteRenderer {
             back: back,
             contentLabel: title,
             sidebar: HTML(sidebar),
-            content: HTML(renderTagContent(page, title: title, context: context, stamps: &stamps)),
+            content: HTML(renderTagContent(page, title: title, positions: positions, context: context, stamps: &stamps)),
             detail: HTML(stamps.render(DetailView(category: tagDetail(page, title: title)), with: templates)))
         return RootMarker.resolve(stamps.render(view, with: templates), depth: depth)
     }
 
     /// The content column: the tags with their counts, or one tag's pages, a part at a time.
-    private func renderTagContent(_ page: TagPage, title: String, context: PageContext, stamps: inout TemplateStamps) -> String {
+    private func renderTagContent(_ page: TagPage, title: String, positions: [Int: Int], context: PageContext,
+                                  stamps: inout TemplateStamps) -> String {
         let url = RootMarker.page(stackPath(of: page), portable: config.portable)
         // Filter fields are numbered after the catalog's pages, so no two on a site share an id.
         let id = site.catalog.pages.count + (page.tag.map { $0 + 1 } ?? 0)
@@ -158,16 +172,17 @@ extension SiteRenderer {
                                         next: number < count ? pageURL(number + 1) : nil)
             partial = PartialListView(firstPage: url, index: RootMarker.file(tagListIndexPath(tag)))
         }
-        let entries = range.map { position in listEntry(of: pages[position], context: context, stamps: &stamps) }.joined()
+        let entries = range.map { position in
+            listEntry(of: pages[position], position: positions[pages[position]], context: context, stamps: &stamps)
+        }.joined()
         return stamps.render(ContentView(category: ListedCategoryView(
             id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: pages.count, offset: range.lowerBound,
             entries: HTML(entries), partial: partial, window: nil, pagination: pagination)), with: templates)
     }
 
     /// A page's entry as its own list shows it (rendered once for the site), else rendered here.
-    private func listEntry(of index: Int, context: PageContext, stamps: inout TemplateStamps) -> String {
-        if let parent = site.catalog[index].parent, let list = lists[parent],
-           let position = site.catalog[parent].children.firstIndex(of: index), position < list.plain.count {
+    private func listEntry(of index: Int, position: Int?, context: PageContext, stamps: inout TemplateStamps) -> String {
+        if let parent = site.catalog[index].parent, let list = lists[parent], let position, position < list.plain.count {
             return list.plain[position]
         }
         return stamps.render(context.entry(index, selected: false, current: false), with: templates)
