@@ -65,8 +65,8 @@ import Testing
         }
         for index in catalog.pages.indices { _ = renderer.renderPage(index, listPage: 1, stamps: &stamps) }
         for list in renderer.listPages { _ = renderer.renderPage(list.category, listPage: list.number, stamps: &stamps) }
-        let tagSidebar = renderer.tagSidebar(context: context, stamps: &stamps)
-        for page in renderer.tagPages { _ = renderer.renderTagPage(page, sidebar: tagSidebar, stamps: &stamps) }
+        let tagParts = renderer.tagPageParts()
+        for page in renderer.tagPages { _ = renderer.renderTagPage(page, parts: tagParts, stamps: &stamps) }
         var handed = Dictionary(grouping: stamps.handedOver ?? [], by: \.template).mapValues { $0.map(\.object) }
         // Rendered without stamps, straight from these views.
         handed[NotFoundView.template] = [renderer.notFoundView(context).templateObject]

@@ -13,8 +13,8 @@ extension SiteRenderer {
         renderExtras(theme: theme, listPages: true)
     }
 
-    /// Without `listPages`, the pages of large categories' lists are left out (a build renders
-    /// and writes them one at a time with the other pages).
+    /// Without `listPages`, the pages of large categories' lists and the tag pages are left out
+    /// (a build renders and writes them one at a time with the other pages).
     func renderExtras(theme: Theme, listPages includeListPages: Bool) -> [OutputFile] {
         let catalog = site.catalog
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
@@ -47,7 +47,7 @@ extension SiteRenderer {
         let index = searchIndex()
         files.append(OutputFile(path: "search-index.json", bytes: index))
         files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable, extra: tagSearchPages()).files()
-        files += tagFiles()
+        files += tagFiles(pages: includeListPages)
         files += CategoryIndex.files(context: context)
         files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
         if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }

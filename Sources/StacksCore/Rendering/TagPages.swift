@@ -57,16 +57,31 @@ extension SiteRenderer {
         stackPath(of: page).depth + (page.number > 1 ? 2 : 0)
     }
 
-    /// The tag pages and their lists' indexes, for `renderExtras`.
-    func tagFiles() -> [OutputFile] {
-        guard !tagIndex.isEmpty else { return [] }
+    /// What every tag page shares: the sidebar (`tagSidebar`) and where each tagged page's
+    /// entry is in its parent's list (`positionsInParents`). Made once for all of them.
+    public struct TagPageParts: Sendable {
+        var sidebar: String
+        var positions: [Int: Int]
+    }
+
+    public func tagPageParts() -> TagPageParts {
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         var stamps = TemplateStamps()
-        let sidebar = tagSidebar(context: context, stamps: &stamps)
-        let positions = positionsInParents()
-        var files = tagPages.map { page in
-            OutputFile(path: outputPath(ofTagPage: page),
-                       bytes: renderTagPage(page, sidebar: sidebar, positions: positions, stamps: &stamps))
+        return TagPageParts(sidebar: tagSidebar(context: context, stamps: &stamps), positions: positionsInParents())
+    }
+
+    /// The tag pages (unless a build writes them with the other pages: `pages: false`) and
+    /// their lists' indexes, for `renderExtras`.
+    func tagFiles(pages includePages: Bool = true) -> [OutputFile] {
+        guard !tagIndex.isEmpty else { return [] }
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
+        var files: [OutputFile] = []
+        if includePages {
+            var stamps = TemplateStamps()
+            let parts = tagPageParts()
+            files = tagPages.map { page in
+                OutputFile(path: outputPath(ofTagPage: page), bytes: renderTagPage(page, parts: parts, stamps: &stamps))
+            }
         }
         for (position, tag) in tagIndex.tags.enumerated() where ListWindow.isPaged(entries: tag.pages.count, limit: config.layout.listWindow) {
             let path = tagListIndexPath(position)
@@ -102,9 +117,9 @@ extension SiteRenderer {
         return positions
     }
 
-    /// A tag page; `sidebar` from `tagSidebar` and `positions` from `positionsInParents`, shared by all of them.
-    func renderTagPage(_ page: TagPage, sidebar: String, positions: [Int: Int]? = nil, stamps: inout TemplateStamps) -> [UInt8] {
-        let positions = positions ?? positionsInParents()
+    /// A tag page, with what all of them share (`tagPageParts`).
+    func renderTagPage(_ page: TagPage, parts: TagPageParts, stamps: inout TemplateStamps) -> [UInt8] {
+        let sidebar = parts.sidebar, positions = parts.positions
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         let path = stackPath(of: page)
         let depth = depth(of: page)
