@@ -6,7 +6,7 @@ word and its size, one part with "rare-find", and each small group's things with
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import LARGE, LARGE_COUNT, LIST_WINDOW, tap
+from conftest import EXAMPLE, LARGE, LARGE_COUNT, LIST_WINDOW
 from generate_catalog import WORDS, part_title
 
 TAGS = LARGE + "tags/"
@@ -18,6 +18,12 @@ def parts_tagged(word):
 
 def list_titles(page):
     return page.js("return [...document.querySelectorAll('[data-column=content] .list .entry .title')].map(e => e.textContent)")
+
+
+def settled(page):
+    """Waits for the page load's view transition to end: a click during it aborts it, which
+    Chromium logs as an error (of the transition, not of the page)."""
+    page.wait(lambda: page.js("return document.readyState === 'complete' && !document.documentElement.dataset.transition"))
 
 
 def visible_columns_are_fine(page, width):
@@ -32,18 +38,19 @@ def visible_columns_are_fine(page, width):
 def test_a_tag_link_on_an_item_leads_to_the_page_of_exactly_its_items(page):
     rare = LARGE_COUNT - 3
     page.open(LARGE + f"parts/part-{rare:04d}/", width=1440)
+    settled(page)
     links = page.js("return [...document.querySelectorAll('.item-header .tags a')].map(a => [a.rel, a.textContent])")
     assert links == [["tag", WORDS[rare % len(WORDS)]], ["tag", f"size-{rare % 5}"], ["tag", "rare-find"]]
-    tap(page, ".item-header .tags a[href$='rare-find/']")
-    page.wait(lambda: page.js("return location.pathname").endswith("/tags/rare-find/"))
-    page.wait(lambda: page.js("return document.readyState") == "complete")
+    page.driver.find_element(By.CSS_SELECTOR, ".item-header .tags a[href$='rare-find/']").click()
+    page.wait(lambda: page.js("return location.pathname").endswith("/tags/rare-find/"), timeout=10)
+    settled(page)
     assert list_titles(page) == [part_title(rare)]
     assert page.js("return document.body.dataset.kind") == "tag"
     assert page.js("return [...document.querySelectorAll('.breadcrumbs a')].map(a => a.textContent)") == [
         "Large Catalog", "Tags", "rare-find"]
     # The entry is the item's own page, not a copy under tags/.
-    tap(page, "[data-column=content] .list .entry a")
-    page.wait(lambda: page.js("return location.pathname").endswith(f"/parts/part-{rare:04d}/"))
+    page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .list .entry a").click()
+    page.wait(lambda: page.js("return location.pathname").endswith(f"/parts/part-{rare:04d}/"), timeout=10)
     assert page.logs() == []
 
 
@@ -102,8 +109,9 @@ def test_the_tag_index_shows_every_tag_with_its_count(page):
     # The sidebar's Tags entry is this page's; no category is selected.
     assert page.js("return document.querySelector('.tree-tags a').getAttribute('aria-current')") == "page"
     assert page.js("return document.querySelectorAll('.tree .selected').length") == 1
-    tap(page, "[data-column=content] .list .entry a[href$='rare-find/']")
-    page.wait(lambda: page.js("return location.pathname").endswith("/tags/rare-find/"))
+    settled(page)
+    page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .list .entry a[href$='rare-find/']").click()
+    page.wait(lambda: page.js("return location.pathname").endswith("/tags/rare-find/"), timeout=10)
     assert page.js("return document.querySelector('.back-link').textContent") == "Tags"
     assert page.logs() == []
 
@@ -126,4 +134,20 @@ def test_tag_pages_at_every_width(page, width, scripts):
     page.open(TAGS + "bolt/", width=width)
     page.screenshot(f"tags-bolt-{width}-{mode}")
     page.scripts(True)
+    assert page.logs() == []
+
+
+def test_the_search_finds_a_tag_page_by_its_name(page):
+    page.open(EXAMPLE + "traffic/car/", 1440)
+    field = page.driver.find_element(By.ID, "search-input")
+    field.send_keys("gusty")
+    page.wait(lambda: page.js("return document.querySelectorAll('.search-results a').length") > 0, message="results")
+    results = page.js("""return [...document.querySelectorAll('.search-results a')].map((a) =>
+        [a.querySelector('.title').textContent, a.href])""")
+    assert any(title == "gusty" and href.endswith("/docs/catalog/site/tags/gusty/") for title, href in results), results
+    settled(page)
+    link = page.driver.find_element(By.CSS_SELECTOR, ".search-results a[href$='tags/gusty/']")
+    link.click()
+    page.wait(lambda: page.js("return location.pathname").endswith("/tags/gusty/"))
+    assert list_titles(page) == ["Wind"]
     assert page.logs() == []
