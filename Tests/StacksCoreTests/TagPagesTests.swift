@@ -100,6 +100,12 @@ import Testing
         #expect(rows.map { $0[1] } == (1...7).map { "Thing \($0)" })
         #expect(rows[0][0] == "../../things/t1/")
         #expect(Self.entryCounts(try #require(site["tags/index.html"])) == ["7"])
+        #expect(site["tags/many/page/entries.js"] == nil)
+        // From disk, the filter loads the list by a script, and the pages name their index.html.
+        config.portable = true
+        let portable = try await Self.site(files, config: config)
+        #expect(try #require(portable["tags/many/page/entries.js"]).hasPrefix("window.stacksListIndex = {"))
+        #expect(try #require(portable["tags/many/index.html"]).contains("<a rel=\"next\" href=\"../../tags/many/page/2/index.html\">"))
     }
 
     @Test func draftsLeftOutAreNotCounted() async throws {
