@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func theSidebarsFixedNamesComeFromTheContract() {
-        #expect(SidebarParts.rootKeys == ["siteTitle", "home", "homeCurrent", "categories", "moreCategories", "categoryCount"])
+        #expect(SidebarParts.rootKeys == ["siteTitle", "home", "homeCurrent", "categories", "moreCategories", "categoryCount", "tags"])
         #expect(TemplateSet.required == TemplateContract.templates.map(\.name))
     }
 }

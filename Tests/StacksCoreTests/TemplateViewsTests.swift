@@ -61,10 +61,12 @@ import Testing
             _ = SiteRenderer.renderList(owner, context: context, templates: renderer.templates, reusing: nil, stamps: &stamps)
         }
         for selection in Set(catalog.pages.indices.map { SiteRenderer.SidebarSelection(of: $0, in: catalog) }) {
-            _ = SiteRenderer.renderSidebar(selected: selection, context: context, templates: renderer.templates, stamps: &stamps)
+            _ = SiteRenderer.renderSidebar(selected: selection, tags: SiteRenderer.sidebarTagsLink(renderer.tagIndex, config: renderer.config, current: false), context: context, templates: renderer.templates, stamps: &stamps)
         }
         for index in catalog.pages.indices { _ = renderer.renderPage(index, listPage: 1, stamps: &stamps) }
         for list in renderer.listPages { _ = renderer.renderPage(list.category, listPage: list.number, stamps: &stamps) }
+        let tagParts = renderer.tagPageParts()
+        for page in renderer.tagPages { _ = renderer.renderTagPage(page, parts: tagParts, stamps: &stamps) }
         var handed = Dictionary(grouping: stamps.handedOver ?? [], by: \.template).mapValues { $0.map(\.object) }
         // Rendered without stamps, straight from these views.
         handed[NotFoundView.template] = [renderer.notFoundView(context).templateObject]

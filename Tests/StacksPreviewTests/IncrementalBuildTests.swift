@@ -6,8 +6,9 @@ import StacksTestSupport
 extension PreviewTests {
     /// An incremental rebuild must give exactly what a full build gives, and `SiteChanges` must
     /// name every page whose HTML differs. Both are checked after every edit of a long random
-    /// series (edits to text, titles, order, icons, slugs, drafts, links, files added, removed
-    /// and renamed, broken and fixed front matter, template and configuration changes).
+    /// series (edits to text, titles, order, icons, slugs, drafts, links, tags, files added,
+    /// removed and renamed, a root page named like the tag pages, broken and fixed front
+    /// matter, template and configuration changes).
     @Suite struct IncrementalBuildTests {
         @Test(arguments: [1, 2, 3, 4] as [UInt64])
         func incrementalRebuildsEqualFullBuildsAfterRandomEdits(seed: UInt64) async throws {

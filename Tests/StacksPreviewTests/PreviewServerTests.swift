@@ -81,6 +81,28 @@ extension PreviewTests {
             }
         }
 
+        @Test func editingAnItemsTagsUpdatesAndReloadsTheTagPages() async throws {
+            try await withTemporaryFolderOnTestThreads { folder in
+                try TestCatalog.standard.write(to: folder)
+                try await TestServer.with(folder) { site in
+                    let socket = try await LiveReloadClient(port: site.port)
+                    defer { socket.close() }
+                    #expect(await socket.next(containing: "\"hello\"") != nil)
+                    #expect(try await site.get("/tags/steel/").text.contains("Hammer"))
+                    #expect(try await site.get("/tags/wood/").status == 404)
+
+                    try site.write("tools/hammer.md", "---\ntitle: Hammer\nsummary: A hammer\norder: 2\ntags: [\"wood\"]\n---\nThe hammer is useful.\n")
+                    let wood = try await site.waitFor("/tags/wood/") { $0.status == 200 && $0.text.contains("Hammer") }
+                    #expect(!wood.text.contains("Chisel"))
+                    #expect(!(try await site.get("/tags/steel/").text.contains("Hammer")))
+                    #expect(try await site.get("/tools/hammer/").text.contains("rel=\"tag\" href=\"../../tags/wood/\""))
+                    let reload = await socket.next(containing: "\"reload\"")
+                    #expect(reload?.contains("\"/tags/steel/\"") == true, "\(reload ?? "no message")")
+                    #expect(reload?.contains("\"/tags/wood/\"") == true, "\(reload ?? "no message")")
+                }
+            }
+        }
+
         @Test func aFileIsNotReadWhileItIsStillBeingWritten() async throws {
             try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)

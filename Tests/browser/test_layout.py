@@ -18,6 +18,10 @@ MATRIX_PAGES = [
     (1, "large: parts/page/2/", "category", LARGE),
     (2, "large: group-1/nested/", "category", LARGE),
     (3, "large: group-1/bundle/sub-2/", "item", LARGE),
+    # The tag pages, a second stack: at one column they show their list, as a category does.
+    (1, "tags/", "tags", EXAMPLE),
+    (2, "tags/warm/", "tag", EXAMPLE),
+    (2, "large: tags/size-0/page/2/", "tag", LARGE),
 ]
 
 
@@ -27,7 +31,7 @@ def expected_columns(width, kind, medium=720, wide=1200):
         return ["sidebar", "content", "detail"]
     if width >= medium:
         return ["content", "detail"]
-    return {"home": ["sidebar"], "category": ["content"], "item": ["detail"]}[kind]
+    return {"home": ["sidebar"], "category": ["content"], "tags": ["content"], "tag": ["content"], "item": ["detail"]}[kind]
 
 
 # The named widths, and both sides of each breakpoint.

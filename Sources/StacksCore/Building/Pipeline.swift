@@ -68,6 +68,8 @@ public enum Pipeline {
         var config = input.config
         if config.title == nil { config.title = site.catalog.root.frontMatter.title }
         let renderer = await render(site, config: config, templates: templates, memory: &memory)
+        // Content named `tags` at the root keeps its URL; the tag pages move aside.
+        if let moved = renderer.tagIndex.warning(displayRoot: input.contentDisplay) { diagnostics.append(moved) }
         return .success(Prepared(renderer: renderer, theme: input.theme, warnings: diagnostics.warnings))
     }
 

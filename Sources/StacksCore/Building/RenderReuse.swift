@@ -15,7 +15,15 @@ struct RenderReuse: Sendable {
         let old = earlier.site.catalog
         let counterparts = CatalogCorrespondence(old: old, new: catalog).oldIndex
         let same = CatalogCorrespondence.sameEntries(old, catalog, counterparts: counterparts)
-        sameEntry = catalog.pages.indices.map { same[$0] ? counterparts[$0] : nil }
+        // A row's `id` depends on whether its parent's list is shown in parts, which an entry
+        // added beside it can change (a first item at the root makes the home a list).
+        let limit = earlier.config.layout.listWindow
+        sameEntry = catalog.pages.indices.map { index in
+            guard same[index], let counterpart = counterparts[index],
+                  ListPlace.rowID(counterpart, in: old, limit: limit) == ListPlace.rowID(index, in: catalog, limit: limit)
+            else { return nil }
+            return counterpart
+        }
         var positions = [(owner: Int, position: Int)?](repeating: nil, count: old.pages.count)
         for (owner, list) in earlier.lists {
             let children = owner == Catalog.rootIndex ? old.categoryChildren(of: owner) : old.pages[owner].children
@@ -46,8 +54,10 @@ struct RenderReuse: Sendable {
         }
     }
 
-    func sidebar(_ selection: SiteRenderer.SidebarSelection) -> String? {
-        guard let category = sameSidebar[selection.category] else { return nil }
+    /// `tagsLink`: the new sidebars' tag entry; an earlier sidebar with another is not the same.
+    func sidebar(_ selection: SiteRenderer.SidebarSelection, tagsLink: SidebarLinkView?) -> String? {
+        guard let category = sameSidebar[selection.category],
+              SiteRenderer.sidebarTagsLink(earlier.tagIndex, config: earlier.config, current: false) == tagsLink else { return nil }
         return earlier.sidebars[SiteRenderer.SidebarSelection(category: category, isPage: selection.isPage)]
     }
 }

@@ -31,17 +31,24 @@ public struct SiteWriter: Sendable {
         let renderer = prepared.renderer
         let root = self.root.path
         let previous = self.previous
-        // The pages, then the further pages of large categories' lists, each written as soon
-        // as it is rendered.
+        // The pages, then the further pages of large categories' lists, then the tag pages,
+        // each written as soon as it is rendered.
         let listPages = renderer.listPages
         let pageCount = renderer.pageCount
-        let pageBytes = try await Parallel.mapThrowing(0..<(pageCount + listPages.count), state: { TemplateStamps() }) {
+        let tagPages = renderer.tagPages
+        let tagParts = tagPages.isEmpty ? nil : renderer.tagPageParts()
+        let pageBytes = try await Parallel.mapThrowing(0..<(pageCount + listPages.count + tagPages.count),
+                                                       state: { TemplateStamps() }) {
             stamps, index in
             let bytes: [UInt8]
             let path: String
             if index < pageCount {
                 bytes = renderer.renderPage(index, stamps: &stamps)
                 path = renderer.outputPath(of: index)
+            } else if index >= pageCount + listPages.count, let tagParts {
+                let page = tagPages[index - pageCount - listPages.count]
+                bytes = renderer.renderTagPage(page, parts: tagParts, stamps: &stamps)
+                path = renderer.outputPath(ofTagPage: page)
             } else {
                 let list = listPages[index - pageCount]
                 bytes = renderer.renderPage(list.category, listPage: list.number, stamps: &stamps)
@@ -54,7 +61,7 @@ public struct SiteWriter: Sendable {
             return bytes.count + record.bytes.count
         }
         var total = pageBytes.reduce(0, +)
-        var files = listPages.count + max(0, pageCount - 1)
+        var files = listPages.count + tagPages.count + max(0, pageCount - 1)
         for file in renderer.renderExtras(theme: prepared.theme, listPages: false, searchRecords: false) {
             try Self.write(file.bytes, to: Self.place(file.path), in: root, previous: previous)
             total += file.bytes.count

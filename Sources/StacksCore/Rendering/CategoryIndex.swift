@@ -37,9 +37,11 @@ enum CategoryIndex {
 
     /// The index of `category`'s children, as JSON.
     static func json(of category: Int, context: PageContext) -> [UInt8] {
-        let catalog = context.catalog
-        let owner = catalog[category].path
-        let children = catalog[category].children
+        json(of: context.catalog[category].children, below: context.catalog[category].path, context: context)
+    }
+
+    /// The index of a list of pages shown at `owner` (a category's page, or a tag's: `TagPages`).
+    static func json(of children: [Int], below owner: StackPath, context: PageContext) -> [UInt8] {
         var json = JSONWriter(capacity: children.count * 96)
         json.beginObject()
         json.key("entries")

@@ -61,7 +61,7 @@ enum DefaultTheme {
 <h1>{{title}}</h1>
 {{#summary}}<p class="summary">{{summary}}</p>{{/summary}}
 {{#date}}<p class="date"><time datetime="{{machine}}">{{readable}}</time></p>{{/date}}
-{{#hasTags}}<ul class="tags" aria-label="Tags">{{#tags}}<li>{{.}}</li>{{/tags}}</ul>{{/hasTags}}
+{{#hasTags}}<ul class="tags" aria-label="Tags">{{#tagLinks}}<li><a rel="tag" href="{{url}}">{{title}}</a></li>{{/tagLinks}}</ul>{{/hasTags}}
 </header>
 {{#image}}<img class="item-image" src="{{image}}"{{#imageWidth}} width="{{imageWidth}}" height="{{imageHeight}}"{{/imageWidth}} alt="" decoding="async">
 {{/image}}{{#hasAttributes}}<table class="attributes">
@@ -177,7 +177,8 @@ enum DefaultTheme {
 <ul class="tree">
 {{#categories}}{{> sidebar-node}}{{/categories}}{{#moreCategories}}<li class="tree-all"><a href="{{home}}">All {{categoryCount}} categories</a></li>
 {{/moreCategories}}
-</ul>
+{{#tags}}<li class="tree-node tree-tags"><a href="{{url}}"{{#current}} class="selected" aria-current="page"{{/current}}><span class="icon tag-icon" aria-hidden="true">#</span><span class="label">{{title}}</span></a></li>
+{{/tags}}</ul>
 
 """####,
         "assets/favicon.svg": ####"""
@@ -439,7 +440,12 @@ svg { flex: none; }
 .item-header .date, .item-header .tags { grid-column: 1 / -1; }
 .date { color: var(--muted); margin: .75rem 0 0; font-size: .9375rem; }
 .tags { display: flex; flex-wrap: wrap; gap: .4rem; list-style: none; padding: 0; margin: .75rem 0 0; }
-.tags li { background: var(--fill); border-radius: 1rem; padding: .1rem .7rem; font-size: .8125rem; }
+.tags li { background: var(--fill); border-radius: 1rem; font-size: .8125rem; }
+.tags a { display: block; padding: .1rem .7rem; border-radius: inherit; color: inherit; text-decoration: none; }
+.tags a:hover { text-decoration: underline; }
+/* The tag index's entry closes the category tree; tags in the index show a `#` tile. */
+.tree-tags { margin-top: .5rem; }
+.tag-icon { font-weight: 700; }
 .item-image { display: block; max-width: 100%; height: auto; border-radius: .8rem; margin: 0 0 1.5rem; }
 .attributes { width: 100%; border-collapse: separate; border-spacing: 0; margin: 0 0 1.75rem; background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; overflow: hidden; table-layout: fixed; }
 .attributes th, .attributes td { text-align: left; padding: .6rem 1rem; vertical-align: top; overflow-wrap: anywhere; border-top: 1px solid var(--line); }
@@ -609,10 +615,10 @@ svg { flex: none; }
   .sidebar-toggle { display: none !important; }
   .columns { display: block; }
   .column { display: none !important; border: 0; }
-  body[data-kind="home"] .sidebar, body[data-kind="category"] .content, body[data-kind="item"] .detail { display: block !important; }
+  body[data-kind="home"] .sidebar, body:is([data-kind="category"], [data-kind="tags"], [data-kind="tag"]) .content, body[data-kind="item"] .detail { display: block !important; }
   .sidebar, .content { background: var(--bg); padding: 1rem .5rem 3rem; }
   .list-header { top: var(--topbar-bottom, calc(4.625rem + 1px)); margin-top: -1rem; padding-top: 1rem; background: var(--bg); }
-  html:has(body[data-kind="category"]) { scroll-padding-top: calc(var(--topbar-bottom, 4.625rem) + var(--list-header-height, 0px)); }
+  html:has(body:is([data-kind="category"], [data-kind="tag"])) { scroll-padding-top: calc(var(--topbar-bottom, 4.625rem) + var(--list-header-height, 0px)); }
   .detail { padding: 1.5rem 1rem 3rem; }
   .content .intro { display: block; }
   .detail-stack { display: none; }
@@ -627,7 +633,7 @@ svg { flex: none; }
   }
   .tree .label { flex: 1; }
   .skip-detail, .skip-content, .skip-sidebar { display: none; }
-  body[data-kind="home"] .skip-sidebar, body[data-kind="category"] .skip-content, body[data-kind="item"] .skip-detail { display: block; }
+  body[data-kind="home"] .skip-sidebar, body:is([data-kind="category"], [data-kind="tags"], [data-kind="tag"]) .skip-content, body[data-kind="item"] .skip-detail { display: block; }
   /* Items in the content folder itself: the home's list holds them and the categories. */
   body[data-kind="home"]:has(.content [data-category]) .sidebar { display: none !important; }
   body[data-kind="home"]:has(.content [data-category]) .content { display: block !important; }

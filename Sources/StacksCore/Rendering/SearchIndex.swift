@@ -32,12 +32,24 @@ struct SearchIndex {
     private let pageCount: Int
     let shardLimit: Int
 
-    /// Without `records`, the index leaves out the pages' records: a build writes each one
-    /// with its page (`record(of:…)`), so that they are never all held at once.
-    init(catalog: Catalog, bodies: [String], portable: Bool, records withRecords: Bool = true,
+    /// A page of the site that is not in the catalog (a tag page): found by its title and summary.
+    struct ExtraPage {
+        var kind: String
+        var title: String
+        /// The titles of the pages above it, as breadcrumbs.
+        var path: [String]
+        var summary: String?
+        /// From the root.
+        var url: String
+    }
+
+    /// `extra` pages are numbered after the catalog's, and their records are always kept.
+    /// Without `records`, the index leaves out the catalog pages' records: a build writes each
+    /// one with its page (`record(of:…)`), so that they are never all held at once.
+    init(catalog: Catalog, bodies: [String], portable: Bool, records withRecords: Bool = true, extra: [ExtraPage] = [],
          shardLimit: Int = Self.defaultShardLimit) {
         self.shardLimit = shardLimit
-        pageCount = max(0, catalog.pages.count - 1)
+        pageCount = max(0, catalog.pages.count - 1) + extra.count
         for index in catalog.pages.indices.dropFirst() {
             let page = catalog[index]
             let text = index < bodies.count ? HTMLText.plain(bodies[index]) : ""
@@ -53,6 +65,30 @@ struct SearchIndex {
             add(page.title, .title)
             for (term, field) in fields { postings[term, default: []].append(index << 2 | field.rawValue) }
             if withRecords { records.append((index, Self.record(of: index, in: catalog, text: text, portable: portable))) }
+        }
+        add(extra, from: catalog.pages.count)
+    }
+
+    private mutating func add(_ extra: [ExtraPage], from first: Int) {
+        for (offset, page) in extra.enumerated() {
+            let index = first + offset
+            var fields: [String: Field] = [:]
+            for term in SearchTerms.terms(in: page.summary ?? "") { fields[term] = .summary }
+            for term in SearchTerms.terms(in: page.title) { fields[term] = .title }
+            for (term, field) in fields { postings[term, default: []].append(index << 2 | field.rawValue) }
+            var json = JSONWriter(capacity: 256)
+            json.raw("window.stacksSearch.page(")
+            json.string(String(index))
+            json.raw(",")
+            json.beginObject()
+            json.member("kind", page.kind)
+            json.member("path", page.path)
+            json.member("summary", page.summary)
+            json.member("title", page.title)
+            json.member("url", page.url)
+            json.endObject()
+            json.raw(");\n")
+            records.append((index, json.bytes))
         }
     }
 

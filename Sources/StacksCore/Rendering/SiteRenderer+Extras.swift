@@ -13,9 +13,9 @@ extension SiteRenderer {
         renderExtras(theme: theme, listPages: true)
     }
 
-    /// Without `listPages`, the pages of large categories' lists are left out, and without
-    /// `searchRecords` the search index's page records: a build renders and writes them one
-    /// at a time with the pages (`searchRecord(of:)`).
+    /// Without `listPages`, the pages of large categories' lists and the tag pages are left
+    /// out, and without `searchRecords` the search index's page records: a build renders and
+    /// writes them one at a time with the other pages (`searchRecord(of:)`).
     func renderExtras(theme: Theme, listPages includeListPages: Bool, searchRecords: Bool = true) -> [OutputFile] {
         let catalog = site.catalog
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
@@ -49,7 +49,9 @@ extension SiteRenderer {
         }
         let index = searchIndex()
         files.append(OutputFile(path: "search-index.json", bytes: index))
-        files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable, records: searchRecords).files()
+        files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable, records: searchRecords,
+                             extra: tagSearchPages()).files()
+        files += tagFiles(pages: includeListPages)
         files += CategoryIndex.files(context: context)
         files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
         if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
@@ -123,6 +125,7 @@ extension SiteRenderer {
             guard let url = context.canonical(index) else { continue }
             xml += "<url><loc>\(HTMLEscaping.escape(url))</loc></url>\n"
         }
+        for url in tagSitemapURLs() { xml += "<url><loc>\(HTMLEscaping.escape(url))</loc></url>\n" }
         xml += "</urlset>\n"
         return Array(xml.utf8)
     }

@@ -15,6 +15,8 @@ public struct SiteRenderer: Sendable {
     /// Category introductions as the content column shows them: without heading ids, which the
     /// same introduction in the detail column (or the item's own headings) carries.
     let contentIntros: [Int: String]
+    /// The tags and their pages' folder (`TagPages`).
+    let tagIndex: TagIndex
 
     struct RenderedList: Sendable, Equatable {
         var plain: [String]
@@ -59,6 +61,8 @@ public struct SiteRenderer: Sendable {
     init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, reusing earlier: RenderReuse?) {
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         let shared = Self.sharedParts(of: site.catalog)
+        let tagIndex = TagIndex(catalog: site.catalog)
+        let tagsLink = Self.sidebarTagsLink(tagIndex, config: config, current: false)
         var stamps = TemplateStamps()
         var lists: [Int: RenderedList] = [:]
         for owner in shared.listOwners {
@@ -66,10 +70,10 @@ public struct SiteRenderer: Sendable {
         }
         var sidebars: [SidebarSelection: String] = [:]
         for selection in shared.sidebarSelections {
-            sidebars[selection] = earlier?.sidebar(selection)
-                ?? Self.renderSidebar(selected: selection, context: context, templates: templates, stamps: &stamps)
+            sidebars[selection] = earlier?.sidebar(selection, tagsLink: tagsLink)
+                ?? Self.renderSidebar(selected: selection, tags: tagsLink, context: context, templates: templates, stamps: &stamps)
         }
-        self.init(site: site, config: config, templates: templates, sidebars: sidebars, lists: lists)
+        self.init(site: site, config: config, templates: templates, sidebars: sidebars, lists: lists, tagIndex: tagIndex)
     }
 
     /// `init(site:config:templates:)`, with the lists and sidebars rendered on all cores.
@@ -77,20 +81,23 @@ public struct SiteRenderer: Sendable {
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         let shared = sharedParts(of: site.catalog)
         let owners = shared.listOwners, selections = shared.sidebarSelections
+        let tagIndex = TagIndex(catalog: site.catalog)
+        let tagsLink = sidebarTagsLink(tagIndex, config: config, current: false)
         let lists = await Parallel.map(owners.indices, state: { TemplateStamps() }) { stamps, position in
             renderList(owners[position], context: context, templates: templates, reusing: nil, stamps: &stamps)
         }
         let sidebars = await Parallel.map(selections.indices, state: { TemplateStamps() }) { stamps, position in
-            renderSidebar(selected: selections[position], context: context, templates: templates, stamps: &stamps)
+            renderSidebar(selected: selections[position], tags: tagsLink, context: context, templates: templates, stamps: &stamps)
         }
         return SiteRenderer(site: site, config: config, templates: templates,
                             sidebars: Dictionary(uniqueKeysWithValues: zip(selections, sidebars)),
-                            lists: Dictionary(uniqueKeysWithValues: zip(owners, lists)))
+                            lists: Dictionary(uniqueKeysWithValues: zip(owners, lists)), tagIndex: tagIndex)
     }
 
     private init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, sidebars: [SidebarSelection: String],
-                 lists: [Int: RenderedList]) {
+                 lists: [Int: RenderedList], tagIndex: TagIndex) {
         self.site = site
+        self.tagIndex = tagIndex
         self.config = config
         self.templates = templates
         self.sidebars = sidebars
@@ -204,8 +211,9 @@ public struct SiteRenderer: Sendable {
 
     // MARK: Columns
 
-    static func renderSidebar(selected selection: SidebarSelection, context: PageContext, templates: TemplateSet,
-                              stamps: inout TemplateStamps) -> String {
+    /// `tags`: the tag index's entry after the tree (`sidebarTagsLink`).
+    static func renderSidebar(selected selection: SidebarSelection, tags: SidebarLinkView?, context: PageContext,
+                              templates: TemplateSet, stamps: inout TemplateStamps) -> String {
         let catalog = context.catalog
         let selected = selection.category
         let chain = selected.map { Set(catalog.pagesOnPath(of: $0)) } ?? []
@@ -233,7 +241,7 @@ public struct SiteRenderer: Sendable {
         let view = SidebarView(siteTitle: context.config.siteTitle, home: context.url(Catalog.rootIndex),
                                homeCurrent: homeCurrent,
                                categories: top.shown.map(node), moreCategories: top.shown.count < top.count,
-                               categoryCount: top.count)
+                               categoryCount: top.count, tags: tags)
         var values = view.templateObject
         stamps.handedOver?.append((SidebarView.template, values))
         guard templates.drawsSidebarByNodes else {
@@ -338,6 +346,7 @@ public struct SiteRenderer: Sendable {
                 date: matter.date.map { DateView(machine: DateText.machine($0), readable: DateText.readable($0)) },
                 tags: matter.tags,
                 hasTags: !matter.tags.isEmpty,
+                tagLinks: tagLinks(of: matter.tags),
                 attributes: matter.attributes.map { AttributeView(name: $0.name, value: $0.value) },
                 hasAttributes: !matter.attributes.isEmpty,
                 body: HTML(site.bodies[index]),

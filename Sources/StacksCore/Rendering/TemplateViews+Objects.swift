@@ -55,10 +55,16 @@ extension CrumbView {
 
 extension SidebarView {
     var templateObject: TemplateObject {
-        ["siteTitle": .text(siteTitle), "home": .text(home), "homeCurrent": .flag(homeCurrent),
-         "categories": .list(categories.map { .object($0.templateObject) }),
-         "moreCategories": .flag(moreCategories), "categoryCount": .number(categoryCount)]
+        var object: TemplateObject = ["siteTitle": .text(siteTitle), "home": .text(home), "homeCurrent": .flag(homeCurrent),
+                                      "categories": .list(categories.map { .object($0.templateObject) }),
+                                      "moreCategories": .flag(moreCategories), "categoryCount": .number(categoryCount)]
+        if let tags { object["tags"] = .object(tags.templateObject) }
+        return object
     }
+}
+
+extension SidebarLinkView {
+    var templateObject: TemplateObject { ["title": .text(title), "url": .text(url), "current": .flag(current)] }
 }
 
 extension SidebarNodeView {
@@ -167,6 +173,7 @@ extension ItemView {
         object["body"] = .text(body.html)
         object["tags"] = .list(tags.map(TemplateValue.text))
         object["hasTags"] = .flag(hasTags)
+        object["tagLinks"] = .list(tagLinks.map { .object($0.templateObject) })
         object["attributes"] = .list(attributes.map { .object($0.templateObject) })
         object["hasAttributes"] = .flag(hasAttributes)
         object["params"] = .object(params.object)

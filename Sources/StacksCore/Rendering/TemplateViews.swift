@@ -82,7 +82,7 @@ struct PageView: TemplateValues {
     var title: String
     /// The `<title>`: page, list page number and site.
     var documentTitle: String
-    /// `home`, `category` or `item`.
+    /// `home`, `category`, `item`, `tags` (the tag index) or `tag` (a tag's page).
     var kind: String
     /// `item` for an item, else `details`.
     var kindLabel: String
@@ -150,6 +150,18 @@ struct SidebarView: TemplateView {
     var moreCategories: Bool
     /// How many top-level categories there are.
     var categoryCount: Int
+    /// The tag index's entry, after the tree; none when no page has tags.
+    var tags: SidebarLinkView?
+}
+
+/// A link of the sidebar besides the category tree.
+struct SidebarLinkView: TemplateValues, Equatable {
+    /// What it says.
+    var title: String
+    /// Its URL.
+    var url: String
+    /// The link is this page's, or on the way to it (a tag's page).
+    var current: Bool
 }
 
 /// `sidebar-node`: one category of the tree, and its icon's values.
@@ -323,6 +335,8 @@ struct ItemView: TemplateValues {
     var tags: [String]
     /// It has tags.
     var hasTags: Bool
+    /// Its tags, each linking to its tag's page.
+    var tagLinks: [LinkView]
     /// Its `attributes:`.
     var attributes: [AttributeView]
     /// It has attributes.

@@ -162,6 +162,11 @@ actor PreviewSite {
                 paths.insert(SiteRoutes.urlPath(ofOutput: new.outputPath(ofListPage: list.number, category: list.category)))
             }
         }
+        if changes.extras {
+            // Tag pages are written with the extras: any of them may list what changed.
+            for page in new.tagPages { paths.insert(SiteRoutes.urlPath(ofOutput: new.outputPath(ofTagPage: page))) }
+            for page in old.tagPages { paths.insert(SiteRoutes.urlPath(ofOutput: old.outputPath(ofTagPage: page))) }
+        }
         if !changes.removed.isEmpty || changes.structure {
             for list in old.listPages {
                 paths.insert(SiteRoutes.urlPath(ofOutput: old.outputPath(ofListPage: list.number, category: list.category)))

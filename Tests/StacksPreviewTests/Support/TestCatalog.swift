@@ -67,7 +67,20 @@ struct TestCatalog {
         let items = markdown.filter { !$0.hasSuffix("_index.md") && !$0.hasSuffix("/index.md") }
         let path = markdown.randomElement(using: &random)!
         let item = items.randomElement(using: &random) ?? path
-        switch Int.random(in: 0..<21, using: &random) {
+        switch Int.random(in: 0..<23, using: &random) {
+        case 21:
+            // Tags: spellings that slug alike, none at all, a tag shared or alone.
+            let tags = [[], ["steel"], ["Steel", "wood"], ["wood"], ["c++"], ["C++", "steel"]].randomElement(using: &random)!
+            files[item] = Self.setting("tags", to: "[" + tags.map { "\"\($0)\"" }.joined(separator: ", ") + "]", in: files[item]!)
+            return "tags of \(item)"
+        case 22:
+            // Content at the root named `tags` moves the tag pages aside, and back when it goes.
+            if files["tags.md"] == nil {
+                files["tags.md"] = "---\ntitle: About tags\ntags: [meta]\n---\nHow tags are used here.\n"
+                return "added tags.md"
+            }
+            files["tags.md"] = nil
+            return "removed tags.md"
         case 17...20:
             repair()
             return "repairs"

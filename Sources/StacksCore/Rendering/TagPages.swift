@@ -1,0 +1,277 @@
+/// The tag pages: `tags/`, the index of every tag with its count, and `tags/<slug>/`, one
+/// tag's pages as a list like a category's (paged past `layout.listWindow` at `page/N/`,
+/// with its `entries.json` for the script's filter and virtual list).
+///
+/// They are a second tab with its own stack path: the index is [tags], a tag [tags, tag].
+/// The breadcrumbs, back link, document title and JSON-LD derive from that path as a
+/// category's do from its own; the sidebar shows the category tree with nothing selected and
+/// its "Tags" entry current. A tag's list links the items' own pages: no page is made twice.
+/// Written beside the pages, with the search index and the sitemap (`renderExtras`).
+extension SiteRenderer {
+    /// One tag page: the index (`tag == nil`), or page `number` (from 1) of a tag's list.
+    public struct TagPage: Sendable, Hashable {
+        /// The tag's position in `TagIndex.tags`.
+        public var tag: Int?
+        public var number: Int
+    }
+
+    static let tagsTitle = "Tags"
+
+    /// The sidebar's entry for the tag index; none when no page has tags.
+    static func sidebarTagsLink(_ tags: TagIndex, config: SiteConfig, current: Bool) -> SidebarLinkView? {
+        guard !tags.isEmpty else { return nil }
+        return SidebarLinkView(title: tagsTitle, url: RootMarker.page(tags.indexPath, portable: config.portable), current: current)
+    }
+
+    /// An item's tags as links to their pages, each tag once, as the item spells it.
+    func tagLinks(of names: [String]) -> [LinkView] {
+        var seen: Set<Int> = []
+        return names.compactMap { name in
+            guard let position = tagIndex.position(of: name), seen.insert(position).inserted else { return nil }
+            return LinkView(title: name, url: RootMarker.page(tagIndex.path(of: position), portable: config.portable))
+        }
+    }
+
+    /// Every tag page: the index, then each tag's list pages.
+    public var tagPages: [TagPage] {
+        guard !tagIndex.isEmpty else { return [] }
+        let limit = config.layout.listWindow
+        return [TagPage(tag: nil, number: 1)] + tagIndex.tags.indices.flatMap { tag in
+            (1...ListWindow.pageCount(entries: tagIndex.tags[tag].pages.count, limit: limit)).map { TagPage(tag: tag, number: $0) }
+        }
+    }
+
+    /// The tag page's stack path: [tags] or [tags, tag].
+    func stackPath(of page: TagPage) -> StackPath {
+        page.tag.map { tagIndex.path(of: $0) } ?? tagIndex.indexPath
+    }
+
+    /// Where a tag page is written, relative to the output root.
+    public func outputPath(ofTagPage page: TagPage) -> String {
+        let directory = stackPath(of: page).outputDirectory
+        return page.number > 1 ? "\(directory)/page/\(page.number)/index.html" : directory + "/index.html"
+    }
+
+    /// Folders below the root: a list page sits two below its tag (`tags/rust/page/2/`).
+    private func depth(of page: TagPage) -> Int {
+        stackPath(of: page).depth + (page.number > 1 ? 2 : 0)
+    }
+
+    /// What every tag page shares: the sidebar (`tagSidebar`) and where each tagged page's
+    /// entry is in its parent's list (`positionsInParents`). Made once for all of them.
+    public struct TagPageParts: Sendable {
+        var sidebar: String
+        var positions: [Int: Int]
+    }
+
+    public func tagPageParts() -> TagPageParts {
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
+        var stamps = TemplateStamps()
+        return TagPageParts(sidebar: tagSidebar(context: context, stamps: &stamps), positions: positionsInParents())
+    }
+
+    /// The tag pages (unless a build writes them with the other pages: `pages: false`) and
+    /// their lists' indexes, for `renderExtras`.
+    func tagFiles(pages includePages: Bool = true) -> [OutputFile] {
+        guard !tagIndex.isEmpty else { return [] }
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
+        var files: [OutputFile] = []
+        if includePages {
+            var stamps = TemplateStamps()
+            let parts = tagPageParts()
+            files = tagPages.map { page in
+                OutputFile(path: outputPath(ofTagPage: page), bytes: renderTagPage(page, parts: parts, stamps: &stamps))
+            }
+        }
+        for (position, tag) in tagIndex.tags.enumerated() where ListWindow.isPaged(entries: tag.pages.count, limit: config.layout.listWindow) {
+            let path = tagListIndexPath(position)
+            let bytes = CategoryIndex.json(of: tag.pages, below: tagIndex.path(of: position), context: context)
+            files.append(OutputFile(path: path, bytes: bytes))
+            if config.portable {
+                files.append(OutputFile(path: String(path.dropLast(".json".count)) + ".js",
+                                        bytes: Array("window.stacksListIndex = ".utf8) + bytes + Array(";\n".utf8)))
+            }
+        }
+        return files
+    }
+
+    /// `tags/rust/page/entries.json`: beside the tag's list pages, as a category's.
+    private func tagListIndexPath(_ tag: Int) -> String {
+        tagIndex.path(of: tag).url + "page/entries.json"
+    }
+
+    /// The sidebar of every tag page: the tree with nothing selected, the tag entry current.
+    func tagSidebar(context: PageContext, stamps: inout TemplateStamps) -> String {
+        Self.renderSidebar(selected: SidebarSelection(category: nil, isPage: false),
+                           tags: Self.sidebarTagsLink(tagIndex, config: config, current: true),
+                           context: context, templates: templates, stamps: &stamps)
+    }
+
+    /// Where each tagged page is among its parent's children: its entry in the parent's list.
+    func positionsInParents() -> [Int: Int] {
+        var positions: [Int: Int] = [:]
+        let tagged = Set(tagIndex.tags.lazy.flatMap(\.pages))
+        for page in site.catalog.pages {
+            for (position, child) in page.children.enumerated() where tagged.contains(child) { positions[child] = position }
+        }
+        return positions
+    }
+
+    /// A tag page, with what all of them share (`tagPageParts`).
+    func renderTagPage(_ page: TagPage, parts: TagPageParts, stamps: inout TemplateStamps) -> [UInt8] {
+        let sidebar = parts.sidebar, positions = parts.positions
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
+        let path = stackPath(of: page)
+        let depth = depth(of: page)
+        let title = page.tag.map { tagIndex.tags[$0].name } ?? Self.tagsTitle
+        // The stack: home, the index, the tag.
+        var trail: [(title: String, path: StackPath)] = [(config.siteTitle, .root), (Self.tagsTitle, tagIndex.indexPath)]
+        if page.tag != nil { trail.append((title, path)) }
+        let breadcrumbs = trail.enumerated().map { position, crumb in
+            CrumbView(title: crumb.title, url: RootMarker.page(crumb.path, portable: config.portable), current: position == trail.count - 1)
+        }
+        let back = trail.dropLast().last.map { LinkView(title: $0.title, url: RootMarker.page($0.path, portable: config.portable)) }
+        let documentTitle = page.number > 1 ? "\(title) (page \(page.number)) – \(config.siteTitle)"
+            : page.tag != nil ? "\(title) – \(Self.tagsTitle) – \(config.siteTitle)" : "\(title) – \(config.siteTitle)"
+        let description = page.tag.map { tag in
+            let count = tagIndex.tags[tag].pages.count
+            return "\(count) \(count == 1 ? "page" : "pages") tagged \(title)"
+        } ?? "Every tag of \(config.siteTitle), with the number of pages that carry it"
+        var canonical: String?
+        if page.number == 1, var base = config.baseURL {
+            if !base.hasSuffix("/") { base += "/" }
+            canonical = base + path.url
+        }
+        let view = LayoutView(
+            site: context.site(),
+            page: PageView(title: title, documentTitle: documentTitle, kind: page.tag == nil ? "tags" : "tag",
+                           kindLabel: "details", depth: path.depth, description: description, canonical: canonical,
+                           breadcrumbList: breadcrumbList(trail, depth: depth)),
+            layout: context.layout(),
+            breadcrumbs: breadcrumbs,
+            back: back,
+            contentLabel: title,
+            sidebar: HTML(sidebar),
+            content: HTML(renderTagContent(page, title: title, positions: positions, context: context, stamps: &stamps)),
+            detail: HTML(stamps.render(DetailView(category: tagDetail(page, title: title)), with: templates)))
+        return RootMarker.resolve(stamps.render(view, with: templates), depth: depth)
+    }
+
+    /// The content column: the tags with their counts, or one tag's pages, a part at a time.
+    private func renderTagContent(_ page: TagPage, title: String, positions: [Int: Int], context: PageContext,
+                                  stamps: inout TemplateStamps) -> String {
+        let url = RootMarker.page(stackPath(of: page), portable: config.portable)
+        // Filter fields are numbered after the catalog's pages, so no two on a site share an id.
+        let id = site.catalog.pages.count + (page.tag.map { $0 + 1 } ?? 0)
+        guard let tag = page.tag else {
+            let entries = tagIndex.tags.indices.map { position in
+                stamps.render(tagEntry(position), with: templates)
+            }.joined()
+            return stamps.render(ContentView(category: ListedCategoryView(
+                id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: tagIndex.tags.count, offset: 0,
+                entries: HTML(entries), partial: nil, window: nil, pagination: nil)), with: templates)
+        }
+        let pages = tagIndex.tags[tag].pages
+        let limit = ListWindow.entriesPerPage(config.layout.listWindow)
+        var range = pages.indices
+        var pagination: PaginationView?
+        var partial: PartialListView?
+        if ListWindow.isPaged(entries: pages.count, limit: limit) {
+            let count = ListWindow.pageCount(entries: pages.count, limit: limit)
+            let number = min(max(1, page.number), count)
+            range = ((number - 1) * limit)..<min(pages.count, number * limit)
+            func pageURL(_ number: Int) -> String {
+                number == 1 ? url : RootMarker.string + stackPath(of: page).url + "page/\(number)/" + (config.portable ? "index.html" : "")
+            }
+            pagination = PaginationView(number: number, pages: count, previous: number > 1 ? pageURL(number - 1) : nil,
+                                        next: number < count ? pageURL(number + 1) : nil)
+            partial = PartialListView(firstPage: url, index: RootMarker.file(tagListIndexPath(tag)))
+        }
+        let entries = range.map { position in
+            listEntry(of: pages[position], position: positions[pages[position]], context: context, stamps: &stamps)
+        }.joined()
+        return stamps.render(ContentView(category: ListedCategoryView(
+            id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: pages.count, offset: range.lowerBound,
+            entries: HTML(entries), partial: partial, window: nil, pagination: pagination)), with: templates)
+    }
+
+    /// A page's entry as its own list shows it (rendered once for the site), else rendered here.
+    private func listEntry(of index: Int, position: Int?, context: PageContext, stamps: inout TemplateStamps) -> String {
+        if let parent = site.catalog[index].parent, let list = lists[parent], let position, position < list.plain.count {
+            return list.plain[position]
+        }
+        return stamps.render(context.entry(index, selected: false, current: false), with: templates)
+    }
+
+    /// A tag in the index: its name on a `#` tile, its page, its count.
+    private func tagEntry(_ position: Int) -> ListEntryView {
+        let tag = tagIndex.tags[position]
+        var icon = IconView(tile: config.layout.missingIcons != .none)
+        if icon.tile {
+            icon.iconText = "#"
+            icon.color = PageContext.monogramColor(tag.name)
+        }
+        return ListEntryView(icon: icon, title: tag.name, url: RootMarker.page(tagIndex.path(of: position), portable: config.portable),
+                             kind: "tag", summary: nil, count: String(tag.pages.count), tags: nil, selected: false,
+                             current: false, rowID: nil)
+    }
+
+    /// The detail column: nothing is selected on a tag page; the index says what it holds.
+    private func tagDetail(_ page: TagPage, title: String) -> CategoryIntroView {
+        guard page.tag == nil else {
+            return CategoryIntroView(title: title, intro: nil, placeholder: config.placeholders.noItem)
+        }
+        let tagged = Set(tagIndex.tags.flatMap(\.pages)).count
+        let text = "\(tagIndex.tags.count) \(tagIndex.tags.count == 1 ? "tag" : "tags") on \(tagged) \(tagged == 1 ? "page" : "pages"). "
+            + "Choose a tag to see its pages."
+        return CategoryIntroView(title: title, intro: HTML("<p>" + HTMLEscaping.escape(text) + "</p>"),
+                                 placeholder: config.placeholders.noItem)
+    }
+
+    /// The stack as schema.org's `BreadcrumbList`, as `PageContext.breadcrumbList` writes a page's.
+    private func breadcrumbList(_ trail: [(title: String, path: StackPath)], depth: Int) -> HTML {
+        var json = JSONWriter(quotesAsEscapes: true)
+        json.beginObject()
+        json.member("@context", "https://schema.org")
+        json.member("@type", "BreadcrumbList")
+        json.key("itemListElement")
+        json.beginArray()
+        for (position, crumb) in trail.enumerated() {
+            json.beginObject()
+            json.member("@type", "ListItem")
+            if var base = config.baseURL {
+                if !base.hasSuffix("/") { base += "/" }
+                json.member("item", base + crumb.path.url)
+            } else {
+                json.member("item", RelativeURL.page(crumb.path, fromDepth: depth, portable: config.portable))
+            }
+            json.member("name", crumb.title)
+            json.member("position", position + 1)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return HTML(String(decoding: json.bytes, as: UTF8.self))
+    }
+
+    /// The tag pages' canonical URLs, for the sitemap: the index and each tag's first page.
+    func tagSitemapURLs() -> [String] {
+        guard var base = config.baseURL, !tagIndex.isEmpty else { return [] }
+        if !base.hasSuffix("/") { base += "/" }
+        return [base + tagIndex.indexPath.url] + tagIndex.tags.indices.map { base + tagIndex.path(of: $0).url }
+    }
+
+    /// The tag pages as the search finds them: by the tag's name.
+    func tagSearchPages() -> [SearchIndex.ExtraPage] {
+        guard !tagIndex.isEmpty else { return [] }
+        var pages = [SearchIndex.ExtraPage(kind: "tags", title: Self.tagsTitle, path: [], summary: nil,
+                                           url: RelativeURL.page(tagIndex.indexPath, fromDepth: 0, portable: config.portable))]
+        for (position, tag) in tagIndex.tags.enumerated() {
+            pages.append(SearchIndex.ExtraPage(
+                kind: "tag", title: tag.name, path: [Self.tagsTitle],
+                summary: "\(tag.pages.count) \(tag.pages.count == 1 ? "page" : "pages") tagged \(tag.name)",
+                url: RelativeURL.page(tagIndex.path(of: position), fromDepth: 0, portable: config.portable)))
+        }
+        return pages
+    }
+}
