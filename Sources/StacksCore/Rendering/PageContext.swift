@@ -129,23 +129,30 @@ struct PageContext {
     func breadcrumbList(_ index: Int, depth: Int) -> HTML? {
         let path = catalog[index].path
         guard !path.isRoot else { return nil }
-        let pages = catalog.pagesOnPath(of: index)
+        let trail = zip(path.prefixes, catalog.pagesOnPath(of: index)).map { prefix, page in
+            (title: catalog.listTitle(of: page, siteTitle: config.siteTitle), path: prefix)
+        }
+        return Self.breadcrumbList(trail, depth: depth, config: config)
+    }
+
+    /// A trail of pages (the root first) as a `BreadcrumbList`; also the tag pages'.
+    static func breadcrumbList(_ trail: [(title: String, path: StackPath)], depth: Int, config: SiteConfig) -> HTML {
         var json = JSONWriter(quotesAsEscapes: true)
         json.beginObject()
         json.member("@context", "https://schema.org")
         json.member("@type", "BreadcrumbList")
         json.key("itemListElement")
         json.beginArray()
-        for (position, (prefix, page)) in zip(path.prefixes, pages).enumerated() {
+        for (position, crumb) in trail.enumerated() {
             json.beginObject()
             json.member("@type", "ListItem")
             if var base = config.baseURL {
                 if !base.hasSuffix("/") { base += "/" }
-                json.member("item", base + prefix.url)
+                json.member("item", base + crumb.path.url)
             } else {
-                json.member("item", RelativeURL.page(prefix, fromDepth: depth, portable: config.portable))
+                json.member("item", RelativeURL.page(crumb.path, fromDepth: depth, portable: config.portable))
             }
-            json.member("name", catalog.listTitle(of: page, siteTitle: config.siteTitle))
+            json.member("name", crumb.title)
             json.member("position", position + 1)
             json.endObject()
         }

@@ -228,30 +228,9 @@ extension SiteRenderer {
                                  placeholder: config.placeholders.noItem)
     }
 
-    /// The stack as schema.org's `BreadcrumbList`, as `PageContext.breadcrumbList` writes a page's.
+    /// The stack as schema.org's `BreadcrumbList`, as a page's.
     private func breadcrumbList(_ trail: [(title: String, path: StackPath)], depth: Int) -> HTML {
-        var json = JSONWriter(quotesAsEscapes: true)
-        json.beginObject()
-        json.member("@context", "https://schema.org")
-        json.member("@type", "BreadcrumbList")
-        json.key("itemListElement")
-        json.beginArray()
-        for (position, crumb) in trail.enumerated() {
-            json.beginObject()
-            json.member("@type", "ListItem")
-            if var base = config.baseURL {
-                if !base.hasSuffix("/") { base += "/" }
-                json.member("item", base + crumb.path.url)
-            } else {
-                json.member("item", RelativeURL.page(crumb.path, fromDepth: depth, portable: config.portable))
-            }
-            json.member("name", crumb.title)
-            json.member("position", position + 1)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        return HTML(String(decoding: json.bytes, as: UTF8.self))
+        PageContext.breadcrumbList(trail, depth: depth, config: config)
     }
 
     /// The tag pages' canonical URLs, for the sitemap: the index and each tag's first page.
