@@ -34,6 +34,17 @@ import Testing
                 == "One & two three! <b> x")
     }
 
+    @Test func textUpToALimitIsAPrefixOfTheWholeText() {
+        let html = "<p>Caf\u{E9} &amp; <em>tea</em></p>" + String(repeating: "<p>word \u{6771}\u{4EAC}</p>", count: 500)
+        let whole = HTMLText.plain(html)
+        for limit in [0, 1, 5, 12, 100, 2_000, 10_000] {
+            let start = HTMLText.plain(html, limit: limit)
+            #expect(whole.utf8.starts(with: start.utf8))
+            #expect(start.utf8.count >= min(limit, whole.utf8.count) - 3, "at most a character short of the limit")
+            #expect(SearchIndex.prefix(of: start, bytes: limit) == SearchIndex.prefix(of: whole, bytes: limit))
+        }
+    }
+
     @Test func everyWordIsFoundWithTheFieldItStandsIn() async throws {
         let (index, catalog, _) = try await Self.index([
             ("tools/hammer.md", "---\ntitle: Claw Hammer\nsummary: Archiving nails\ntags: [forge]\n---\nA **zeppelin** of Ärchive notes.\n"),

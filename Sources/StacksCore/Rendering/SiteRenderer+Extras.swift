@@ -61,7 +61,8 @@ extension SiteRenderer {
     /// Page `index`'s search record and where it goes; nil for the home page, which has none.
     func searchRecord(of index: Int) -> OutputFile? {
         guard index != Catalog.rootIndex, index < site.catalog.pages.count else { return nil }
-        let text = index < site.bodies.count ? HTMLText.plain(site.bodies[index]) : ""
+        // The record keeps the start of the text only; the index takes every word at the end.
+        let text = index < site.bodies.count ? HTMLText.plain(site.bodies[index], limit: SearchIndex.snippetSourceLimit + 4) : ""
         return OutputFile(path: SearchIndex.recordPath(of: index),
                           bytes: SearchIndex.record(of: index, in: site.catalog, text: text, portable: config.portable))
     }
