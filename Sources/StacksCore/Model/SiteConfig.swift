@@ -26,6 +26,13 @@ public struct SiteConfig: Sendable, Equatable {
 
     public var siteTitle: String { title ?? projectName ?? "Home" }
 
+    /// The page at `path` as an absolute URL under `baseURL`; nil without one.
+    func absoluteURL(of path: StackPath) -> String? {
+        guard var base = baseURL else { return nil }
+        if !base.hasSuffix("/") { base += "/" }
+        return base + path.url
+    }
+
     public struct Layout: Sendable, Equatable {
         public var columns: ColumnVisibility = .automatic
         public var style: SplitViewStyle = .prominentDetail

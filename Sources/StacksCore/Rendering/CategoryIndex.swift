@@ -83,14 +83,18 @@ enum CategoryIndex {
     /// The index files of every category shown in parts: JSON, and in portable mode its script twin.
     static func files(context: PageContext) -> [SiteRenderer.OutputFile] {
         categories(in: context.catalog, limit: context.config.layout.listWindow).flatMap { category in
-            let path = path(of: category, context: context)
-            let bytes = json(of: category, context: context)
-            var files = [SiteRenderer.OutputFile(path: path, bytes: bytes)]
-            if context.config.portable {
-                files.append(SiteRenderer.OutputFile(path: String(path.dropLast(".json".count)) + ".js",
-                                                     bytes: Array("window.stacksListIndex = ".utf8) + bytes + Array(";\n".utf8)))
-            }
-            return files
+            files(path: path(of: category, context: context), json: json(of: category, context: context), context: context)
         }
+    }
+
+    /// One list's index at `path`: the JSON, and in portable mode the script a page opened from
+    /// disk loads instead (`entries.js`).
+    static func files(path: String, json bytes: [UInt8], context: PageContext) -> [SiteRenderer.OutputFile] {
+        var files = [SiteRenderer.OutputFile(path: path, bytes: bytes)]
+        if context.config.portable {
+            files.append(SiteRenderer.OutputFile(path: String(path.dropLast(".json".count)) + ".js",
+                                                 bytes: Array("window.stacksListIndex = ".utf8) + bytes + Array(";\n".utf8)))
+        }
+        return files
     }
 }

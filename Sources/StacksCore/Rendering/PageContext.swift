@@ -146,12 +146,8 @@ struct PageContext {
         for (position, crumb) in trail.enumerated() {
             json.beginObject()
             json.member("@type", "ListItem")
-            if var base = config.baseURL {
-                if !base.hasSuffix("/") { base += "/" }
-                json.member("item", base + crumb.path.url)
-            } else {
-                json.member("item", RelativeURL.page(crumb.path, fromDepth: depth, portable: config.portable))
-            }
+            json.member("item", config.absoluteURL(of: crumb.path)
+                ?? RelativeURL.page(crumb.path, fromDepth: depth, portable: config.portable))
             json.member("name", crumb.title)
             json.member("position", position + 1)
             json.endObject()
@@ -175,8 +171,6 @@ struct PageContext {
     }
 
     func canonical(_ index: Int) -> String? {
-        guard var base = config.baseURL else { return nil }
-        if !base.hasSuffix("/") { base += "/" }
-        return base + catalog[index].path.url
+        config.absoluteURL(of: catalog[index].path)
     }
 }

@@ -84,13 +84,9 @@ extension SiteRenderer {
             }
         }
         for (position, tag) in tagIndex.tags.enumerated() where ListWindow.isPaged(entries: tag.pages.count, limit: config.layout.listWindow) {
-            let path = tagListIndexPath(position)
-            let bytes = CategoryIndex.json(of: tag.pages, below: tagIndex.path(of: position), context: context)
-            files.append(OutputFile(path: path, bytes: bytes))
-            if config.portable {
-                files.append(OutputFile(path: String(path.dropLast(".json".count)) + ".js",
-                                        bytes: Array("window.stacksListIndex = ".utf8) + bytes + Array(";\n".utf8)))
-            }
+            files += CategoryIndex.files(path: tagListIndexPath(position),
+                                         json: CategoryIndex.json(of: tag.pages, below: tagIndex.path(of: position), context: context),
+                                         context: context)
         }
         return files
     }
@@ -137,11 +133,7 @@ extension SiteRenderer {
             let count = tagIndex.tags[tag].pages.count
             return "\(count) \(count == 1 ? "page" : "pages") tagged \(title)"
         } ?? "Every tag of \(config.siteTitle), with the number of pages that carry it"
-        var canonical: String?
-        if page.number == 1, var base = config.baseURL {
-            if !base.hasSuffix("/") { base += "/" }
-            canonical = base + path.url
-        }
+        let canonical = page.number == 1 ? config.absoluteURL(of: path) : nil
         let view = LayoutView(
             site: context.site(),
             page: PageView(title: title, documentTitle: documentTitle, kind: page.tag == nil ? "tags" : "tag",
@@ -235,9 +227,8 @@ extension SiteRenderer {
 
     /// The tag pages' canonical URLs, for the sitemap: the index and each tag's first page.
     func tagSitemapURLs() -> [String] {
-        guard var base = config.baseURL, !tagIndex.isEmpty else { return [] }
-        if !base.hasSuffix("/") { base += "/" }
-        return [base + tagIndex.indexPath.url] + tagIndex.tags.indices.map { base + tagIndex.path(of: $0).url }
+        guard !tagIndex.isEmpty else { return [] }
+        return ([tagIndex.indexPath] + tagIndex.tags.indices.map { tagIndex.path(of: $0) }).compactMap(config.absoluteURL(of:))
     }
 
     /// The tag pages as the search finds them: by the tag's name.
