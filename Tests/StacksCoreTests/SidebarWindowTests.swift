@@ -37,9 +37,11 @@ import Testing
         return files
     }()
 
-    static func page(_ path: String, limit: Int) async throws -> String {
+    static func page(_ path: String, limit: Int, listWindow: Int = 25,
+                     files: [(String, String)] = Self.files) async throws -> String {
         var config = SiteConfig()
         config.layout.sidebarWindow = limit
+        config.layout.listWindow = listWindow
         let renderer = try await resolveInline(files, config: config).renderer
         let index = try #require(renderer.site.catalog.pages.indices.first { renderer.outputPath(of: $0) == path })
         let html = String(decoding: renderer.renderPage(index), as: UTF8.self)
@@ -52,15 +54,27 @@ import Testing
         sidebar.components(separatedBy: "<span class=\"label\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
     }
 
-    /// The home page is where "All 40 categories" leads: its sidebar (at narrow widths its only
-    /// column) shows them all. A page without a selection shows the first ones.
-    @Test func theHomePageShowsEveryCategoryAndOtherPagesWithoutASelectionTheFirst() async throws {
-        let home = try await Self.page("index.html", limit: 10)
+    /// Without a list of its own (no items in the content folder, and no more categories than a
+    /// list page holds), the home page is where "All 40 categories" leads: its sidebar (at
+    /// narrow widths its only column) shows them all.
+    @Test func aHomePageWithoutAListShowsEveryCategory() async throws {
+        let categoriesOnly = Self.files.filter { $0.0 != "loose.md" }
+        let home = try await Self.page("index.html", limit: 10, listWindow: 50, files: categoriesOnly)
         #expect(Self.labels(home) == (0..<40).map { "Top c\($0 < 10 ? "0" : "")\($0)" })
         #expect(!home.contains("tree-all"))
-        let loose = try await Self.page("loose/index.html", limit: 10)
-        #expect(Self.labels(loose) == (0..<10).map { "Top c0\($0)" })
-        #expect(loose.contains("<li class=\"tree-all\"><a href=\"../\">All 40 categories</a></li>"))
+        let other = try await Self.page("c25/item/index.html", limit: 10, listWindow: 50, files: categoriesOnly)
+        #expect(other.contains("<a href=\"../../\">All 40 categories</a>"))
+    }
+
+    /// With a list (here, for the item in the content folder), the home's list holds every
+    /// category and its sidebar is windowed like any other: a page without a selection shows
+    /// the first ones.
+    @Test func aHomePageWithAListWindowsItsSidebarLikeEveryOtherPage() async throws {
+        for path in ["index.html", "loose/index.html"] {
+            let sidebar = try await Self.page(path, limit: 10)
+            #expect(Self.labels(sidebar) == (0..<10).map { "Top c0\($0)" }, "\(path)")
+            #expect(sidebar.contains("All 40 categories</a></li>"), "\(path)")
+        }
     }
 
     @Test func aCategoryFarDownIsShownAmongItsNeighbours() async throws {
@@ -84,5 +98,40 @@ import Testing
         #expect(SiteConfig().layout.sidebarWindow == 20)
         #expect(Self.labels(sidebar).count == 20 + 12)
         #expect(!sidebar.contains("All 12 categories"))
+    }
+
+    /// No page grows with the number of categories: with 1,000 categories the home page, a
+    /// category's page and an item's page are the sizes they have with 100. The home shows its
+    /// list a page at a time, and those pages together list every category once.
+    @Test func noPageGrowsWithTheNumberOfCategories() async throws {
+        func site(_ count: Int) async throws -> (sizes: [Int], listed: [String]) {
+            var files: [(String, String)] = [("_index.md", "---\ntitle: Home\n---\nWelcome.\n")]
+            for number in 0..<count {
+                let name = "c" + String(String(number + 10_000).dropFirst())
+                files.append(("\(name)/_index.md", "---\ntitle: Category \(name)\n---\n"))
+                files.append(("\(name)/item.md", "---\ntitle: Item\n---\nText."))
+            }
+            let renderer = try await resolveInline(files, config: SiteConfig()).renderer
+            func index(_ path: String) throws -> Int {
+                try #require(renderer.site.catalog.pages.indices.first { renderer.outputPath(of: $0) == path })
+            }
+            let sizes = try ["index.html", "c0050/index.html", "c0050/item/index.html"].map { renderer.renderPage(try index($0)).count }
+            var listed: [String] = []
+            let homePages = renderer.listPages.filter { $0.category == Catalog.rootIndex }.map(\.number)
+            for number in [1] + homePages {
+                let html = String(decoding: renderer.renderPage(Catalog.rootIndex, listPage: number), as: UTF8.self)
+                let content = try #require(html.components(separatedBy: "data-column=\"content\"").dropFirst().first)
+                let column = try #require(content.components(separatedBy: "data-column=\"detail\"").first)
+                listed += column.components(separatedBy: "Category ").dropFirst().map { String($0.prefix(5)) }
+            }
+            return (sizes, listed)
+        }
+        let small = try await site(100), large = try await site(1_000)
+        for (few, many) in zip(small.sizes, large.sizes) {
+            let difference = abs(many - few)
+            #expect(difference < 100, "\(few) bytes with 100 categories, \(many) with 1,000")
+        }
+        let names: [String] = (0..<1_000).map { "c" + String(String($0 + 10_000).dropFirst()) }
+        #expect(large.listed == names)
     }
 }

@@ -238,7 +238,7 @@ import Testing
         let catalogPages = prepared.renderer.pageCount
         let index = SearchIndex(catalog: prepared.renderer.site.catalog, bodies: prepared.renderer.site.bodies, portable: false,
                                 extra: prepared.renderer.tagSearchPages())
-        let zebra = try #require(index.postings["zebra"])
+        let zebra = try #require(index.postings(of: "zebra"))
         let tagPage = try #require(zebra.first { $0 >> 2 >= catalogPages })
         #expect(tagPage & 3 == SearchIndex.Field.title.rawValue)
         let record = String(decoding: try #require(files["assets/search/pages/\(tagPage >> 2).js"]), as: UTF8.self)

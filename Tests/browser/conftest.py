@@ -128,8 +128,11 @@ class Browser:
 
 
 def tap(page, selector):
-    """A real click at the centre of an element, whatever lies on top (the toggle's checkbox)."""
+    """A real click at the centre of an element, whatever lies on top (the toggle's checkbox).
+    It waits for running animations first: during a page load's view transition a click
+    lands on the transition's overlay, not on the element."""
     from selenium.webdriver.common.action_chains import ActionChains
+    page.wait(lambda: page.js("return document.getAnimations().every((a) => a.playState !== 'running')"))
     element = page.driver.find_element("css selector", selector)
     ActionChains(page.driver).move_to_element(element).click().perform()
 

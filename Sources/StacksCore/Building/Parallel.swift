@@ -50,21 +50,25 @@ extension Parallel {
         }
     }
 
-    static func mapThrowing<State, Result: Sendable>(
+    /// `map(_:state:_:)` that may throw, handing back what `keep` takes of each chunk's state
+    /// at its end, in the chunks' order (which is the indices' order).
+    static func mapThrowing<State, Result: Sendable, Kept: Sendable>(
         _ indices: Range<Int>, state makeState: @escaping @Sendable () -> State,
+        keep: @escaping @Sendable (inout State) -> Kept,
         _ transform: @escaping @Sendable (inout State, Int) throws -> Result
-    ) async throws -> [Result] {
-        try await withThrowingTaskGroup(of: (Int, [Result]).self) { group in
+    ) async throws -> (results: [Result], kept: [Kept]) {
+        try await withThrowingTaskGroup(of: (Int, [Result], Kept).self) { group in
             let chunks = chunked(indices)
             for (number, chunk) in chunks.enumerated() {
                 group.addTask {
                     var state = makeState()
-                    return (number, try chunk.map { try transform(&state, $0) })
+                    let results = try chunk.map { try transform(&state, $0) }
+                    return (number, results, keep(&state))
                 }
             }
-            var parts = [[Result]](repeating: [], count: chunks.count)
-            for try await (number, part) in group { parts[number] = part }
-            return parts.flatMap { $0 }
+            var parts = [(results: [Result], kept: Kept)?](repeating: nil, count: chunks.count)
+            for try await (number, results, kept) in group { parts[number] = (results, kept) }
+            return (parts.flatMap { $0!.results }, parts.map { $0!.kept })
         }
     }
 }

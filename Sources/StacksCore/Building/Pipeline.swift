@@ -95,6 +95,7 @@ public enum Pipeline {
         if memory == nil {
             // The Markdown source is not needed past parsing: let it go before the HTML grows.
             for index in catalog.pages.indices { catalog.pages[index].body = "" }
+            FreedMemory.release()
         }
         var resolverMemo = memory?.takeResolverMemo()
         let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo)

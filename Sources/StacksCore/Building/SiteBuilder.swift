@@ -25,6 +25,8 @@ public enum SiteBuilder {
         let config = input.config
         let prepared = try await Pipeline.prepare(taking: consume input)
         let renderer = prepared.renderer
+        // The sources and the parsed Markdown are gone; the render does not need their room.
+        FreedMemory.release()
         guard write else {
             _ = await Parallel.map(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
                 renderer.renderPage(index, stamps: &stamps).count

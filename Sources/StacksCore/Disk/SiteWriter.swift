@@ -37,36 +37,47 @@ public struct SiteWriter: Sendable {
         let pageCount = renderer.pageCount
         let tagPages = renderer.tagPages
         let tagParts = tagPages.isEmpty ? nil : renderer.tagPageParts()
-        let pageBytes = try await Parallel.mapThrowing(0..<(pageCount + listPages.count + tagPages.count),
-                                                       state: { TemplateStamps() }) {
-            stamps, index in
+        // Each run of pages collects the search postings of its own: no page's text is read twice.
+        let (pageBytes, postings) = try await Parallel.mapThrowing(
+            0..<(pageCount + listPages.count + tagPages.count),
+            state: { (stamps: TemplateStamps(), postings: SearchPostings()) }, keep: { $0.postings }
+        ) { state, index in
             let bytes: [UInt8]
             let path: String
             if index < pageCount {
-                bytes = renderer.renderPage(index, stamps: &stamps)
+                bytes = renderer.renderPage(index, stamps: &state.stamps)
                 path = renderer.outputPath(of: index)
             } else if index >= pageCount + listPages.count, let tagParts {
                 let page = tagPages[index - pageCount - listPages.count]
-                bytes = renderer.renderTagPage(page, parts: tagParts, stamps: &stamps)
+                bytes = renderer.renderTagPage(page, parts: tagParts, stamps: &state.stamps)
                 path = renderer.outputPath(ofTagPage: page)
             } else {
                 let list = listPages[index - pageCount]
-                bytes = renderer.renderPage(list.category, listPage: list.number, stamps: &stamps)
+                bytes = renderer.renderPage(list.category, listPage: list.number, stamps: &state.stamps)
                 path = renderer.outputPath(ofListPage: list.number, category: list.category)
             }
             try Self.write(bytes, to: Self.place(path), in: root, newFolder: true, previous: previous)
             // The page's search record, with it: the records are never all held at once.
-            guard index < pageCount, let record = renderer.searchRecord(of: index) else { return bytes.count }
+            guard index < pageCount, let record = renderer.searchEntry(of: index, into: &state.postings) else { return bytes.count }
             try Self.write(record.bytes, to: Self.place(record.path), in: root, newFolder: true, previous: previous)
             return bytes.count + record.bytes.count
         }
+        var search = SearchPostings()
+        var parts = postings
+        for number in parts.indices {
+            search.append(parts[number])
+            parts[number] = SearchPostings()  // joined: not held twice
+        }
         var total = pageBytes.reduce(0, +)
         var files = listPages.count + tagPages.count + max(0, pageCount - 1)
-        for file in renderer.renderExtras(theme: prepared.theme, listPages: false, searchRecords: false) {
-            try Self.write(file.bytes, to: Self.place(file.path), in: root, previous: previous)
-            total += file.bytes.count
-            files += 1
-        }
+        let extras = renderer.extraParts(theme: prepared.theme, listPages: false, postings: consume search)
+        let written = try await Parallel.mapThrowing(extras.indices, state: {}, keep: { _ in }) { _, number in
+            let made = extras[number]()
+            for file in made { try Self.write(file.bytes, to: Self.place(file.path), in: root, previous: previous) }
+            return (files: made.count, bytes: made.reduce(0) { $0 + $1.bytes.count })
+        }.results
+        files += written.reduce(0) { $0 + $1.files }
+        total += written.reduce(0) { $0 + $1.bytes }
         for asset in renderer.site.catalog.assets {
             let place = try Self.place(asset.output)
             // The file to read: a co-located link's target inside the content folder.

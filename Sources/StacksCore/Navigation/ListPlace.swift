@@ -7,7 +7,7 @@ enum ListPlace {
     /// path, which no other entry on any page has. Other rows have none, to keep pages small.
     static func rowID(_ index: Int, in catalog: Catalog, limit: Int) -> String? {
         guard let parent = catalog[index].parent, ListWindow.isPaged(entries: catalog[parent].children.count, limit: limit),
-              catalog[parent].kind == .category || (parent == Catalog.rootIndex && ListWindow.homeListsItems(catalog))
+              catalog[parent].kind == .category || (parent == Catalog.rootIndex && ListWindow.homeHasList(catalog, limit: limit))
         else { return nil }
         return "entry-" + String(catalog[index].path.url.dropLast())
     }

@@ -38,7 +38,7 @@ struct ListWindow: Equatable, Sendable {
         let owner: Int
         if let category = catalog.selectedCategory(of: index, pagesOnPath: pagesOnPath) {
             owner = category
-        } else if Self.homeListsItems(catalog) {
+        } else if Self.homeHasList(catalog, limit: limit) {
             owner = Catalog.rootIndex
         } else {
             return nil
@@ -65,11 +65,14 @@ struct ListWindow: Equatable, Sendable {
         }
     }
 
-    /// Items directly in the content folder make the home a list like any category's: its
-    /// content column lists its sub-categories, then its items, on the home page and on each of
-    /// those items' pages. Without such items the home keeps its placeholder and categories.
-    static func homeListsItems(_ catalog: Catalog) -> Bool {
-        catalog[Catalog.rootIndex].children.contains { catalog[$0].kind == .item }
+    /// Whether the home page has a list of its own, like a category's, on the home page and on
+    /// the pages of its items: when items lie directly in the content folder (it lists its
+    /// categories, then those items), or when it has more categories than a list page holds (it
+    /// shows them a page at a time, so that the home does not grow with the catalog). Otherwise
+    /// the home keeps its placeholder, and its sidebar names every category.
+    static func homeHasList(_ catalog: Catalog, limit: Int) -> Bool {
+        let children = catalog[Catalog.rootIndex].children
+        return isPaged(entries: children.count, limit: limit) || children.contains { catalog[$0].kind == .item }
     }
 
     /// `layout.listWindow`, as a count of entries: at least one.

@@ -30,7 +30,7 @@ enum CategoryIndex {
     static func categories(in catalog: Catalog, limit: Int) -> [Int] {
         catalog.pages.indices.filter { index in
             let page = catalog[index]
-            return (page.kind == .category || (index == Catalog.rootIndex && ListWindow.homeListsItems(catalog)))
+            return (page.kind == .category || (index == Catalog.rootIndex && ListWindow.homeHasList(catalog, limit: limit)))
                 && ListWindow.isPaged(entries: page.children.count, limit: limit)
         }
     }
@@ -80,11 +80,10 @@ enum CategoryIndex {
         return fields
     }
 
-    /// The index files of every category shown in parts: JSON, and in portable mode its script twin.
-    static func files(context: PageContext) -> [SiteRenderer.OutputFile] {
-        categories(in: context.catalog, limit: context.config.layout.listWindow).flatMap { category in
-            files(path: path(of: category, context: context), json: json(of: category, context: context), context: context)
-        }
+    /// The index files of `category`'s list (one of `categories`): JSON, and in portable mode
+    /// its script twin.
+    static func files(of category: Int, context: PageContext) -> [SiteRenderer.OutputFile] {
+        files(path: path(of: category, context: context), json: json(of: category, context: context), context: context)
     }
 
     /// One list's index at `path`: the JSON, and in portable mode the script a page opened from

@@ -6,16 +6,14 @@
 /// reads wrongly only costs the search a word. Bytes, not characters: every byte it looks
 /// for is ASCII, and a build reads the text of every page.
 enum HTMLText {
-    /// `limit`: stop once the text is longer than this many bytes (a search record keeps only
-    /// the start of a page's text); the text is then a prefix of the whole text.
-    static func plain(_ html: String, limit: Int = .max) -> String {
+    static func plain(_ html: String) -> String {
         var html = html
-        return html.withUTF8 { plain(bytes: $0, limit: limit) }
+        return html.withUTF8 { plain(bytes: $0) }
     }
 
-    private static func plain(bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> String {
+    private static func plain(bytes: UnsafeBufferPointer<UInt8>) -> String {
         var text: [UInt8] = []
-        text.reserveCapacity(min(limit, bytes.count / 2))
+        text.reserveCapacity(bytes.count / 2)
         var index = 0
         var pendingSpace = false
         func space() { pendingSpace = !text.isEmpty }
@@ -24,7 +22,7 @@ enum HTMLText {
             pendingSpace = false
             text.append(byte)
         }
-        while index < bytes.count, text.count <= limit {
+        while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "<"):
@@ -60,11 +58,6 @@ enum HTMLText {
                 append(byte)
                 index += 1
             }
-        }
-        if text.count > limit, let lead = text.lastIndex(where: { $0 & 0xC0 != 0x80 }) {
-            // Stopped early, maybe inside a character: leave out its first bytes.
-            let length = text[lead] < 0x80 ? 1 : text[lead] < 0xE0 ? 2 : text[lead] < 0xF0 ? 3 : 4
-            if lead + length > text.count { text.removeSubrange(lead...) }
         }
         return String(decoding: text, as: UTF8.self)
     }

@@ -26,8 +26,7 @@ struct SearchIndex {
     static let snippetSourceLimit = 3_000
     static let maximumKeyLength = 6
 
-    /// Postings per term: `page << 2 | field`, pages ascending.
-    private(set) var postings: [String: [Int]] = [:]
+    private var postings: SearchPostings
     private var records: [(page: Int, bytes: [UInt8])] = []
     private let pageCount: Int
     let shardLimit: Int
@@ -43,30 +42,37 @@ struct SearchIndex {
         var url: String
     }
 
-    /// `extra` pages are numbered after the catalog's, and their records are always kept.
-    /// Without `records`, the index leaves out the catalog pages' records: a build writes each
-    /// one with its page (`record(of:…)`), so that they are never all held at once.
-    init(catalog: Catalog, bodies: [String], portable: Bool, records withRecords: Bool = true, extra: [ExtraPage] = [],
+    /// Every page's words read from `bodies`, and every page's record (`stacks serve`).
+    /// `extra` pages are numbered after the catalog's.
+    init(catalog: Catalog, bodies: [String], portable: Bool, extra: [ExtraPage] = [],
          shardLimit: Int = Self.defaultShardLimit) {
-        self.shardLimit = shardLimit
-        pageCount = max(0, catalog.pages.count - 1) + extra.count
+        var postings = SearchPostings()
+        var records: [(page: Int, bytes: [UInt8])] = []
         for index in catalog.pages.indices.dropFirst() {
-            let page = catalog[index]
             let text = index < bodies.count ? HTMLText.plain(bodies[index]) : ""
-            var fields: [String: Field] = Dictionary(minimumCapacity: 256)
-            func add(_ text: String, _ field: Field) {
-                for term in SearchTerms.terms(in: text) where (fields[term]?.rawValue ?? 0) < field.rawValue {
-                    fields[term] = field
-                }
-            }
-            add(text, .body)
-            add(page.summary ?? "", .summary)
-            add(page.frontMatter.tags.joined(separator: " "), .summary)
-            add(page.title, .title)
-            for (term, field) in fields { postings[term, default: []].append(index << 2 | field.rawValue) }
-            if withRecords { records.append((index, Self.record(of: index, in: catalog, text: text, portable: portable))) }
+            postings.add(page: index, of: catalog, text: text)
+            records.append((index, Self.record(of: index, in: catalog, text: text, portable: portable)))
         }
+        self.init(catalog: catalog, postings: postings, extra: extra, shardLimit: shardLimit)
+        self.records = records + self.records
+    }
+
+    /// The index of pages whose words are already in `postings`, and whose records were
+    /// written with them (a build: `SiteRenderer.searchEntry(of:into:)`). Only the records of
+    /// `extra` pages are kept.
+    init(catalog: Catalog, postings: SearchPostings, extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
+        self.shardLimit = shardLimit
+        self.postings = postings
+        pageCount = max(0, catalog.pages.count - 1) + extra.count
         add(extra, from: catalog.pages.count)
+    }
+
+    /// The terms the index holds.
+    var terms: Dictionary<String, [UInt32]>.Keys { postings.byTerm.keys }
+
+    /// The postings of `term`: `page << 2 | field`, pages ascending.
+    func postings(of term: String) -> [Int]? {
+        postings.byTerm[term]?.map(Int.init)
     }
 
     private mutating func add(_ extra: [ExtraPage], from first: Int) {
@@ -75,7 +81,7 @@ struct SearchIndex {
             var fields: [String: Field] = [:]
             for term in SearchTerms.terms(in: page.summary ?? "") { fields[term] = .summary }
             for term in SearchTerms.terms(in: page.title) { fields[term] = .title }
-            for (term, field) in fields { postings[term, default: []].append(index << 2 | field.rawValue) }
+            postings.add(page: index, fields: fields)
             var json = JSONWriter(capacity: 256)
             json.raw("window.stacksSearch.page(")
             json.string(String(index))
@@ -119,7 +125,7 @@ struct SearchIndex {
     /// The shards' keys, each with its terms, sorted.
     var shards: [(key: String, terms: [String])] {
         var shards: [(key: String, terms: [String])] = []
-        func cost(_ term: String) -> Int { term.utf8.count + 6 + postings[term]!.count * 3 }
+        func cost(_ term: String) -> Int { term.utf8.count + 6 + postings.byTerm[term]!.count * 3 }
         func place(_ terms: [String], key: String, length: Int) {
             let size = terms.reduce(0) { $0 + cost($1) }
             if size <= shardLimit || length >= Self.maximumKeyLength {
@@ -131,7 +137,7 @@ struct SearchIndex {
             if !own.isEmpty { shards.append((key, own)) }
             for (deeper, group) in Self.grouped(longer, length: length + 1) { place(group, key: deeper, length: length + 1) }
         }
-        for (key, group) in Self.grouped(postings.keys.sorted(), length: 2) {
+        for (key, group) in Self.grouped(postings.byTerm.keys.sorted(), length: 2) {
             place(group, key: key, length: key.unicodeScalars.count)
         }
         return shards.sorted { $0.key < $1.key }
@@ -178,9 +184,10 @@ struct SearchIndex {
             for term in shard.terms {
                 // Deltas: `(page - previous page) << 2 | field`, small numbers for common terms.
                 var previous = 0
-                json.member(term, postings[term]!.map { posting in
-                    defer { previous = posting >> 2 }
-                    return (posting >> 2 - previous) << 2 | posting & 3
+                json.member(term, postings.byTerm[term]!.map { posting in
+                    let page = Int(posting >> 2)
+                    defer { previous = page }
+                    return (page - previous) << 2 | Int(posting & 3)
                 })
             }
             json.endObject()

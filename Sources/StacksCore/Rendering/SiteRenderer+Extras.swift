@@ -10,59 +10,79 @@ extension SiteRenderer {
     }
 
     public func renderExtras(theme: Theme) -> [OutputFile] {
-        renderExtras(theme: theme, listPages: true)
+        extraParts(theme: theme, listPages: true).flatMap { $0() }
     }
 
-    /// Without `listPages`, the pages of large categories' lists and the tag pages are left
-    /// out, and without `searchRecords` the search index's page records: a build renders and
-    /// writes them one at a time with the other pages (`searchRecord(of:)`).
-    func renderExtras(theme: Theme, listPages includeListPages: Bool, searchRecords: Bool = true) -> [OutputFile] {
+    /// A group of extra files, made when called: a build makes the groups in parallel and
+    /// writes each as it comes, so the largest (the lists' indexes, the search shards, the
+    /// catalog) are never all held at once.
+    typealias ExtraPart = @Sendable () -> [OutputFile]
+
+    /// The extra files, in groups. Without `listPages`, the pages of large categories' lists
+    /// and the tag pages are left out. With `postings`, the search index takes the words of
+    /// the catalog's pages from them and leaves out their records: a build collects both as it
+    /// writes the pages (`searchEntry(of:into:)`).
+    func extraParts(theme: Theme, listPages includeListPages: Bool, postings: SearchPostings? = nil) -> [ExtraPart] {
         let catalog = site.catalog
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
-        var files: [OutputFile] = []
-        files.append(OutputFile(path: "404.html",
-                                bytes: RootMarker.resolve(templates.render(notFoundView(context)), depth: 0)))
-        for page in catalog.pages {
-            for alias in page.frontMatter.aliases {
-                // An alias that names no free folder is an error of the resolve stage.
-                guard case .success(let folder) = Alias.folder(alias) else { continue }
-                let html = templates.render(redirectView(to: page, context))
-                files.append(OutputFile(path: folder.indexFile.description,
-                                        bytes: RootMarker.resolve(html, depth: folder.segments.count)))
-            }
+        var parts: [ExtraPart] = [
+            { [self] in
+                var files = [OutputFile(path: "404.html", bytes: RootMarker.resolve(templates.render(notFoundView(context)), depth: 0))]
+                for page in catalog.pages {
+                    for alias in page.frontMatter.aliases {
+                        // An alias that names no free folder is an error of the resolve stage.
+                        guard case .success(let folder) = Alias.folder(alias) else { continue }
+                        let html = templates.render(redirectView(to: page, context))
+                        files.append(OutputFile(path: folder.indexFile.description,
+                                                bytes: RootMarker.resolve(html, depth: folder.segments.count)))
+                    }
+                }
+                return files
+            },
+            { [self] in
+                var stamps = TemplateStamps()
+                return (includeListPages ? listPages : []).map { list in
+                    OutputFile(path: outputPath(ofListPage: list.number, category: list.category),
+                               bytes: renderPage(list.category, listPage: list.number, stamps: &stamps))
+                }
+            },
+            { [self] in themeAssets(theme, context: context) },
+            { [self] in [OutputFile(path: "search-index.json", bytes: searchIndex())] },
+            { [self] in
+                let index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages()) }
+                    ?? SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable, extra: tagSearchPages())
+                return index.files()
+            },
+            { [self] in tagFiles(pages: includeListPages) },
+            { [self] in [OutputFile(path: "catalog.json", bytes: catalogDescription())] },
+            { [self] in sitemap().map { [OutputFile(path: "sitemap.xml", bytes: $0)] } ?? [] },
+        ]
+        for category in CategoryIndex.categories(in: catalog, limit: config.layout.listWindow) {
+            parts.append { CategoryIndex.files(of: category, context: context) }
         }
-        var stamps = TemplateStamps()
-        for list in includeListPages ? listPages : [] {
-            files.append(OutputFile(path: outputPath(ofListPage: list.number, category: list.category),
-                                    bytes: renderPage(list.category, listPage: list.number, stamps: &stamps)))
-        }
-        for path in theme.assetPaths {
-            guard let bytes = theme.files[path] else { continue }
-            if path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) {
-                let view = StylesheetView(layout: context.layout(), site: context.site(),
-                                          icons: ThemeIcons.stylesheetIcons(theme: theme, icons: templates.icons))
-                let text = template.render(view.templateObject.mustacheValue)
-                files.append(OutputFile(path: String(path.dropLast(".mustache".count)), bytes: Array(text.utf8)))
-            } else {
-                files.append(OutputFile(path: path, bytes: bytes))
-            }
-        }
-        let index = searchIndex()
-        files.append(OutputFile(path: "search-index.json", bytes: index))
-        files += SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable, records: searchRecords,
-                             extra: tagSearchPages()).files()
-        files += tagFiles(pages: includeListPages)
-        files += CategoryIndex.files(context: context)
-        files.append(OutputFile(path: "catalog.json", bytes: catalogDescription()))
-        if let sitemap = sitemap() { files.append(OutputFile(path: "sitemap.xml", bytes: sitemap)) }
-        return files
+        return parts
     }
 
-    /// Page `index`'s search record and where it goes; nil for the home page, which has none.
-    func searchRecord(of index: Int) -> OutputFile? {
+    /// The theme's assets; a stylesheet that is a template is rendered with the site's layout.
+    private func themeAssets(_ theme: Theme, context: PageContext) -> [OutputFile] {
+        theme.assetPaths.compactMap { path in
+            guard let bytes = theme.files[path] else { return nil }
+            guard path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) else {
+                return OutputFile(path: path, bytes: bytes)
+            }
+            let view = StylesheetView(layout: context.layout(), site: context.site(),
+                                      icons: ThemeIcons.stylesheetIcons(theme: theme, icons: templates.icons))
+            let text = template.render(view.templateObject.mustacheValue)
+            return OutputFile(path: String(path.dropLast(".mustache".count)), bytes: Array(text.utf8))
+        }
+    }
+
+    /// Page `index`'s words added to `postings`, and its search record with where it goes;
+    /// nil for the home page, which has neither.
+    func searchEntry(of index: Int, into postings: inout SearchPostings) -> OutputFile? {
         guard index != Catalog.rootIndex, index < site.catalog.pages.count else { return nil }
-        // The record keeps the start of the text only; the index takes every word at the end.
-        let text = index < site.bodies.count ? HTMLText.plain(site.bodies[index], limit: SearchIndex.snippetSourceLimit + 4) : ""
+        let text = index < site.bodies.count ? HTMLText.plain(site.bodies[index]) : ""
+        postings.add(page: index, of: site.catalog, text: text)
         return OutputFile(path: SearchIndex.recordPath(of: index),
                           bytes: SearchIndex.record(of: index, in: site.catalog, text: text, portable: config.portable))
     }

@@ -186,7 +186,7 @@ public struct SiteRenderer: Sendable {
         let limit = config.layout.listWindow
         return site.catalog.pages.indices.flatMap { index -> [(category: Int, number: Int)] in
             let page = site.catalog[index]
-            guard page.kind == .category || (index == Catalog.rootIndex && ListWindow.homeListsItems(site.catalog)),
+            guard page.kind == .category || (index == Catalog.rootIndex && ListWindow.homeHasList(site.catalog, limit: limit)),
                   ListWindow.isPaged(entries: page.children.count, limit: limit) else { return [] }
             let count = ListWindow.pageCount(entries: page.children.count, limit: limit)
             return (2...count).map { (category: index, number: $0) }
@@ -217,10 +217,12 @@ public struct SiteRenderer: Sendable {
         let catalog = context.catalog
         let selected = selection.category
         let chain = selected.map { Set(catalog.pagesOnPath(of: $0)) } ?? []
-        // The home page's sidebar is the full index of categories the others link to ("All 500
-        // categories"), and at narrow widths the home page's only column: it shows them all.
+        // The others link to the home page for all categories ("All 500 categories"). Without a
+        // list of its own, its sidebar is that index, and its only column at narrow widths: it
+        // shows them all. With one (more categories than a list page holds), its list is.
         let homeCurrent = selected == nil && selection.isPage
-        let limit = homeCurrent ? Int.max : context.config.layout.sidebarWindow
+        let fullSidebar = homeCurrent && !ListWindow.homeHasList(catalog, limit: context.config.layout.listWindow)
+        let limit = fullSidebar ? Int.max : context.config.layout.sidebarWindow
         /// The categories of one level the sidebar shows, of how many.
         func level(of parent: Int) -> (shown: [Int], count: Int) {
             let categories = catalog.categoryChildren(of: parent)
