@@ -70,8 +70,9 @@ import Testing
     @Test func aListShownWholeHasNoIndex() async throws {
         let renderer = try await Self.prepared().renderer
         let paths = renderer.renderExtras(theme: .builtIn).map(\.path).filter { $0.hasSuffix("entries.json") }
-        // The long list's, and its tag's (`TagPagesTests`); none for the short one.
-        #expect(Set(paths) == ["big/page/entries.json", "tags/shared/page/entries.json"])
+        // The long list's, its tag's and the index of its ten tags (`TagPagesTests`); none for
+        // the short one.
+        #expect(Set(paths) == ["big/page/entries.json", "tags/shared/page/entries.json", "tags/page/entries.json"])
         let catalog = renderer.site.catalog
         let small = try #require(catalog.pages.indices.first { catalog[$0].path.url == "small/" })
         #expect(!String(decoding: renderer.renderPage(small), as: UTF8.self).contains("data-index"))

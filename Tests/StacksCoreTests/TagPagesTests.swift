@@ -108,6 +108,37 @@ import Testing
         #expect(try #require(portable["tags/many/index.html"]).contains("<a rel=\"next\" href=\"../../tags/many/page/2/index.html\">"))
     }
 
+    /// The index does not grow with the number of tags: it shows them a part at a time, like
+    /// any list, with the whole index in one file for the filter.
+    @Test func aLongTagIndexIsPagedLikeACategory() async throws {
+        var config = SiteConfig()
+        config.layout.listWindow = 3
+        let files = (1...7).map { ("things/t\($0).md", "---\ntitle: Thing \($0)\ntags: [tag\($0), all]\n---\n") }
+        let site = try await Self.site(files, config: config)
+        let first = try #require(site["tags/index.html"])
+        #expect(Self.entryTitles(first) == ["all", "tag1", "tag2"])
+        #expect(Self.entryCounts(first) == ["7", "1", "1"])
+        #expect(first.contains("Page 1 of 3"))
+        #expect(first.contains("<a rel=\"next\" href=\"../tags/page/2/\">"))
+        #expect(first.contains("data-first-page=\"../tags/\" data-index=\"../tags/page/entries.json\""))
+        let second = try #require(site["tags/page/2/index.html"])
+        #expect(Self.entryTitles(second) == ["tag3", "tag4", "tag5"])
+        #expect(second.contains("<a rel=\"prev\" href=\"../../../tags/\">"))
+        #expect(second.contains("<title>Tags (page 2) – "))
+        #expect(Self.entryTitles(try #require(site["tags/page/3/index.html"])) == ["tag6", "tag7"])
+        #expect(site["tags/page/4/index.html"] == nil)
+        let index = try #require(site["tags/page/entries.json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(index.utf8)) as? [String: Any])
+        let rows = try #require(object["entries"] as? [[String]])
+        #expect(rows.map { $0[1] } == ["all"] + (1...7).map { "tag\($0)" })
+        #expect(rows[0] == ["all/", "all", "", "", "tag", "#", rows[0][6], "7"])
+        // Ten times the tags, the same size of page.
+        let many = (1...70).map { ("things/t\($0).md", "---\ntitle: Thing \($0)\ntags: [tag\($0 + 10), all]\n---\n") }
+        let large = try await Self.site(many, config: config)
+        let few = try #require(site["tags/page/2/index.html"]).utf8.count, more = try #require(large["tags/page/2/index.html"]).utf8.count
+        #expect(abs(more - few) < 200, "\(few) bytes with 8 tags, \(more) with 71")
+    }
+
     @Test func draftsLeftOutAreNotCounted() async throws {
         let files = [
             ("a.md", "---\ntitle: A\ntags: [t]\n---\n"),

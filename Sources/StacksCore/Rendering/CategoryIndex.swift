@@ -42,13 +42,18 @@ enum CategoryIndex {
 
     /// The index of a list of pages shown at `owner` (a category's page, or a tag's: `TagPages`).
     static func json(of children: [Int], below owner: StackPath, context: PageContext) -> [UInt8] {
-        var json = JSONWriter(capacity: children.count * 96)
+        json(rows: children.map { row($0, below: owner, context: context) })
+    }
+
+    /// An index of rows of `fields` (the tag index's rows are tags).
+    static func json(rows: [[String]]) -> [UInt8] {
+        var json = JSONWriter(capacity: rows.count * 96)
         json.beginObject()
         json.key("entries")
         json.beginArray()
-        for child in children {
+        for row in rows {
             json.beginArray()
-            for field in row(child, below: owner, context: context) { json.string(field) }
+            for field in row { json.string(field) }
             json.endArray()
         }
         json.endArray()

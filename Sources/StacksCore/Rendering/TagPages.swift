@@ -32,13 +32,14 @@ extension SiteRenderer {
         }
     }
 
-    /// Every tag page: the index, then each tag's list pages.
+    /// Every tag page: the index's pages, then each tag's.
     public var tagPages: [TagPage] {
         guard !tagIndex.isEmpty else { return [] }
         let limit = config.layout.listWindow
-        return [TagPage(tag: nil, number: 1)] + tagIndex.tags.indices.flatMap { tag in
-            (1...ListWindow.pageCount(entries: tagIndex.tags[tag].pages.count, limit: limit)).map { TagPage(tag: tag, number: $0) }
-        }
+        return (1...ListWindow.pageCount(entries: tagIndex.tags.count, limit: limit)).map { TagPage(tag: nil, number: $0) }
+            + tagIndex.tags.indices.flatMap { tag in
+                (1...ListWindow.pageCount(entries: tagIndex.tags[tag].pages.count, limit: limit)).map { TagPage(tag: tag, number: $0) }
+            }
     }
 
     /// The tag page's stack path: [tags] or [tags, tag].
@@ -83,6 +84,10 @@ extension SiteRenderer {
                 OutputFile(path: outputPath(ofTagPage: page), bytes: renderTagPage(page, parts: parts, stamps: &stamps))
             }
         }
+        if ListWindow.isPaged(entries: tagIndex.tags.count, limit: config.layout.listWindow) {
+            let rows = tagIndex.tags.indices.map { tagRow($0) }
+            files += CategoryIndex.files(path: tagListIndexPath(nil), json: CategoryIndex.json(rows: rows), context: context)
+        }
         for (position, tag) in tagIndex.tags.enumerated() where ListWindow.isPaged(entries: tag.pages.count, limit: config.layout.listWindow) {
             files += CategoryIndex.files(path: tagListIndexPath(position),
                                          json: CategoryIndex.json(of: tag.pages, below: tagIndex.path(of: position), context: context),
@@ -91,9 +96,19 @@ extension SiteRenderer {
         return files
     }
 
-    /// `tags/rust/page/entries.json`: beside the tag's list pages, as a category's.
-    private func tagListIndexPath(_ tag: Int) -> String {
-        tagIndex.path(of: tag).url + "page/entries.json"
+    /// `tags/rust/page/entries.json` (`tags/page/entries.json` for the index): beside the
+    /// list's pages, as a category's.
+    private func tagListIndexPath(_ tag: Int?) -> String {
+        (tag.map { tagIndex.path(of: $0) } ?? tagIndex.indexPath).url + "page/entries.json"
+    }
+
+    /// A tag as the index's list index gives it (`CategoryIndex.row`): its URL from the index,
+    /// name, kind, `#` tile and count.
+    private func tagRow(_ position: Int) -> [String] {
+        let tag = tagIndex.tags[position]
+        let url = String(tagIndex.path(of: position).url.dropFirst(tagIndex.indexPath.url.count)) + (config.portable ? "index.html" : "")
+        let tile = tagEntry(position).icon
+        return [url, tag.name, "", "", "tag", tile.iconText ?? "", tile.color ?? "", String(tag.pages.count)]
     }
 
     /// The sidebar of every tag page: the tree with nothing selected, the tag entry current.
@@ -149,41 +164,36 @@ extension SiteRenderer {
         return RootMarker.resolve(stamps.render(view, with: templates), depth: depth)
     }
 
-    /// The content column: the tags with their counts, or one tag's pages, a part at a time.
+    /// The content column: the tags with their counts, or one tag's pages, each a part at a
+    /// time when longer than `layout.listWindow`.
     private func renderTagContent(_ page: TagPage, title: String, positions: [Int: Int], context: PageContext,
                                   stamps: inout TemplateStamps) -> String {
         let url = RootMarker.page(stackPath(of: page), portable: config.portable)
         // Filter fields are numbered after the catalog's pages, so no two on a site share an id.
         let id = site.catalog.pages.count + (page.tag.map { $0 + 1 } ?? 0)
-        guard let tag = page.tag else {
-            let entries = tagIndex.tags.indices.map { position in
-                stamps.render(tagEntry(position), with: templates)
-            }.joined()
-            return stamps.render(ContentView(category: ListedCategoryView(
-                id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: tagIndex.tags.count, offset: 0,
-                entries: HTML(entries), partial: nil, window: nil, pagination: nil)), with: templates)
-        }
-        let pages = tagIndex.tags[tag].pages
+        let total = page.tag.map { tagIndex.tags[$0].pages.count } ?? tagIndex.tags.count
         let limit = ListWindow.entriesPerPage(config.layout.listWindow)
-        var range = pages.indices
+        var range = 0..<total
         var pagination: PaginationView?
         var partial: PartialListView?
-        if ListWindow.isPaged(entries: pages.count, limit: limit) {
-            let count = ListWindow.pageCount(entries: pages.count, limit: limit)
+        if ListWindow.isPaged(entries: total, limit: limit) {
+            let count = ListWindow.pageCount(entries: total, limit: limit)
             let number = min(max(1, page.number), count)
-            range = ((number - 1) * limit)..<min(pages.count, number * limit)
+            range = ((number - 1) * limit)..<min(total, number * limit)
             func pageURL(_ number: Int) -> String {
                 number == 1 ? url : RootMarker.string + stackPath(of: page).url + "page/\(number)/" + (config.portable ? "index.html" : "")
             }
             pagination = PaginationView(number: number, pages: count, previous: number > 1 ? pageURL(number - 1) : nil,
                                         next: number < count ? pageURL(number + 1) : nil)
-            partial = PartialListView(firstPage: url, index: RootMarker.file(tagListIndexPath(tag)))
+            partial = PartialListView(firstPage: url, index: RootMarker.file(tagListIndexPath(page.tag)))
         }
         let entries = range.map { position in
-            listEntry(of: pages[position], position: positions[pages[position]], context: context, stamps: &stamps)
+            guard let tag = page.tag else { return stamps.render(tagEntry(position), with: templates) }
+            let tagged = tagIndex.tags[tag].pages[position]
+            return listEntry(of: tagged, position: positions[tagged], context: context, stamps: &stamps)
         }.joined()
         return stamps.render(ContentView(category: ListedCategoryView(
-            id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: pages.count, offset: range.lowerBound,
+            id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: total, offset: range.lowerBound,
             entries: HTML(entries), partial: partial, window: nil, pagination: pagination)), with: templates)
     }
 
