@@ -62,6 +62,32 @@ extension PreviewTests {
             #expect(patchedSteps > 3, "the series should include edits that change no page set")
         }
 
+        /// An item added to the content folder gives the home a list, and its sidebar becomes a
+        /// window like every other page's although no category changed; removed, the home's
+        /// sidebar names every category again.
+        @Test func anItemAtTheRootWindowsTheHomeSidebar() async throws {
+            var catalog = TestCatalog.standard
+            var config = ConfigParser.parse(TestCatalog.config).0
+            config.layout.sidebarWindow = 2
+            var pipeline = IncrementalPipeline()
+            var previous: Pipeline.Prepared?
+            for edit in ["the first build", "an item at the root", "the item removed"] {
+                if edit == "an item at the root" { catalog.files["loose.md"] = "---\ntitle: Loose\n---\nText.\n" }
+                if edit == "the item removed" { catalog.files["loose.md"] = nil }
+                let input = Pipeline.Input(config: config, content: catalog.tree)
+                let (result, next) = await pipeline.prepare(input)
+                pipeline = next
+                let incremental = try result.get()
+                try Self.expectSameSite(incremental, try await Pipeline.prepare(input), edit)
+                if let previous {
+                    Self.expectChangesCoverDifferences(SiteChanges(from: previous, to: incremental), from: previous, to: incremental, edit)
+                }
+                previous = incremental
+                let home = String(decoding: incremental.renderer.renderPage(0), as: UTF8.self)
+                #expect(home.contains("All 3 categories") == (edit == "an item at the root"), "\(edit)")
+            }
+        }
+
         /// Every page, list page and extra file, byte for byte, and the same warnings.
         static func expectSameSite(_ incremental: Pipeline.Prepared, _ whole: Pipeline.Prepared, _ context: String) throws {
             let a = incremental.renderer

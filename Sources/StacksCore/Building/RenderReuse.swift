@@ -32,7 +32,10 @@ struct RenderReuse: Sendable {
         }
         earlierPositions = positions
         var sidebars: [Int?: Int?] = [:]
-        if CatalogCorrespondence.sameCategoryTree(old, catalog, counterparts: counterparts, sameEntries: same) {
+        // Whether the home has a list decides whether its sidebar is a window, and an item at
+        // the root can change that without changing the tree.
+        if CatalogCorrespondence.sameCategoryTree(old, catalog, counterparts: counterparts, sameEntries: same),
+           ListWindow.homeHasList(old, limit: limit) == ListWindow.homeHasList(catalog, limit: limit) {
             sidebars.updateValue(nil, forKey: nil)
             for index in catalog.pages.indices where catalog.pages[index].kind == .category {
                 if let counterpart = counterparts[index] { sidebars[index] = counterpart }
