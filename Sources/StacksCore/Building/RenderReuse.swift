@@ -45,14 +45,13 @@ struct RenderReuse: Sendable {
     }
 
     /// The forms a list's entry is rendered in (`SiteRenderer.RenderedList`).
-    enum Variant { case plain, current, windowed }
+    enum Variant { case plain, windowed }
 
     func entry(_ index: Int, _ variant: Variant) -> String? {
         guard let counterpart = sameEntry[index], let (owner, position) = earlierPositions[counterpart],
               let list = earlier.lists[owner] else { return nil }
         switch variant {
         case .plain: return list.plain[position]
-        case .current: return list.current[position]
         case .windowed: return list.windowed.isEmpty ? nil : list.windowed[position]
         }
     }

@@ -20,9 +20,6 @@ public struct SiteRenderer: Sendable {
 
     struct RenderedList: Sendable, Equatable {
         var plain: [String]
-        /// The entry as the link to the page it is on (`aria-current="page"`), in the window of
-        /// that page's list.
-        var current: [String]
         /// For a list shown in parts, the entries as an item page's window shows them (without
         /// the rows' ids); empty when `plain` serves there too.
         var windowed: [String] = []
@@ -127,11 +124,10 @@ public struct SiteRenderer: Sendable {
         let paged = ListWindow.isPaged(entries: children.count, limit: context.config.layout.listWindow)
         func entry(_ index: Int, _ variant: RenderReuse.Variant) -> String {
             earlier?.entry(index, variant)
-                ?? stamps.render(context.entry(index, selected: variant == .current, current: variant == .current,
-                                               inWindow: variant != .plain), with: templates)
+                ?? stamps.render(context.entry(index, selected: false, current: false, inWindow: variant == .windowed),
+                                 with: templates)
         }
         return RenderedList(plain: children.map { entry($0, .plain) },
-                            current: children.map { entry($0, .current) },
                             windowed: paged ? children.map { entry($0, .windowed) } : [],
                             listPageSegment: paged ? context.listPageSegment(owner) : "page")
     }
@@ -274,7 +270,7 @@ public struct SiteRenderer: Sendable {
                                              entries: HTML(lists[Catalog.rootIndex]?.plain.joined() ?? "")), with: templates)
         }
         let category = window.owner
-        let list = lists[category] ?? RenderedList(plain: [], current: [])
+        let list = lists[category] ?? RenderedList(plain: [])
         let range = window.range
         var windowValues: ListWindowView?
         var pagination: PaginationView?
@@ -299,7 +295,9 @@ public struct SiteRenderer: Sendable {
             if position != selectedPosition {
                 entries += rows[position]
             } else if selectedChild == index {
-                entries += list.current[position]
+                // The link to this page (`aria-current="page"`): one row a page, rendered here
+                // rather than kept for every entry of every list.
+                entries += stamps.render(context.entry(index, selected: true, current: true, inWindow: true), with: templates)
             } else if let selectedChild {
                 // A sub-item's page: its item is selected, on the way to this page.
                 entries += stamps.render(context.entry(selectedChild, selected: true, current: false, inWindow: inWindow),
