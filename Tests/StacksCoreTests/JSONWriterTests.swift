@@ -21,6 +21,13 @@ import Testing
         var icon: String?
         var color: String?
         var children: [Node]
+        var tags: [TagNode]?
+    }
+
+    struct TagNode: Encodable {
+        var title: String
+        var url: String
+        var count: Int
     }
 
     static func encoded(_ value: some Encodable) throws -> [UInt8] {
@@ -47,13 +54,21 @@ import Testing
                          url: RelativeURL.page(page.path, fromDepth: 0, portable: portable), kind: page.kind.rawValue,
                          path: catalog.chain(to: index).dropFirst().map { catalog[$0].title })
         }
-        #expect(renderer.searchIndex() == (try encoded(entries)))
+        let tagEntries = renderer.tagSearchPages().map {
+            Entry(title: $0.title, summary: $0.summary, tags: [], url: $0.url, kind: $0.kind, path: $0.path)
+        }
+        #expect(renderer.searchIndex() == (try encoded(entries + tagEntries)))
         func node(_ index: Int) -> Node {
             let page = catalog[index]
             return Node(title: index == Catalog.rootIndex ? renderer.config.siteTitle : page.title, kind: page.kind.rawValue,
                         url: RelativeURL.page(page.path, fromDepth: 0, portable: portable),
                         summary: page.summary, icon: page.frontMatter.icon, color: page.frontMatter.color,
-                        children: page.children.map(node))
+                        children: page.children.map(node),
+                        tags: index != Catalog.rootIndex || renderer.tagIndex.isEmpty ? nil : renderer.tagIndex.tags.indices.map {
+                            TagNode(title: renderer.tagIndex.tags[$0].name,
+                                    url: RelativeURL.page(renderer.tagIndex.path(of: $0), fromDepth: 0, portable: portable),
+                                    count: renderer.tagIndex.tags[$0].pages.count)
+                        })
         }
         #expect(renderer.catalogDescription() == (try encoded(node(Catalog.rootIndex))))
     }

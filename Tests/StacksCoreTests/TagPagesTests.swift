@@ -276,6 +276,8 @@ import Testing
         #expect(record.contains("\"kind\":\"tag\""))
         #expect(record.contains("\"title\":\"zebra\""))
         #expect(record.contains("\"url\":\"tags/zebra/\""))
+        // Its stack path, itself last as in a catalog page's record: the hit shows "Tags" above it.
+        #expect(record.contains("\"path\":[\"Tags\",\"zebra\"]"))
         // The item tagged with it is found too, by its tags.
         #expect(zebra.contains { $0 >> 2 < catalogPages })
     }

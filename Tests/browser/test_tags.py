@@ -143,8 +143,10 @@ def test_the_search_finds_a_tag_page_by_its_name(page):
     field.send_keys("gusty")
     page.wait(lambda: page.js("return document.querySelectorAll('.search-results a').length") > 0, message="results")
     results = page.js("""return [...document.querySelectorAll('.search-results a')].map((a) =>
-        [a.querySelector('.title').textContent, a.href])""")
-    assert any(title == "gusty" and href.endswith("/docs/catalog/site/tags/gusty/") for title, href in results), results
+        [a.querySelector('.title').textContent, a.href, a.querySelector('.path')?.textContent.trim() ?? ''])""")
+    # Its breadcrumbs are its stack path above it: Tags.
+    assert any(title == "gusty" and href.endswith("/docs/catalog/site/tags/gusty/") and path == "Tags"
+               for title, href, path in results), results
     settled(page)
     link = page.driver.find_element(By.CSS_SELECTOR, ".search-results a[href$='tags/gusty/']")
     link.click()

@@ -35,7 +35,8 @@ struct SearchIndex {
     struct ExtraPage {
         var kind: String
         var title: String
-        /// The titles of the pages above it, as breadcrumbs.
+        /// The titles of the pages on its stack path, itself last, as a catalog page's record
+        /// has them (the script shows all but the last as the hit's breadcrumbs).
         var path: [String]
         var summary: String?
         /// From the root.

@@ -95,7 +95,8 @@ extension SiteRenderer {
         RedirectView(site: context.site(), title: page.title, url: RootMarker.page(page.path, portable: config.portable))
     }
 
-    /// Titles, summaries and tags of every page, for the site search; URLs from the root.
+    /// Titles, summaries and tags of every page, the tag pages' after the catalog's, for other
+    /// tools (the site search has its own index); URLs from the root.
     func searchIndex() -> [UInt8] {
         let catalog = site.catalog
         var json = JSONWriter(capacity: catalog.pages.count * 256)
@@ -111,11 +112,22 @@ extension SiteRenderer {
             json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: config.portable))
             json.endObject()
         }
+        for page in tagSearchPages() {
+            json.beginObject()
+            json.member("kind", page.kind)
+            json.member("path", page.path)
+            json.member("summary", page.summary)
+            json.member("tags", [String]())
+            json.member("title", page.title)
+            json.member("url", page.url)
+            json.endObject()
+        }
         json.endArray()
         return json.bytes
     }
 
-    /// The catalog tree: what a script or another tool needs to know of the site's structure.
+    /// The catalog tree: what a script or another tool needs to know of the site's structure;
+    /// the home's node also lists the tags.
     func catalogDescription() -> [UInt8] {
         let catalog = site.catalog
         var json = JSONWriter(capacity: catalog.pages.count * 256)
@@ -130,6 +142,19 @@ extension SiteRenderer {
             json.member("icon", page.frontMatter.icon)
             json.member("kind", page.kind.rawValue)
             json.member("summary", page.summary)
+            if index == Catalog.rootIndex, !tagIndex.isEmpty {
+                // The second way in: every tag, with its page and count.
+                json.key("tags")
+                json.beginArray()
+                for (position, tag) in tagIndex.tags.enumerated() {
+                    json.beginObject()
+                    json.member("count", tag.pages.count)
+                    json.member("title", tag.name)
+                    json.member("url", RelativeURL.page(tagIndex.path(of: position), fromDepth: 0, portable: config.portable))
+                    json.endObject()
+                }
+                json.endArray()
+            }
             json.member("title", catalog.title(of: index, siteTitle: config.siteTitle))
             json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: config.portable))
             json.endObject()

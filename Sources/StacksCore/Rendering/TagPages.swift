@@ -244,11 +244,11 @@ extension SiteRenderer {
     /// The tag pages as the search finds them: by the tag's name.
     func tagSearchPages() -> [SearchIndex.ExtraPage] {
         guard !tagIndex.isEmpty else { return [] }
-        var pages = [SearchIndex.ExtraPage(kind: "tags", title: Self.tagsTitle, path: [], summary: nil,
+        var pages = [SearchIndex.ExtraPage(kind: "tags", title: Self.tagsTitle, path: [Self.tagsTitle], summary: nil,
                                            url: RelativeURL.page(tagIndex.indexPath, fromDepth: 0, portable: config.portable))]
         for (position, tag) in tagIndex.tags.enumerated() {
             pages.append(SearchIndex.ExtraPage(
-                kind: "tag", title: tag.name, path: [Self.tagsTitle],
+                kind: "tag", title: tag.name, path: [Self.tagsTitle, tag.name],
                 summary: "\(tag.pages.count) \(tag.pages.count == 1 ? "page" : "pages") tagged \(tag.name)",
                 url: RelativeURL.page(tagIndex.path(of: position), fromDepth: 0, portable: config.portable)))
         }
