@@ -25,7 +25,7 @@ public enum SiteBuilder {
         let config = input.config
         let prepared = try await Pipeline.prepare(taking: consume input)
         let renderer = prepared.renderer
-        // The sources and the parsed Markdown are gone; the render does not need their room.
+        // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
         FreedMemory.release()
         guard write else {
             _ = await Parallel.map(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in

@@ -38,7 +38,9 @@ public struct SiteWriter: Sendable {
         let tagPages = renderer.tagPages
         let tagParts = tagPages.isEmpty ? nil : renderer.tagPageParts()
         // Each run of pages collects the search postings of its own: no page's text is read twice.
-        let (pageBytes, postings) = try await Parallel.mapThrowing(
+        let pageBytes: [Int]
+        var postings: [SearchPostings]
+        (pageBytes, postings) = try await Parallel.mapThrowing(
             0..<(pageCount + listPages.count + tagPages.count),
             state: { (stamps: TemplateStamps(), postings: SearchPostings()) }, keep: { $0.postings }
         ) { state, index in
@@ -63,10 +65,11 @@ public struct SiteWriter: Sendable {
             return bytes.count + record.bytes.count
         }
         var search = SearchPostings()
-        var parts = postings
-        for number in parts.indices {
-            search.append(parts[number])
-            parts[number] = SearchPostings()  // joined: not held twice
+        for number in postings.indices {
+            search.append(postings[number])
+            // Let go of the part at once: its storage is then the joined set's alone, which
+            // grows in place instead of being copied.
+            postings[number] = SearchPostings()
         }
         var total = pageBytes.reduce(0, +)
         var files = listPages.count + tagPages.count + max(0, pageCount - 1)
