@@ -50,7 +50,7 @@ import Testing
         #expect(star[5] == "../assets/icons/cloud.svg" && star[6] == "teal")
         // The category's pages name the index; a portable build also writes it as a script.
         let page = String(decoding: renderer.renderPage(big), as: UTF8.self)
-        #expect(page.contains("data-index=\"../big/page/entries.json\""))
+        #expect(page.contains("data-index=\"page/entries.json\""))
         let script = Self.file("big/page/entries.js", in: renderer)
         #expect((script != nil) == portable)
         if let script { #expect(String(decoding: script, as: UTF8.self).hasPrefix("window.stacksListIndex = {")) }

@@ -45,13 +45,13 @@ import Testing
             let path = catalog[index].path
             let html = String(decoding: renderer.renderPage(index), as: UTF8.self)
             let crumbs = Self.links(in: html, inside: "<nav class=\"breadcrumbs\" aria-label=\"Breadcrumb\">", closing: "</nav>")
-            #expect(crumbs == path.prefixes.map { RelativeURL.page($0, fromDepth: path.depth) }, "\(path.url)")
+            #expect(crumbs == path.prefixes.map { RelativeURL.page($0, from: path) }, "\(path.url)")
             #expect(html.contains("data-depth=\"\(path.depth)\""))
             for column in ["sidebar", "content", "detail"] { #expect(html.contains("data-column=\"\(column)\"")) }
             if let parent = path.parent {
                 let parentIndex = try #require(catalog.pages.firstIndex { $0.path == parent })
                 let title = parent.isRoot ? renderer.config.siteTitle : catalog[parentIndex].title
-                let backLink = try #require(html.range(of: "<a class=\"back-link\" rel=\"up\" href=\"\(RelativeURL.page(parent, fromDepth: path.depth))\">"),
+                let backLink = try #require(html.range(of: "<a class=\"back-link\" rel=\"up\" href=\"\(RelativeURL.page(parent, from: path))\">"),
                                             "\(path.url): no back link to its parent")
                 let label = html[backLink.upperBound...].prefix { $0 != "\n" }
                 #expect(label.contains(title + "</a>"), "\(path.url): back link labelled \(label)")
@@ -85,13 +85,13 @@ import Testing
         for index in catalog.pages.indices {
             let path = catalog[index].path
             let html = String(decoding: renderer.renderPage(index), as: UTF8.self)
-            let own = RelativeURL.page(path, fromDepth: path.depth)
+            let own = RelativeURL.page(path, from: path)
             let pages = Self.tags(in: html, current: "page")
             #expect(pages.first == "<a href=\"\(own)\" aria-current=\"page\"", "\(path.url): the last breadcrumb first")
             for tag in pages {
                 #expect(tag.hasPrefix("<a href=\"\(own)\""), "\(path.url): \(tag)")
             }
-            let above = Set(path.prefixes.dropLast().map { RelativeURL.page($0, fromDepth: path.depth) })
+            let above = Set(path.prefixes.dropLast().map { RelativeURL.page($0, from: path) })
             for tag in Self.tags(in: html, current: "true") {
                 let href = tag.components(separatedBy: "href=\"").dropFirst().first?.prefix { $0 != "\"" }
                 #expect(href.map { above.contains(String($0)) } ?? (tag == "<span aria-current=\"true\""), "\(path.url): \(tag)")

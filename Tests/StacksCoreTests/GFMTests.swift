@@ -142,7 +142,7 @@ import Testing
         defer { project.remove() }
         _ = try await SiteBuilder.build(project.options)
         let page = try project.read("output/weather/table/index.html")
-        #expect(page.contains(#"<td><a href="../../weather/sun/">Sun</a></td>"#))
+        #expect(page.contains(#"<td><a href="../sun/">Sun</a></td>"#))
         #expect(page.contains(#"<td><del>old</del> <a href="http://www.example.org">www.example.org</a></td>"#))
         try project.write("content/weather/table.md", "---\ntitle: Table\n---\n| Page | Note |\n| --- | --- |\n| x |  [Rain](rain.md) |\n")
         let errors = await project.buildErrors()

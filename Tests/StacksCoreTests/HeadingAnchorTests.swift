@@ -71,7 +71,7 @@ import Testing
         #expect(prepared.warnings.map(\.description) == [
             "content/a/one.md:7:4: warning: broken link 'nowhere.md': there is no page or file content/a/nowhere.md",
         ])
-        #expect(page(prepared, "a/one/").contains("<h2 id=\"see-two\">See <a href=\"../../a/two/\">two</a><a class=\"anchor\" href=\"#see-two\""))
+        #expect(page(prepared, "a/one/").contains("<h2 id=\"see-two\">See <a href=\"../two/\">two</a><a class=\"anchor\" href=\"#see-two\""))
     }
 
     let longItem = """

@@ -131,7 +131,7 @@ import StacksTestSupport
         let apple = try project.read("output/apple/index.html")
         #expect(apple.contains("<a class=\"back-link\" rel=\"up\" href=\"../\">"))
         let appleContent = try #require(column("content", of: apple))
-        #expect(appleContent.contains("href=\"../apple/\" aria-current=\"page\""))
+        #expect(appleContent.contains("href=\"./\" aria-current=\"page\""))
         #expect(try project.read("output/search-index.json").contains("\"url\":\"zebra/\""))
         #expect(try project.read("output/catalog.json").contains("\"url\":\"apple/\""))
         #expect(try project.read("output/sitemap.xml").contains("<loc>https://example.org/zebra/</loc>"))

@@ -10,7 +10,7 @@ import Testing
 
     func body(_ prepared: Pipeline.Prepared, _ url: String) -> String {
         let index = prepared.renderer.site.catalog.pages.firstIndex { $0.path.url == url }!
-        return String(decoding: RootMarker.resolve(prepared.renderer.site.bodies[index], depth: prepared.renderer.site.catalog[index].path.depth), as: UTF8.self)
+        return String(decoding: RootMarker.resolve(prepared.renderer.site.bodies[index], folder: url), as: UTF8.self)
     }
 
     @Test func imagesLoadLazilyWithTheirDescriptionAsAlt() {
@@ -66,12 +66,12 @@ import Testing
         let (tree, _) = ContentReader(root: project.root, displayRoot: "content").read()
         let prepared = try await Pipeline.prepare(Pipeline.Input(config: SiteConfig(), content: tree))
         #expect(body(prepared, "food/soup/") == "<p>"
-            + #"<img src="../../food/bowl.png" width="30" height="20" alt="bowl" loading="lazy" decoding="async" /> "#
-            + #"<img src="../../food/photo.jpg" width="1600" height="1200" alt="photo" loading="lazy" decoding="async" /> "#
-            + #"<img src="../../food/logo.svg" width="64" height="48" alt="logo" loading="lazy" decoding="async" /> "#
+            + #"<img src="../bowl.png" width="30" height="20" alt="bowl" loading="lazy" decoding="async" /> "#
+            + #"<img src="../photo.jpg" width="1600" height="1200" alt="photo" loading="lazy" decoding="async" /> "#
+            + #"<img src="../logo.svg" width="64" height="48" alt="logo" loading="lazy" decoding="async" /> "#
             + #"<img src="https://e.com/x.png" alt="far" loading="lazy" decoding="async" /> "#
-            + #"<a href="../../food/bowl.png">file</a> "#
-            + #"<img src="../../food/notes.gif" alt="text" loading="lazy" decoding="async" /></p>"# + "\n")
+            + #"<a href="../bowl.png">file</a> "#
+            + #"<img src="../notes.gif" alt="text" loading="lazy" decoding="async" /></p>"# + "\n")
     }
 
     @Test func theFrontMattersImageGetsItsSizeToo() async throws {
@@ -81,7 +81,7 @@ import Testing
         try project.write("content/food/bowl.png", bytes: ImageFiles.png(width: 300, height: 200))
         _ = try await SiteBuilder.build(project.options)
         #expect(try project.read("output/food/soup/index.html").contains(
-            #"<img class="item-image" src="../../food/bowl.png" width="300" height="200" alt="" decoding="async">"#))
+            #"<img class="item-image" src="../bowl.png" width="300" height="200" alt="" decoding="async">"#))
         #expect(try project.read("output/food/stew/index.html").contains(
             #"<img class="item-image" src="https://e.com/s.png" alt="" decoding="async">"#))
     }

@@ -35,7 +35,7 @@ import Testing
         defer { project.remove() }
         _ = try await SiteBuilder.build(project.options)
         let list = try project.read("output/tools/index.html")
-        #expect(list.contains("<li class=\"entry item\"><a href=\"../tools/hammer/\"><span class=\"text\"><span class=\"title\">Hammer</span><span class=\"summary\">Text</span></span></a></li>"))
+        #expect(list.contains("<li class=\"entry item\"><a href=\"hammer/\"><span class=\"text\"><span class=\"title\">Hammer</span><span class=\"summary\">Text</span></span></a></li>"))
         #expect(list.contains("<span class=\"icon\" aria-hidden=\"true\">🔩</span><span class=\"text\"><span class=\"title\">Drill</span>"))
         // The category's entry in the sidebar has no tile either, nor the item's own header.
         #expect(!list.contains(#"<span class="icon" aria-hidden="true" style"#))

@@ -80,7 +80,7 @@ import Testing
     @Test func aCategoryFarDownIsShownAmongItsNeighbours() async throws {
         let sidebar = try await Self.page("c25/item/index.html", limit: 10)
         #expect(Self.labels(sidebar) == (20..<30).map { "Top c\($0)" })
-        #expect(sidebar.contains("<a href=\"../../c25/\" class=\"selected\" aria-current=\"true\">"))
+        #expect(sidebar.contains("<a href=\"../\" class=\"selected\" aria-current=\"true\">"))
         #expect(sidebar.contains("<a href=\"../../\">All 40 categories</a>"))
     }
 
@@ -89,7 +89,7 @@ import Testing
         // The top level around c01, and c01's children around s11, which links to c01's page.
         #expect(Self.labels(sidebar) == ["Top c00", "Top c01", "Sub s07", "Sub s08", "Sub s09", "Sub s10", "Sub s11",
                                          "Top c02", "Top c03", "Top c04"])
-        #expect(sidebar.contains("<li class=\"tree-all\"><a href=\"../../../c01/\">All 12 categories</a></li>"))
+        #expect(sidebar.contains("<li class=\"tree-all\"><a href=\"../../\">All 12 categories</a></li>"))
         #expect(sidebar.components(separatedBy: "tree-all").count - 1 == 2)
     }
 

@@ -73,7 +73,7 @@ import StacksTestSupport
         for (name, slug) in zip(names, slugs) {
             let page = try project.read("output/cmd/\(slug)/index.html")
             #expect(page.contains("Page \(name.replacingOccurrences(of: "&", with: "&amp;"))"), "\(slug)")
-            #expect(list.contains("href=\"../cmd/\(slug)/\""), "\(slug) is not listed")
+            #expect(list.contains("href=\"\(slug)/\""), "\(slug) is not listed")
         }
     }
 

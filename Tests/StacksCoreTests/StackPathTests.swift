@@ -91,4 +91,34 @@ import Testing
         #expect(RelativeURL.page(sun, fromDepth: 1, portable: true) == "../weather/sun/index.html")
         #expect(RelativeURL.file("weather/rain/radar map.png", fromDepth: 1) == "../weather/rain/radar%20map.png")
     }
+
+    /// A page's links climb only to the folder they share with their target.
+    @Test func linksFromAPageClimbOnlyToTheFolderTheyShare() {
+        let weather = StackPath([.category("weather")])
+        let rain = StackPath([.category("weather"), .item("rain")])
+        let sun = StackPath([.category("weather"), .item("sun")])
+        let drizzle = StackPath([.category("weather"), .item("rain"), .item("drizzle")])
+        let traffic = StackPath([.category("traffic")])
+        #expect(RelativeURL.page(sun, from: rain) == "../sun/")
+        #expect(RelativeURL.page(rain, from: rain) == "./")
+        #expect(RelativeURL.page(rain, from: rain, portable: true) == "index.html")
+        #expect(RelativeURL.page(weather, from: rain) == "../")
+        #expect(RelativeURL.page(drizzle, from: rain) == "drizzle/")
+        #expect(RelativeURL.page(sun, from: drizzle) == "../../sun/")
+        #expect(RelativeURL.page(traffic, from: drizzle) == "../../../traffic/")
+        #expect(RelativeURL.page(.root, from: drizzle) == "../../../")
+        #expect(RelativeURL.page(sun, from: .root) == "weather/sun/")
+        // A folder is shared whole or not at all: `weather-2/` shares nothing with `weather/`.
+        #expect(RelativeURL.page(StackPath([.category("weather-2")]), from: rain) == "../../weather-2/")
+        #expect(RelativeURL.page(StackPath([.category("weather"), .item("rainbow")]), from: rain) == "../rainbow/")
+        // A list page links its category's items from two folders below it.
+        #expect(RelativeURL.page(sun, fromFolder: "weather/page/2/") == "../../sun/")
+        #expect(RelativeURL.page(weather, fromFolder: "weather/page/2/") == "../../")
+        // The rest of the URL is kept: a fragment, a file.
+        let marked = RootMarker.page(weather, portable: false) + "page/2/#entry-weather/rain\" <b>" + RootMarker.file("weather/rain/radar.svg") + "\""
+        #expect(String(decoding: RootMarker.resolve(marked, folder: "weather/rain/"), as: UTF8.self)
+                == "../page/2/#entry-weather/rain\" <b>radar.svg\"")
+        #expect(String(decoding: RootMarker.resolve(RootMarker.page(rain, portable: false) + "#x\"", folder: "weather/rain/"), as: UTF8.self)
+                == "./#x\"")
+    }
 }

@@ -1,7 +1,8 @@
 /// URLs from one page to another, always relative, so a site works under any sub-path.
 ///
-/// Every URL climbs to the site root and descends again (`../../weather/rain/`), so that
-/// a fragment rendered once serves every page (see `RootMarker`).
+/// Fragments are rendered once for every page with URLs from the site root (see `RootMarker`);
+/// each page's links then climb only as far as the folder they share with their target
+/// (`../sun/` from `weather/rain/`, `../../traffic/` from there).
 public enum RelativeURL {
     /// From a page at `depth` to the site root.
     public static func toRoot(fromDepth depth: Int) -> String {
@@ -16,5 +17,14 @@ public enum RelativeURL {
     /// A file by its path under the output root, e.g. `assets/stacks.css`.
     public static func file(_ outputPath: String, fromDepth depth: Int) -> String {
         String(decoding: RootMarker.resolve(RootMarker.file(outputPath), depth: depth), as: UTF8.self)
+    }
+
+    /// The shortest link from the page at `page` (a list page: its folder, `weather/page/2/`).
+    public static func page(_ target: StackPath, from page: StackPath, portable: Bool = false) -> String {
+        self.page(target, fromFolder: page.url, portable: portable)
+    }
+
+    public static func page(_ target: StackPath, fromFolder folder: String, portable: Bool = false) -> String {
+        String(decoding: RootMarker.resolve(RootMarker.page(target, portable: portable), folder: folder), as: UTF8.self)
     }
 }

@@ -32,7 +32,25 @@ enum RootMarker {
     }
 
     static func resolve(_ source: UnsafeBufferPointer<UInt8>, depth: Int) -> [UInt8] {
-        let up = Array(RelativeURL.toRoot(fromDepth: depth).utf8)
+        let folder = [UInt8](repeating: UInt8(ascii: "/"), count: depth)
+        return folder.withUnsafeBufferPointer { resolve(source, folder: $0, shared: false) }
+    }
+
+    /// Replaces each marker by the shortest way from the page written in `folder` (its
+    /// URL-encoded path under the output root, `weather/rain/`, or "" for the root): a link
+    /// climbs only to the folder it shares with its target, so a sibling reads `../sun/`,
+    /// not `../../weather/sun/`, and the page itself `./`.
+    static func resolve(_ text: String, folder: String) -> [UInt8] {
+        var text = text, folder = folder
+        return text.withUTF8 { source in folder.withUTF8 { resolve(source, folder: $0, shared: true) } }
+    }
+
+    /// `shared`: whether links may stop at a folder shared with their target; without it
+    /// `folder` only gives the depth.
+    private static func resolve(_ source: UnsafeBufferPointer<UInt8>, folder: UnsafeBufferPointer<UInt8>,
+                                shared: Bool) -> [UInt8] {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let depth = folder.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
         var output: [UInt8] = []
         output.reserveCapacity(source.count + 512)
         guard let base = source.baseAddress else { return output }
@@ -47,12 +65,42 @@ enum RootMarker {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<marker]))
             start = marker + 1
             guard depth > 0 else { continue }
-            output.append(contentsOf: up)
-            // Drop a `./` that follows, so the root reads `../../`, not `../.././`.
-            if start + 1 < source.count, source[start] == UInt8(ascii: "."), source[start + 1] == UInt8(ascii: "/") {
+            // The root, `./`, shares nothing with the folder: all the way up, without the `./`,
+            // so it reads `../../`, not `../.././`.
+            if start + 1 < source.count, source[start] == dot, source[start + 1] == slash {
                 start += 2
+                appendUp(depth, to: &output)
+                continue
+            }
+            // The whole folders the target shares with the page's folder, from the start.
+            var sharedFolders = 0, sharedBytes = 0
+            if shared {
+                var offset = 0
+                while offset < folder.count, start + offset < source.count, source[start + offset] == folder[offset] {
+                    if folder[offset] == slash { sharedFolders += 1; sharedBytes = offset + 1 }
+                    offset += 1
+                }
+            }
+            start += sharedBytes
+            appendUp(depth - sharedFolders, to: &output)
+            // The page's own folder: `./`, never an empty link.
+            if sharedFolders == depth, start == source.count || !isPathByte(source[start]) {
+                output.append(contentsOf: [dot, slash])
             }
         }
         return output
+    }
+
+    private static func appendUp(_ count: Int, to output: inout [UInt8]) {
+        for _ in 0..<count { output.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "."), UInt8(ascii: "/")]) }
+    }
+
+    /// Bytes a URL path of a marker goes on with; anything else (a quote, `#`, `?`) ends it.
+    private static func isPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "#"), UInt8(ascii: "?"), UInt8(ascii: "<"),
+             UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: ")"), UInt8(ascii: "\n"), UInt8(ascii: "\\"): false
+        default: true
+        }
     }
 }

@@ -171,8 +171,9 @@ public struct SiteRenderer: Sendable {
             content: HTML(renderContent(window, page: index, context: context, stamps: &stamps)),
             detail: HTML(renderDetail(index, context: context, stamps: &stamps)))
         // A list page sits two folders below its category: `weather/page/2/`.
-        let depth = page.path.depth + (listPage > 1 ? 2 : 0)
-        return RootMarker.resolve(stamps.render(view, with: templates), depth: depth)
+        let folder = listPage > 1 ? context.listPageDirectory(index, number: listPage, segment: lists[index]?.listPageSegment)
+            : page.path.url
+        return RootMarker.resolve(stamps.render(view, with: templates), folder: folder)
     }
 
     /// The extra pages of large categories' lists: `weather/page/2/` and on. Page 1 is the

@@ -161,7 +161,8 @@ extension SiteRenderer {
             sidebar: HTML(sidebar),
             content: HTML(renderTagContent(page, title: title, positions: positions, context: context, stamps: &stamps)),
             detail: HTML(stamps.render(DetailView(category: tagDetail(page, title: title)), with: templates)))
-        return RootMarker.resolve(stamps.render(view, with: templates), depth: depth)
+        let folder = stackPath(of: page).url + (page.number > 1 ? "page/\(page.number)/" : "")
+        return RootMarker.resolve(stamps.render(view, with: templates), folder: folder)
     }
 
     /// The content column: the tags with their counts, or one tag's pages, each a part at a
