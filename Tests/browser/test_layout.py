@@ -245,7 +245,7 @@ def test_theme_icons_come_from_the_stylesheet_without_a_request_each(page):
     page.screenshot("icons-from-the-stylesheet-1440")
 
 
-SIDEBAR_LABELS = "return [...document.querySelectorAll('[data-column=sidebar] .tree-node:not(.tree-tags) > a .label')].map((l) => l.textContent)"
+SIDEBAR_LABELS = "return [...document.querySelectorAll('[data-column=sidebar] .tree li:not(.tree-tags, .tree-all) > a .label')].map((l) => l.textContent)"
 
 
 @pytest.mark.parametrize("width", [390, 1440])

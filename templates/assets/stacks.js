@@ -162,7 +162,7 @@
     const current = $(".breadcrumbs a[aria-current=page]");
     if (!current) return;
     const here = folderOf(current.href);
-    for (const link of $$("[data-column=sidebar] .tree-node > a, [data-column=content] .list a")) {
+    for (const link of $$("[data-column=sidebar] .tree li:not(.tree-all) > a, [data-column=content] .list a")) {
       const there = folderOf(link.href);
       if (there === here) link.setAttribute("aria-current", "page");
       else if (here.startsWith(there)) link.setAttribute("aria-current", "true");
@@ -705,7 +705,7 @@
     if (selection) link.setAttribute("aria-current", selection);
     if (entry.href === targetHref) row.setAttribute("data-target", "");
     if (entry.icon || entry.color) {
-      const icon = document.createElement("span");
+      const icon = document.createElement("i");
       icon.className = "icon";
       icon.setAttribute("aria-hidden", "true");
       if (entry.color) icon.style.setProperty("--accent", entry.color);
@@ -1036,6 +1036,13 @@
   // data to window.stacksSearch, so the same loading works from disk.
 
   const search = $(".search");
+  // The page holds an empty, hidden search (it does nothing without this script): made here.
+  if (search && !search.firstElementChild) {
+    search.innerHTML = '<label class="visually-hidden" for="search-input"></label>'
+      + '<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
+      + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul></div>';
+    search.firstElementChild.textContent = search.dataset.label ?? "Search";
+  }
   const searchInput = $(".search-input");
   const searchPanel = $(".search-panel");
   const searchStatus = $(".search-status");

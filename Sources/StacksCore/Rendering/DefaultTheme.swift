@@ -97,7 +97,7 @@ enum DefaultTheme {
 
 """####,
         "icon.mustache": ####"""
-{{#tile}}<span class="icon" aria-hidden="true"{{#iconName}} data-icon="{{iconName}}"{{/iconName}}{{#color}} style="--accent:{{color}}"{{/color}}>{{^iconName}}{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}{{/iconName}}</span>{{/tile}}
+{{#tile}}<i class="icon" aria-hidden="true"{{#iconName}} data-icon="{{iconName}}"{{/iconName}}{{#color}} style="--accent:{{color}}"{{/color}}>{{^iconName}}{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}{{/iconName}}</i>{{/tile}}
 """####,
         "layout.mustache": ####"""
 <!DOCTYPE html>
@@ -121,14 +121,7 @@ enum DefaultTheme {
 <span class="sidebar-toggle"><input type="checkbox" id="sidebar-toggle" class="sidebar-toggle-state" aria-controls="sidebar"><label for="sidebar-toggle" title="Show or hide the categories"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><rect x="3" y="4" width="18" height="16" rx="3"/><line x1="9.5" y1="4" x2="9.5" y2="20"/></svg><span class="visually-hidden">Show the categories</span></label></span>
 {{#back}}<a class="back-link" rel="up" href="{{url}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polyline points="15 5 8 12 15 19"/></svg>{{title}}</a>
 {{/back}}{{> breadcrumbs}}
-<div class="search" role="search" hidden>
-<label class="visually-hidden" for="search-input">Search {{site.title}}</label>
-<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">
-<div class="search-panel" hidden>
-<p class="search-status" id="search-status" aria-live="polite"></p>
-<ul class="search-results"></ul>
-</div>
-</div>
+<div class="search" role="search" data-label="Search {{site.title}}" hidden></div>
 </header>
 <main class="columns">
 <nav class="column sidebar" id="sidebar" data-column="sidebar" aria-label="Categories" tabindex="-1">
@@ -166,7 +159,7 @@ enum DefaultTheme {
 
 """####,
         "sidebar-node.mustache": ####"""
-<li class="tree-node{{#open}} open{{/open}}"><a href="{{url}}"{{#selected}} class="selected"{{/selected}}{{#current}} aria-current="page"{{/current}}{{^current}}{{#inPath}} aria-current="true"{{/inPath}}{{/current}}>{{> icon}}<span class="label">{{title}}</span></a>{{#open}}{{#hasChildren}}
+<li{{#open}} class="open"{{/open}}><a href="{{url}}"{{#selected}} class="selected"{{/selected}}{{#current}} aria-current="page"{{/current}}{{^current}}{{#inPath}} aria-current="true"{{/inPath}}{{/current}}>{{> icon}}<span class="label">{{title}}</span></a>{{#open}}{{#hasChildren}}
 <ul>
 {{#children}}{{> sidebar-node}}{{/children}}{{#moreChildren}}<li class="tree-all"><a href="{{url}}">All {{childCount}} categories</a></li>
 {{/moreChildren}}</ul>{{/hasChildren}}{{/open}}</li>
@@ -177,7 +170,7 @@ enum DefaultTheme {
 <ul class="tree">
 {{#categories}}{{> sidebar-node}}{{/categories}}{{#moreCategories}}<li class="tree-all"><a href="{{home}}">All {{categoryCount}} categories</a></li>
 {{/moreCategories}}
-{{#tags}}<li class="tree-node tree-tags"><a href="{{url}}"{{#current}} class="selected" aria-current="page"{{/current}}><span class="icon tag-icon" aria-hidden="true">#</span><span class="label">{{title}}</span></a></li>
+{{#tags}}<li class="tree-tags"><a href="{{url}}"{{#current}} class="selected" aria-current="page"{{/current}}><i class="icon tag-icon" aria-hidden="true">#</i><span class="label">{{title}}</span></a></li>
 {{/tags}}</ul>
 
 """####,
@@ -400,7 +393,7 @@ svg { flex: none; }
 
 .icon {
   display: inline-grid; place-items: center; flex: none; width: 1.9rem; height: 1.9rem; border-radius: .5rem;
-  color: #fff; background: var(--accent, #636366); font-size: 1.05rem; line-height: 1;
+  color: #fff; background: var(--accent, #636366); font-size: 1.05rem; font-style: normal; line-height: 1;
   overflow: hidden; /* an icon given as text shows what fits in the tile, never over its neighbours */
 }
 .icon :is(img, svg) { display: block; width: 1.15rem; height: 1.15rem; }
@@ -830,7 +823,7 @@ svg { flex: none; }
     const current = $(".breadcrumbs a[aria-current=page]");
     if (!current) return;
     const here = folderOf(current.href);
-    for (const link of $$("[data-column=sidebar] .tree-node > a, [data-column=content] .list a")) {
+    for (const link of $$("[data-column=sidebar] .tree li:not(.tree-all) > a, [data-column=content] .list a")) {
       const there = folderOf(link.href);
       if (there === here) link.setAttribute("aria-current", "page");
       else if (here.startsWith(there)) link.setAttribute("aria-current", "true");
@@ -1373,7 +1366,7 @@ svg { flex: none; }
     if (selection) link.setAttribute("aria-current", selection);
     if (entry.href === targetHref) row.setAttribute("data-target", "");
     if (entry.icon || entry.color) {
-      const icon = document.createElement("span");
+      const icon = document.createElement("i");
       icon.className = "icon";
       icon.setAttribute("aria-hidden", "true");
       if (entry.color) icon.style.setProperty("--accent", entry.color);
@@ -1704,6 +1697,13 @@ svg { flex: none; }
   // data to window.stacksSearch, so the same loading works from disk.
 
   const search = $(".search");
+  // The page holds an empty, hidden search (it does nothing without this script): made here.
+  if (search && !search.firstElementChild) {
+    search.innerHTML = '<label class="visually-hidden" for="search-input"></label>'
+      + '<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
+      + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul></div>';
+    search.firstElementChild.textContent = search.dataset.label ?? "Search";
+  }
   const searchInput = $(".search-input");
   const searchPanel = $(".search-panel");
   const searchStatus = $(".search-status");
