@@ -53,7 +53,7 @@ enum DefaultTheme {
         "detail.mustache": ####"""
 {{#item}}<article class="item" data-path="{{path}}">
 {{#stack}}<nav class="detail-stack" aria-label="Item stack">
-<a class="detail-back" rel="up" href="{{back.url}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polyline points="15 5 8 12 15 19"/></svg>{{back.title}}</a>
+<a class="detail-back" rel="up" href="{{back.url}}"><i class="glyph glyph-back" aria-hidden="true"></i>{{back.title}}</a>
 <ol>{{#crumbs}}<li>{{#current}}<span aria-current="true">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>{{/crumbs}}</ol>
 </nav>
 {{/stack}}<header class="item-header">
@@ -118,8 +118,8 @@ enum DefaultTheme {
 <a class="skip-link skip-content" href="#content">Skip to the list</a>
 <a class="skip-link skip-sidebar" href="#sidebar">Skip to the categories</a>
 <header class="topbar">
-<span class="sidebar-toggle"><input type="checkbox" id="sidebar-toggle" class="sidebar-toggle-state" aria-controls="sidebar"><label for="sidebar-toggle" title="Show or hide the categories"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><rect x="3" y="4" width="18" height="16" rx="3"/><line x1="9.5" y1="4" x2="9.5" y2="20"/></svg><span class="visually-hidden">Show the categories</span></label></span>
-{{#back}}<a class="back-link" rel="up" href="{{url}}"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><polyline points="15 5 8 12 15 19"/></svg>{{title}}</a>
+<span class="sidebar-toggle"><input type="checkbox" id="sidebar-toggle" class="sidebar-toggle-state" aria-controls="sidebar"><label for="sidebar-toggle" title="Show or hide the categories"><i class="glyph glyph-sidebar" aria-hidden="true"></i><span class="visually-hidden">Show the categories</span></label></span>
+{{#back}}<a class="back-link" rel="up" href="{{url}}"><i class="glyph glyph-back" aria-hidden="true"></i>{{title}}</a>
 {{/back}}{{> breadcrumbs}}
 <div class="search" role="search" data-label="Search {{site.title}}" hidden></div>
 </header>
@@ -279,7 +279,14 @@ svg { flex: none; }
   display: none; align-items: center; gap: .1rem; min-width: 0;
   text-decoration: none; font-weight: 500; overflow-wrap: anywhere;
 }
-.back-link svg, .detail-back svg { width: 1.25rem; height: 1.25rem; fill: none; stroke: currentColor; stroke-width: 2.4; stroke-linecap: round; stroke-linejoin: round; margin-left: -.35rem; }
+/* Glyphs are drawn by the stylesheet, their shape masking the text colour: a page carries no SVG of its own. */
+.glyph {
+  display: inline-block; flex: none; background: currentColor;
+  -webkit-mask: var(--glyph) center / contain no-repeat; mask: var(--glyph) center / contain no-repeat;
+}
+.glyph-back { --glyph: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23000' stroke-width='2.4' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpolyline points='15 5 8 12 15 19'/%3E%3C/svg%3E"); }
+.glyph-sidebar { --glyph: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23000' stroke-width='1.8' stroke-linejoin='round'%3E%3Crect x='3' y='4' width='18' height='16' rx='3'/%3E%3Cline x1='9.5' y1='4' x2='9.5' y2='20'/%3E%3C/svg%3E"); }
+.back-link .glyph, .detail-back .glyph { width: 1.25rem; height: 1.25rem; margin-left: -.35rem; }
 
 /* The sidebar toggle: a real checkbox, so it works without the script, focusable and
    labelled; drawn as a toolbar button. */
@@ -289,7 +296,7 @@ svg { flex: none; }
   display: grid; place-items: center; width: 2.25rem; height: 2.25rem; border-radius: var(--radius);
   color: var(--accent-default); cursor: pointer;
 }
-.sidebar-toggle label svg { width: 1.4rem; height: 1.4rem; fill: none; stroke: currentColor; stroke-width: 1.8; stroke-linejoin: round; }
+.sidebar-toggle label .glyph { width: 1.4rem; height: 1.4rem; }
 .sidebar-toggle:hover label { background: var(--fill); }
 .sidebar-toggle-state:checked + label { background: var(--tint); }
 .sidebar-toggle-state:focus-visible + label { outline: 3px solid var(--focus); outline-offset: 2px; }
