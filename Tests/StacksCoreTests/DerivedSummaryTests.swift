@@ -91,7 +91,7 @@ import StacksTestSupport
         let breadPage = text(renderer.renderPage(bread))
         #expect(breadPage.contains(##"<meta name="description" content="Mix flour with water &amp; salt.">"##))
         // The list beside it shows the summary; its own header does not repeat its first paragraph.
-        #expect(breadPage.contains(##"<span class="title">Bread</span><span class="summary">Mix flour with water &amp; salt.</span>"##))
+        #expect(breadPage.contains(##"<b>Bread</b><small>Mix flour with water &amp; salt.</small>"##))
         let header = try #require(breadPage.range(of: ##"<header class="item-header">"##).flatMap { start in
             breadPage[start.lowerBound...].range(of: "</header>").map { breadPage[start.lowerBound..<$0.upperBound] }
         })
@@ -125,7 +125,7 @@ import StacksTestSupport
         let soup = try #require(new.renderer.site.catalog.pages.firstIndex { $0.path.url == "food/soup/" })
         #expect(changes.pages.contains(soup))
         #expect(changes.extras)
-        #expect(text(new.renderer.renderPage(soup)).contains(##"<span class="summary">Knead it.</span>"##))
+        #expect(text(new.renderer.renderPage(soup)).contains(##"<small>Knead it.</small>"##))
     }
 
     /// A written summary spares the parse its search; taking it away must bring the derived one.

@@ -18,7 +18,7 @@ import Testing
         // The list page holding it names its rows; the item pages' windows, which no link
         // names, carry no ids.
         let listPage = String(decoding: renderer.renderPage(big, listPage: 2), as: UTF8.self)
-        #expect(listPage.contains("<li class=\"entry item\" id=\"entry-big/\(slug)\""))
+        #expect(listPage.contains("<li id=\"entry-big/\(slug)\""))
         #expect(listPage.components(separatedBy: "id=\"entry-big/").count - 1 == renderer.config.layout.listWindow)
         #expect(page.contains("<ul class=\"list\""))
         #expect(!page.contains("id=\"entry-"))

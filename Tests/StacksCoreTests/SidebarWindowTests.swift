@@ -51,7 +51,8 @@ import Testing
     }
 
     static func labels(_ sidebar: String) -> [String] {
-        sidebar.components(separatedBy: "<span class=\"label\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        // A category's label is its link's text after its icon tile ("All N categories" has none).
+        sidebar.components(separatedBy: "</i>").dropFirst().map { String($0.prefix { $0 != "<" }) }
     }
 
     /// Without a list of its own (no items in the content folder, and no more categories than a

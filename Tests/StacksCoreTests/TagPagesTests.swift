@@ -24,7 +24,7 @@ import Testing
         guard let list = html.range(of: "<ul class=\"list\"") else { return [] }
         let rest = html[list.upperBound...]
         let end = rest.range(of: "</ul>")?.lowerBound ?? rest.endIndex
-        return rest[..<end].components(separatedBy: "<span class=\"title\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        return rest[..<end].components(separatedBy: "<b>").dropFirst().map { String($0.prefix { $0 != "<" }) }
     }
 
     /// The counts shown on a list's entries, in order.

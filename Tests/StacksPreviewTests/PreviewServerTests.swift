@@ -200,7 +200,7 @@ extension PreviewTests {
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
                     let entry = Theme.builtIn.text("list-entry.mustache") ?? ""
-                    try TestCatalog.write(Array(entry.replacingOccurrences(of: "<li ", with: "<li data-test=\"changed\" ").utf8),
+                    try TestCatalog.write(Array(entry.replacingOccurrences(of: "<li", with: "<li data-test=\"changed\"").utf8),
                                           to: folder.appendingPathComponent("templates/list-entry.mustache"))
                     _ = try await site.waitFor("/kitchen/fork/") { $0.text.contains("data-test=\"changed\"") }
                     try Data((TestCatalog.config + "title: Renamed Catalog\n").utf8).write(to: folder.appendingPathComponent("stacks.yml"))

@@ -38,6 +38,10 @@ PLAIN_NONE = BASE + "/plain-none/site/"
 # The example catalog built with other layout settings (scripts/test-browser): /variants/NAME/.
 VARIANTS = BASE + "/variants/"
 
+# The label of a sidebar tree link (JS, a function of the <a>): its text but its icon tile's
+# (the <i> before it, whose text may be an emoji or a monogram).
+TREE_LABEL = "(a) => { const c = a.cloneNode(true); c.querySelector(':scope > i')?.remove(); return c.textContent; }"
+
 WIDTHS = {"wide": 1440, "medium": 1024, "tablet": 768, "phone": 390}
 HEIGHT = 900
 

@@ -115,14 +115,14 @@ def test_html_is_valid_after_the_script_has_changed_the_page(page):
     page.wait(lambda: page.js("return location.pathname").endswith(f"part-{LARGE_COUNT - 10:04d}/"))
     # The item's window, or (the item is near the end of it) the whole list, drawn virtually.
     page.wait(lambda: "Showing" in page.js("return document.querySelector('.list-window')?.textContent ?? ''")
-              or page.js("return !!document.querySelector('.list[data-virtual] .entry')"))
+              or page.js("return !!document.querySelector('.list[data-virtual] > li')"))
     snapshot()
     page.js("[...document.querySelectorAll('.breadcrumbs a')].find((a) => a.textContent === 'Parts').click()")
     page.wait(lambda: page.js("return document.body.dataset.kind") == "category"
-              and page.js("return !!document.querySelector('.pagination, .list[data-virtual] .entry')"))
+              and page.js("return !!document.querySelector('.pagination, .list[data-virtual] > li')"))
     snapshot()
     page.js("const c = document.querySelector('[data-column=content]'); c.scrollTop = c.scrollHeight")
-    page.wait(lambda: page.js("return document.querySelector('[data-column=content] .list[data-virtual] .entry')?.getAttribute('aria-setsize')")
+    page.wait(lambda: page.js("return document.querySelector('[data-column=content] .list[data-virtual] > li')?.getAttribute('aria-setsize')")
               == str(LARGE_COUNT), timeout=15)
     snapshot()
 
@@ -156,7 +156,7 @@ def test_every_resource_is_from_the_site_itself(page):
     page.wait(lambda: page.driver.current_url == target and
               page.js("return document.querySelector('[data-column=content] .list a[aria-current]')?.href") == target)
     page.js("const c = document.querySelector('[data-column=content]'); c.scrollTop = c.scrollHeight")
-    page.wait(lambda: page.js("return document.querySelector('[data-column=content] .list[data-virtual] .entry')?.getAttribute('aria-setsize')")
+    page.wait(lambda: page.js("return document.querySelector('[data-column=content] .list[data-virtual] > li')?.getAttribute('aria-setsize')")
               == str(LARGE_COUNT), timeout=15)
     check()
     assert page.js("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/entries.json'))"), \

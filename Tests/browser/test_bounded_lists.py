@@ -6,7 +6,7 @@ all of them. On the example catalog built with layout.listWindow: 2 and sidebarW
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import VARIANTS, WIDTHS
+from conftest import TREE_LABEL, VARIANTS, WIDTHS
 
 SITE = VARIANTS + "list-window/"
 CATEGORIES = ["Communication", "Weather", "Traffic", "Teams"]
@@ -15,7 +15,7 @@ TAGS = ["air", "asynchronous", "audio", "dry", "freight", "gusty", "input", "lon
 
 
 def list_titles(page):
-    return page.js("return [...document.querySelectorAll('[data-column=content] .list .entry .title')].map(e => e.textContent)")
+    return page.js("return [...document.querySelectorAll('[data-column=content] .list > li > a > b')].map(e => e.textContent)")
 
 
 def every_page_of_the_list(page, url, width):
@@ -42,7 +42,7 @@ def test_the_home_lists_its_categories_a_page_at_a_time(page, width):
     assert columns == (["content"] if width < 720 else ["sidebar", "content", "detail"] if width >= 1200 else ["content", "detail"])
     assert page.overflow() == []
     # The sidebar is a window like on any page, and its "All 4 categories" leads to this list.
-    sidebar = page.js("return [...document.querySelectorAll('.sidebar .tree > li:not(.tree-tags) .label')].map(e => e.textContent)")
+    sidebar = page.js(f"return [...document.querySelectorAll('.sidebar .tree > li:not(.tree-tags) a:not(.tree-all > a)')].map({TREE_LABEL})")
     assert sidebar == CATEGORIES[:2]
     assert page.js("return document.querySelector('.sidebar .tree-all a').textContent.trim()") == "All 4 categories"
     page.screenshot(f"bounded-home-{width}")
@@ -57,7 +57,7 @@ def test_the_home_filter_finds_a_category_of_another_page_after_one_request(page
     fetched = page.js("""return performance.getEntriesByType('resource')
         .map((e) => new URL(e.name).pathname).filter((path) => path.endsWith('.json'))""")
     assert fetched == ["/variants/list-window/page/entries.json"]
-    page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .list .entry a").click()
+    page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .list > li > a").click()
     page.wait(lambda: page.js("return location.pathname") == "/variants/list-window/teams/", timeout=10)
     assert not page.logs()
 

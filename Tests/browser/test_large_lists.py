@@ -37,7 +37,7 @@ def matches(query):
 def rows(page):
     """The rows in the document: [posinset, setsize, title, aria-current]."""
     return page.js(f"""return [...{ROWS}].map((li) => [Number(li.getAttribute('aria-posinset')),
-        Number(li.getAttribute('aria-setsize')), li.querySelector('.title').textContent,
+        Number(li.getAttribute('aria-setsize')), li.querySelector(':scope > a > b').textContent,
         li.querySelector('a').getAttribute('aria-current')])""")
 
 
@@ -171,7 +171,7 @@ def test_keyboard_moves_through_all_entries_of_a_virtual_list(page):
     assert active_position(page) == last_drawn + 1, "past the rows that were drawn"
     press(page, Keys.END)
     assert active_position(page) == LARGE_COUNT
-    assert page.js("return document.activeElement.querySelector('.title').textContent") == part_title(LARGE_COUNT)
+    assert page.js("return document.activeElement.querySelector(':scope > b').textContent") == part_title(LARGE_COUNT)
     press(page, Keys.ARROW_UP)
     assert active_position(page) == LARGE_COUNT - 1
     press(page, Keys.HOME)
@@ -241,7 +241,7 @@ def test_back_lands_on_the_list_page_holding_the_item_at_its_row(page, script):
     # The list page holding the item (with the script, the whole list once it is near its end:
     # the item is the last on page 6).
     assert page.js("""return document.querySelector('.pagination span')?.textContent.startsWith('Page 6 of')
-        || document.querySelector('.list[data-virtual] .entry')?.getAttribute('aria-setsize') === arguments[0]""", str(LARGE_COUNT))
+        || document.querySelector('.list[data-virtual] > li')?.getAttribute('aria-setsize') === arguments[0]""", str(LARGE_COUNT))
     page.wait(lambda: page.js(TARGET_IN_VIEW) == [True, True], message="the item's row in view and marked")
     page.screenshot(f"back-lands-{'script' if script else 'plain'}")
     assert not page.logs()
@@ -256,8 +256,8 @@ def test_back_to_a_virtual_list_draws_and_marks_the_row(page):
     page.js("document.querySelector('[data-column=content]').scrollTop = 0")
     page.js("document.querySelector('.back-link').click()")
     page.wait(lambda: page.js("return document.body.dataset.kind") == "category")
-    marked = "return [...document.querySelectorAll('.list .entry[data-target]')].map((e) => Number(e.getAttribute('aria-posinset')))"
+    marked = "return [...document.querySelectorAll('.list > li[data-target]')].map((e) => Number(e.getAttribute('aria-posinset')))"
     page.wait(lambda: page.js(marked) == [300])
-    assert page.js("""const row = document.querySelector('.list .entry[data-target]');
+    assert page.js("""const row = document.querySelector('.list > li[data-target]');
         const c = document.querySelector('[data-column=content]').getBoundingClientRect(), b = row.getBoundingClientRect();
         return b.top >= c.top && b.bottom <= c.bottom""")

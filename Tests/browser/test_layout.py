@@ -5,7 +5,7 @@ from selenium.webdriver.common.by import By
 
 import re
 
-from conftest import tap, EXAMPLE, EXAMPLE_DIR, LARGE, LARGE_DIR, MATRIX, VARIANTS, WIDTHS, pages_of
+from conftest import tap, EXAMPLE, EXAMPLE_DIR, LARGE, LARGE_DIR, MATRIX, TREE_LABEL, VARIANTS, WIDTHS, pages_of
 
 # (depth, page, kind) — depth 3 exists in the example: weather/rain/drizzle/ and teams/design/ada/.
 MATRIX_PAGES = [
@@ -52,7 +52,7 @@ def test_visible_columns_by_width_and_depth(page, width):
 @pytest.mark.parametrize("width", [1024, 768])
 def test_medium_home_shows_the_categories_in_the_content_column(page, width):
     page.open(EXAMPLE, width)
-    shown = page.js("""return [...document.querySelectorAll('.home-categories .title')]
+    shown = page.js("""return [...document.querySelectorAll('.home-categories > li > a > b')]
         .filter((a) => a.getClientRects().length).map((a) => a.textContent.trim())""")
     assert shown == ["Communication", "Weather", "Traffic", "Teams"]
     assert not page.js("return document.querySelector('.content-placeholder').getClientRects().length")
@@ -66,9 +66,49 @@ def test_wide_home_lists_the_categories_with_counts_and_the_introduction(page):
     assert not page.js("return document.querySelector('.content-placeholder').getClientRects().length")
     rows = page.js("""return [...document.querySelectorAll('.home-categories a')]
         .filter((a) => a.getClientRects().length)
-        .map((a) => [a.querySelector('.title').textContent.trim(), a.querySelector('.count').textContent.trim()])""")
+        .map((a) => [a.querySelector(':scope > b').textContent.trim(), a.querySelector('.count').textContent.trim()])""")
     assert rows == [["Communication", "3"], ["Weather", "4"], ["Traffic", "3"], ["Teams", "2"]]
     assert page.js("return document.querySelector('.home-intro h1').innerText") == "Stacks Catalog"
+
+
+# The parts of every visible list row, as boxes: the link, its icon tile, title, summary, count,
+# and the category chevron's left margin (a pseudo-element has no box of its own to measure).
+ROW_PARTS = """return [...document.querySelectorAll('.list > li > a')].filter((a) => a.getClientRects().length).map((a) => {
+    const box = (e) => e && e.getClientRects().length ? e.getBoundingClientRect().toJSON() : null;
+    const mark = getComputedStyle(a, '::after');
+    return { text: a.textContent, category: a.parentElement.classList.contains('category'), link: box(a), icon: box(a.querySelector(':scope > i')), title: box(a.querySelector(':scope > b')),
+             summary: box(a.querySelector(':scope > small')), count: box(a.querySelector(':scope > .count')),
+             mark: mark.content === 'none' ? null : parseFloat(mark.marginLeft) };
+})"""
+
+
+@pytest.mark.parametrize("url,width,categories", [
+    (EXAMPLE, 1440, True), (EXAMPLE, 1024, True), (EXAMPLE + "weather/", 1440, False), (EXAMPLE + "weather/", 390, False),
+    # A home with more categories than a list page shows them as a list, at narrow widths too.
+    (VARIANTS + "list-window/", 1440, True), (VARIANTS + "list-window/", 390, True), (LARGE + "parts/", 768, False)])
+def test_list_rows_lay_out_icon_title_over_summary_then_count(page, url, width, categories):
+    # A row is its link's children on a grid (no wrapper): the tile on the left, the title
+    # over the summary, the count and a category's chevron on the right, each apart.
+    page.open(url, width)
+    rows = page.js(ROW_PARTS)
+    assert rows, "no list row is visible"
+    assert any(row["category"] for row in rows) == categories
+    # A category's row, and only a category's, ends with a chevron.
+    assert [row["mark"] is not None for row in rows] == [row["category"] for row in rows]
+    problems = []
+    for row in rows:
+        name, link, icon, title, summary, count = (row[k] for k in ("text", "link", "icon", "title", "summary", "count"))
+        if icon and icon["right"] + 8 > title["left"]:
+            problems.append(f"{name}: the title starts {title['left'] - icon['right']:.1f}px after the tile")
+        if summary and (summary["top"] < title["bottom"] - 1 or abs(summary["left"] - title["left"]) > 0.5):
+            problems.append(f"{name}: the summary is not under the title")
+        if icon and not (icon["top"] >= link["top"] and icon["bottom"] <= link["bottom"]):
+            problems.append(f"{name}: the tile leaves its row")
+        if count and count["left"] < max(title["right"], summary["right"] if summary else 0) + 8:
+            problems.append(f"{name}: the count is not apart from the text")
+        if row["mark"] is not None and row["mark"] < 8:
+            problems.append(f"{name}: the chevron is {row['mark']}px from what is before it")
+    assert not problems, "\n".join(problems)
 
 
 PARENTS = {
@@ -236,7 +276,7 @@ def test_theme_icons_come_from_the_stylesheet_without_a_request_each(page):
     requests = page.js("return performance.getEntriesByType('resource').map((r) => r.name)")
     assert [r for r in requests if "/assets/icons/" in r] == []
     assert page.js("return document.querySelectorAll('img').length") == 0
-    tiles = page.js("""return [...document.querySelectorAll('.icon[data-icon]')].filter((t) => t.getClientRects().length)
+    tiles = page.js("""return [...document.querySelectorAll(':is(.list a > i, .tree a > i, .item-header > i)[data-icon]')].filter((t) => t.getClientRects().length)
         .map((t) => { const s = getComputedStyle(t, '::before'); return [t.dataset.icon, s.maskImage || s.webkitMaskImage, s.width]; })""")
     assert len(tiles) >= 8, tiles
     for name, mask, width in tiles:
@@ -245,7 +285,7 @@ def test_theme_icons_come_from_the_stylesheet_without_a_request_each(page):
     page.screenshot("icons-from-the-stylesheet-1440")
 
 
-SIDEBAR_LABELS = "return [...document.querySelectorAll('[data-column=sidebar] .tree li:not(.tree-tags, .tree-all) > a .label')].map((l) => l.textContent)"
+SIDEBAR_LABELS = f"return [...document.querySelectorAll('[data-column=sidebar] .tree li:not(.tree-tags, .tree-all) > a')].map({TREE_LABEL})"
 
 
 @pytest.mark.parametrize("width", [390, 1440])

@@ -24,7 +24,7 @@ def detail_title(page):
 
 def active(page):
     return page.js("""const e = document.activeElement;
-        return e ? (e.querySelector('.title')?.textContent || e.id || e.textContent).trim() : null""")
+        return e ? (e.querySelector('.list a > b, .title')?.textContent || e.id || e.textContent).trim() : null""")
 
 
 def press(page, *keys):
@@ -55,7 +55,7 @@ def test_choosing_an_item_swaps_the_detail_keeps_the_list_scroll_and_back_pops(f
     row_top = ("return [...document.querySelectorAll('[data-column=content] .list a')]"
                ".find((a) => a.href.endsWith(arguments[0])).getBoundingClientRect().top")
     link = page.driver.find_elements(By.CSS_SELECTOR, "[data-column=content] .list a")[15]
-    title = link.find_element(By.CSS_SELECTOR, ".title").text
+    title = link.find_element(By.CSS_SELECTOR, ":scope > b").text
     where = page.js(row_top, "part-0016/")
     page.js("arguments[0].click()", link)
     page.wait(lambda: detail_title(page) == title, message="the detail shows the chosen item")
@@ -72,7 +72,7 @@ def test_choosing_an_item_swaps_the_detail_keeps_the_list_scroll_and_back_pops(f
     assert page.js("return document.body.dataset.kind + document.body.dataset.depth") == "item2"
 
     link = page.driver.find_elements(By.CSS_SELECTOR, "[data-column=content] .list a")[18]
-    second = link.find_element(By.CSS_SELECTOR, ".title").text
+    second = link.find_element(By.CSS_SELECTOR, ":scope > b").text
     page.js("arguments[0].click()", link)
     page.wait(lambda: detail_title(page) == second)
     assert page.js("return document.querySelector('[data-column=content]').scrollTop") == scroll
@@ -142,7 +142,7 @@ def test_slash_focuses_the_filter(page):
 
 
 def visible_titles(page):
-    return page.js("""return [...document.querySelectorAll('[data-column=content] .list .title')]
+    return page.js("""return [...document.querySelectorAll('[data-column=content] .list > li > a > b')]
         .filter((e) => e.getClientRects().length).map((e) => e.textContent)""")
 
 
@@ -161,7 +161,7 @@ def test_filter_is_case_and_diacritic_insensitive(page):
 
 def test_filter_matches_summaries_and_tags(page):
     page.open(EXAMPLE + "weather/", 1440)
-    assert page.js("return document.querySelector('.entry a[href$=\"wind/\"]').parentElement.dataset.tags") == "gusty"
+    assert page.js("return document.querySelector('.list > li > a[href$=\"wind/\"]').parentElement.dataset.tags") == "gusty"
     field = page.driver.find_element(By.CSS_SELECTOR, ".filter-input")
     field.send_keys("gusty")
     assert visible_titles(page) == ["Wind"]
@@ -172,7 +172,7 @@ def test_filter_matches_summaries_and_tags(page):
 
 def test_filter_covers_the_whole_of_a_large_list(page):
     page.open(LARGE + "parts/", 1440)
-    assert page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") == 50
+    assert page.js("return document.querySelectorAll('[data-column=content] .list > li').length") == 50
     field = page.driver.find_element(By.CSS_SELECTOR, ".filter-input")
     field.send_keys("rare-find")
     rare = LARGE_COUNT - 3
@@ -185,21 +185,21 @@ def test_filter_covers_the_whole_of_a_large_list(page):
     page.wait(lambda: visible_titles(page) == cremes)
     # The whole category is the list now, drawn a window at a time.
     field.send_keys(Keys.BACKSPACE * len("creme"))
-    page.wait(lambda: page.js("return document.querySelector('.list .entry')?.getAttribute('aria-setsize')") == str(LARGE_COUNT))
-    assert page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") <= 400
+    page.wait(lambda: page.js("return document.querySelector('.list > li')?.getAttribute('aria-setsize')") == str(LARGE_COUNT))
+    assert page.js("return document.querySelectorAll('[data-column=content] .list > li').length") <= 400
     assert page.js("return document.querySelector('.pagination')") is None
 
 
 def test_large_category_is_paginated_and_item_pages_show_a_window(page):
     page.scripts(False)
     page.open(LARGE + "parts/", 1440)
-    count = "return document.querySelectorAll('[data-column=content] .list .entry').length"
+    count = "return document.querySelectorAll('[data-column=content] .list > li').length"
     assert page.js(count) == 50
     pages = -(-LARGE_COUNT // LIST_WINDOW)
     assert page.js("return document.querySelector('.pagination span').textContent") == f"Page 1 of {pages}"
     click(page, ".pagination a[rel=next]")
     page.wait(lambda: page.driver.current_url == LARGE + "parts/page/2/")
-    assert page.js("return document.querySelector('.list .title').textContent") == "Bushing 0051"
+    assert page.js("return document.querySelector('.list > li > a > b').textContent") == "Bushing 0051"
     assert page.js("return document.body.dataset.kind") == "category"
     page.open(LARGE + "parts/part-0300/")
     assert page.js(count) == 50
@@ -215,14 +215,14 @@ def test_scrolling_a_window_to_its_end_shows_the_whole_list(page):
     selected_top = f"return document.querySelector('.list a[aria-current]').getBoundingClientRect().top"
     assert page.js(f"return {column}.scrollTop") > 0, "the selection is scrolled into view"
     page.js(f"{column}.scrollTop = {column}.scrollHeight")
-    page.wait(lambda: page.js("return document.querySelector('[data-column=content] .list[data-virtual] .entry')?.getAttribute('aria-setsize')")
+    page.wait(lambda: page.js("return document.querySelector('[data-column=content] .list[data-virtual] > li')?.getAttribute('aria-setsize')")
               == str(LARGE_COUNT), timeout=15)
     # The entries that were in view are still there: the list did not jump away.
     first = page.js("""const c = document.querySelector('[data-column=content]').getBoundingClientRect();
-        return Number([...document.querySelectorAll('.list .entry')].find((e) => e.getBoundingClientRect().bottom > c.top)
+        return Number([...document.querySelectorAll('.list > li')].find((e) => e.getBoundingClientRect().bottom > c.top)
             .getAttribute('aria-posinset'))""")
     assert 300 < first <= 330, first
-    assert page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") <= 400
+    assert page.js("return document.querySelectorAll('[data-column=content] .list > li').length") <= 400
     page.js(f"{column}.scrollTop -= 400")
     page.wait(lambda: page.js("return document.querySelector('.list a[aria-current]')?.href") == LARGE + "parts/part-0300/")
     top = page.js(selected_top)
@@ -748,7 +748,7 @@ def test_arrow_keys_in_the_detail_open_the_items_before_and_after(page):
     click(page, "[data-column=content] a[href$='rain/']")
     page.wait(lambda: detail_title(page) == "Rain")
     mark(page)
-    order = page.js("return [...document.querySelectorAll('[data-column=content] .list .entry.item .title')].map((t) => t.textContent)")
+    order = page.js("return [...document.querySelectorAll('[data-column=content] .list > li:not(.category, .tag) > a > b')].map((t) => t.textContent)")
     position = order.index("Rain")
     nxt = page.js("return document.querySelector('.siblings a[rel=next] .title')?.textContent")
     prev = page.js("return document.querySelector('.siblings a[rel=prev] .title')?.textContent")

@@ -49,10 +49,10 @@ def test_no_horizontal_overflow(page, width, variant):
 def test_every_entry_has_an_icon_or_a_monogram(page, width):
     for path in ["", "recipes/", "notes/", "notes/note-007/"]:
         page.open(PLAIN + path, width)
-        empty = page.js("""return [...document.querySelectorAll('.list .entry > a, .tree a')]
+        empty = page.js("""return [...document.querySelectorAll('.list > li > a, .tree a')]
             .filter((a) => a.getClientRects().length)
             .filter((a) => {
-              const tile = a.querySelector(':scope > .icon');
+              const tile = a.querySelector(':scope > i');
               if (!tile) return true;
               if (tile.querySelector('img, svg')) return false;
               const box = tile.getBoundingClientRect(), style = getComputedStyle(tile);
@@ -65,8 +65,8 @@ def test_every_entry_has_an_icon_or_a_monogram(page, width):
 def test_without_monograms_entries_have_no_tile_and_titles_align(page, width):
     for path in ["", "recipes/", "notes/", "notes/note-007/", "recipes/ramen/"]:
         page.open(PLAIN_NONE + path, width)
-        assert page.js("return document.querySelectorAll('.list .icon, .tree .icon, .item-header .icon').length") == 0
-        lefts = page.js("""return [...document.querySelectorAll('.list .entry .title')]
+        assert page.js("return document.querySelectorAll('.list a > i, .tree a > i, .item-header > i').length") == 0
+        lefts = page.js("""return [...document.querySelectorAll('.list > li > a > b')]
             .filter((t) => t.getClientRects().length).map((t) => Math.round(t.getBoundingClientRect().left))""")
         assert len(set(lefts)) <= 1, f"{path or 'home'} at {width}: titles start at {sorted(set(lefts))}"
         if path == "recipes/ramen/" and width >= 768 or path == "recipes/ramen/" and width == 390:

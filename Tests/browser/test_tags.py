@@ -17,7 +17,7 @@ def parts_tagged(word):
 
 
 def list_titles(page):
-    return page.js("return [...document.querySelectorAll('[data-column=content] .list .entry .title')].map(e => e.textContent)")
+    return page.js("return [...document.querySelectorAll('[data-column=content] .list > li > a > b')].map(e => e.textContent)")
 
 
 def settled(page):
@@ -49,7 +49,7 @@ def test_a_tag_link_on_an_item_leads_to_the_page_of_exactly_its_items(page):
     assert page.js("return [...document.querySelectorAll('.breadcrumbs a')].map(a => a.textContent)") == [
         "Large Catalog", "Tags", "rare-find"]
     # The entry is the item's own page, not a copy under tags/.
-    page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .list .entry a").click()
+    page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .list > li > a").click()
     page.wait(lambda: page.js("return location.pathname").endswith(f"/parts/part-{rare:04d}/"), timeout=10)
     assert page.logs() == []
 
@@ -97,8 +97,8 @@ def test_the_filter_searches_the_whole_tag_after_one_request(page):
 
 def test_the_tag_index_shows_every_tag_with_its_count(page):
     page.open(TAGS, width=1440)
-    rows = page.js("""return [...document.querySelectorAll('[data-column=content] .list .entry')].map(e =>
-        [e.querySelector('.title').textContent, e.querySelector('.count').textContent])""")
+    rows = page.js("""return [...document.querySelectorAll('[data-column=content] .list > li')].map(e =>
+        [e.querySelector(':scope > a > b').textContent, e.querySelector('.count').textContent])""")
     counts = dict(rows)
     assert counts["rare-find"] == "1"
     assert counts["size-0"] == str(LARGE_COUNT // 5)
@@ -110,7 +110,7 @@ def test_the_tag_index_shows_every_tag_with_its_count(page):
     assert page.js("return document.querySelector('.tree-tags a').getAttribute('aria-current')") == "page"
     assert page.js("return document.querySelectorAll('.tree .selected').length") == 1
     settled(page)
-    page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .list .entry a[href$='rare-find/']").click()
+    page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .list > li > a[href$='rare-find/']").click()
     page.wait(lambda: page.js("return location.pathname").endswith("/tags/rare-find/"), timeout=10)
     assert page.js("return document.querySelector('.back-link').textContent") == "Tags"
     assert page.logs() == []
@@ -123,7 +123,7 @@ def test_tag_pages_at_every_width(page, width, scripts):
     for path in ["", "rare-find/", "size-0/", "size-0/page/3/"]:
         page.open(TAGS + path, width=width)
         visible_columns_are_fine(page, width)
-        assert page.js("return document.querySelectorAll('[data-column=content] .list .entry').length") > 0
+        assert page.js("return document.querySelectorAll('[data-column=content] .list > li').length") > 0
         back = page.js("return document.querySelector('.back-link')?.textContent")
         assert back == ("Large Catalog" if path == "" else "Tags")
         if width == 390:

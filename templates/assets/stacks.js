@@ -502,7 +502,7 @@
   }
 
   const navigable = [
-    "[data-column=content] .list .entry.item > a",
+    "[data-column=content] .list > li:not(.category, .tag) > a",
     "[data-column=detail] a",
     ".breadcrumbs a",
     ".back-link",
@@ -692,7 +692,8 @@
 
   function rowOf(entry, position, total) {
     const row = document.createElement("li");
-    row.className = `entry ${entry.kind}`;
+    // As the page's own rows (ListEntryView.rowClass): an item's row has no class.
+    if (entry.kind !== "item") row.className = entry.kind;
     // The id the page's own rows have (ListPlace.rowID): `entry-` and the entry's path.
     const path = relativeURL(new URL(entry.href), siteRoot()).replace(/\/(index\.html)?$/, "");
     if (!/^(\.\.\/|[a-z]+:)/.test(path)) row.id = `entry-${path}`;
@@ -706,7 +707,6 @@
     if (entry.href === targetHref) row.setAttribute("data-target", "");
     if (entry.icon || entry.color) {
       const icon = document.createElement("i");
-      icon.className = "icon";
       icon.setAttribute("aria-hidden", "true");
       if (entry.color) icon.style.setProperty("--accent", entry.color);
       // A theme icon is drawn by the stylesheet, as the page's own rows draw it (ThemeIcons).
@@ -722,19 +722,14 @@
       }
       link.append(icon);
     }
-    const text = document.createElement("span");
-    text.className = "text";
-    const title = document.createElement("span");
-    title.className = "title";
+    const title = document.createElement("b");
     title.textContent = entry.title;
-    text.append(title);
+    link.append(title);
     if (entry.summary) {
-      const summary = document.createElement("span");
-      summary.className = "summary";
+      const summary = document.createElement("small");
       summary.textContent = entry.summary;
-      text.append(summary);
+      link.append(summary);
     }
-    link.append(text);
     if (entry.count) {
       const count = document.createElement("span");
       count.className = "count";
@@ -829,7 +824,7 @@
   let targetHref = null;
   function clearTarget() {
     targetHref = null;
-    for (const row of $$(".list > .entry[data-target]")) row.removeAttribute("data-target");
+    for (const row of $$(".list > li[data-target]")) row.removeAttribute("data-target");
   }
   function revealEntry(url) {
     const hash = new URL(url, location.href).hash;
@@ -850,7 +845,7 @@
       return true;
     }
     const row = document.getElementById(hash.slice(1)) ?? headingOf(url);
-    if (!row?.matches(".list > .entry")) return false;
+    if (!row?.matches(".list > li")) return false;
     // Kept if the list becomes virtual, which draws its rows anew.
     targetHref = row.querySelector("a")?.href ?? null;
     row.setAttribute("data-target", "");

@@ -97,7 +97,7 @@ enum DefaultTheme {
 
 """####,
         "icon.mustache": ####"""
-{{#tile}}<i class="icon" aria-hidden="true"{{#iconName}} data-icon="{{iconName}}"{{/iconName}}{{#color}} style="--accent:{{color}}"{{/color}}>{{^iconName}}{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}{{/iconName}}</i>{{/tile}}
+{{#tile}}<i aria-hidden="true"{{#iconName}} data-icon="{{iconName}}"{{/iconName}}{{#color}} style="--accent:{{color}}"{{/color}}>{{^iconName}}{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}{{/iconName}}</i>{{/tile}}
 """####,
         "layout.mustache": ####"""
 <!DOCTYPE html>
@@ -139,7 +139,7 @@ enum DefaultTheme {
 
 """####,
         "list-entry.mustache": ####"""
-<li class="entry {{kind}}"{{#rowID}} id="{{rowID}}"{{/rowID}}{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#selected}} aria-current="true"{{/selected}}{{/current}}>{{> icon}}<span class="text"><span class="title">{{title}}</span>{{#summary}}<span class="summary">{{summary}}</span>{{/summary}}</span>{{#count}}<span class="count" title="{{count}} entries">{{count}}</span>{{/count}}</a></li>
+<li{{#rowClass}} class="{{rowClass}}"{{/rowClass}}{{#rowID}} id="{{rowID}}"{{/rowID}}{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#selected}} aria-current="true"{{/selected}}{{/current}}>{{> icon}}<b>{{title}}</b>{{#summary}}<small>{{summary}}</small>{{/summary}}{{#count}}<span class="count" title="{{count}} entries">{{count}}</span>{{/count}}</a></li>
 
 """####,
         "redirect.mustache": ####"""
@@ -159,7 +159,7 @@ enum DefaultTheme {
 
 """####,
         "sidebar-node.mustache": ####"""
-<li{{#open}} class="open"{{/open}}><a href="{{url}}"{{#selected}} class="selected"{{/selected}}{{#current}} aria-current="page"{{/current}}{{^current}}{{#inPath}} aria-current="true"{{/inPath}}{{/current}}>{{> icon}}<span class="label">{{title}}</span></a>{{#open}}{{#hasChildren}}
+<li{{#open}} class="open"{{/open}}><a href="{{url}}"{{#selected}} class="selected"{{/selected}}{{#current}} aria-current="page"{{/current}}{{^current}}{{#inPath}} aria-current="true"{{/inPath}}{{/current}}>{{> icon}}{{title}}</a>{{#open}}{{#hasChildren}}
 <ul>
 {{#children}}{{> sidebar-node}}{{/children}}{{#moreChildren}}<li class="tree-all"><a href="{{url}}">All {{childCount}} categories</a></li>
 {{/moreChildren}}</ul>{{/hasChildren}}{{/open}}</li>
@@ -170,7 +170,7 @@ enum DefaultTheme {
 <ul class="tree">
 {{#categories}}{{> sidebar-node}}{{/categories}}{{#moreCategories}}<li class="tree-all"><a href="{{home}}">All {{categoryCount}} categories</a></li>
 {{/moreCategories}}
-{{#tags}}<li class="tree-tags"><a href="{{url}}"{{#current}} class="selected" aria-current="page"{{/current}}><i class="icon tag-icon" aria-hidden="true">#</i><span class="label">{{title}}</span></a></li>
+{{#tags}}<li class="tree-tags"><a href="{{url}}"{{#current}} class="selected" aria-current="page"{{/current}}><i class="tag-icon" aria-hidden="true">#</i>{{title}}</a></li>
 {{/tags}}</ul>
 
 """####,
@@ -364,6 +364,14 @@ svg { flex: none; }
   padding: .45rem .6rem; margin: 1px 0; border-radius: var(--radius);
   color: var(--fg); text-decoration: none;
 }
+/* A list row is its link: the icon tile, the title (b) over the summary (small), the count and
+   a category's chevron; no wrapper, as a long list repeats every byte of a row. */
+.list a {
+  display: grid; gap: 0; grid-template-columns: auto minmax(0, 1fr) auto auto;
+  grid-template-areas: "icon title count mark" "icon summary count mark"; align-content: center;
+}
+.list a:not(:has(> small)) { grid-template-areas: "icon title count mark"; }
+.list a > i { grid-area: icon; margin-right: .7rem; }
 .tree a:focus-visible, .list a:focus-visible { outline-offset: -3px; }
 .tree a:hover, .list a:hover { background: var(--fill); }
 /* The chain of selected categories in bold; the deepest one, the sidebar's selection, tinted
@@ -374,54 +382,54 @@ svg { flex: none; }
 /* The end of a sidebar level that shows only some of its categories (layout.sidebarWindow). */
 .tree .tree-all a { min-height: 2rem; color: var(--accent-default); font-size: .875rem; }
 .list a[aria-current] { background: var(--selected-bg); color: var(--selected-fg); }
-.list a[aria-current] .summary { color: inherit; opacity: .92; }
+.list a[aria-current] > small { color: inherit; opacity: .92; }
 .list a[aria-current]:focus-visible { outline-color: var(--fg); }
-.list .text { display: flex; flex-direction: column; min-width: 0; flex: 1; }
-.list .title { font-weight: 500; line-height: 1.3; }
-.list .summary { color: var(--muted); font-size: .8125rem; line-height: 1.35; margin-top: .1rem; }
+.list a > b { grid-area: title; font-weight: 500; line-height: 1.3; }
+.list a > small { grid-area: summary; color: var(--muted); font-size: .8125rem; line-height: 1.35; margin-top: .1rem; }
 /* A summary taken from a long first paragraph keeps a row to two lines; the page has the rest. */
-.list .summary { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
-.list .count { flex: none; align-self: center; color: var(--muted); font-size: .8125rem; font-variant-numeric: tabular-nums; }
+.list a > small { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+.list .count { grid-area: count; margin-left: .7rem; color: var(--muted); font-size: .8125rem; font-variant-numeric: tabular-nums; }
 .list a[aria-current] .count { color: inherit; }
 .list .category > a::after {
-  content: ""; flex: none; width: .45rem; height: .45rem; margin-right: .25rem;
+  content: ""; grid-area: mark; width: .45rem; height: .45rem; margin: 0 .25rem 0 .7rem;
   border: solid currentColor; border-width: 2px 2px 0 0; transform: rotate(45deg); opacity: .45;
 }
-.list .entry[data-filtered] { display: none; }
+.list > li[data-filtered] { display: none; }
 /* A virtual list (the script draws the rows near the view): every row is one height, and
    its summary one line, so that a row's place is its position times that height. */
-.list[data-virtual] > .entry { height: var(--row-height); overflow: hidden; padding: 1px 0; }
-.list[data-virtual] > .entry > a { height: 100%; margin: 0; }
-.list[data-virtual] .summary { -webkit-line-clamp: 1; line-clamp: 1; }
+.list[data-virtual] > li { height: var(--row-height); overflow: hidden; padding: 1px 0; }
+.list[data-virtual] > li > a { height: 100%; margin: 0; }
+.list[data-virtual] a > small { -webkit-line-clamp: 1; line-clamp: 1; }
 /* The entry a back link returned to (its fragment names the row), marked as where the user was. */
-.list > .entry[id] { scroll-margin-block: 6rem; }
-.list > .entry:is(:target, [data-target]) > a:not([aria-current]) { background: var(--tint); }
+.list > li[id] { scroll-margin-block: 6rem; }
+.list > li:is(:target, [data-target]) > a:not([aria-current]) { background: var(--tint); }
 .filter-empty { margin: 1rem .75rem; color: var(--muted); font-size: .9375rem; }
 
-.icon {
+/* Icon tiles: the first <i> of a row's link, and the item's own beside its title. */
+:is(.tree, .list) a > i, .item-header > i {
   display: inline-grid; place-items: center; flex: none; width: 1.9rem; height: 1.9rem; border-radius: .5rem;
   color: #fff; background: var(--accent, #636366); font-size: 1.05rem; font-style: normal; line-height: 1;
   overflow: hidden; /* an icon given as text shows what fits in the tile, never over its neighbours */
 }
-.icon :is(img, svg) { display: block; width: 1.15rem; height: 1.15rem; }
-.icon svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
-.tree .icon { width: 1.65rem; height: 1.65rem; border-radius: .45rem; }
-.tree .icon :is(img, svg) { width: 1rem; height: 1rem; }
+:is(.tree, .list) a > i :is(img, svg), .item-header > i :is(img, svg) { display: block; width: 1.15rem; height: 1.15rem; }
+:is(.tree, .list) a > i svg, .item-header > i svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
+.tree a > i { width: 1.65rem; height: 1.65rem; border-radius: .45rem; }
+.tree a > i :is(img, svg) { width: 1rem; height: 1rem; }
 /* The theme's icons, drawn from this stylesheet (one request for all of them): the tile names
    its icon, whose shape masks the tile's text colour. */
-.icon[data-icon]::before {
+i[data-icon]::before {
   content: ""; display: block; width: 1.15rem; height: 1.15rem; background: currentColor;
   -webkit-mask: var(--icon) center / contain no-repeat; mask: var(--icon) center / contain no-repeat;
 }
-.tree .icon[data-icon]::before { width: 1rem; height: 1rem; }
-.item-header .icon[data-icon]::before { width: 2.3rem; height: 2.3rem; }
+.tree i[data-icon]::before { width: 1rem; height: 1rem; }
+.item-header > i[data-icon]::before { width: 2.3rem; height: 2.3rem; }
 {{#icons}}[data-icon="{{name}}"] { --icon: url("{{{image}}}"); }
 {{/icons}}/* layout.missingIcons: none — an entry without an icon has no tile; where its neighbours have
    one, its title still starts where theirs do. */
-.list:has(.icon) a:not(:has(> .icon)) { padding-left: calc(.6rem + 1.9rem + .7rem); }
-.tree:has(.icon) a:not(:has(> .icon)) { padding-left: calc(.6rem + 1.65rem + .7rem); }
-.list:not(:has(.icon)) .entry + .entry > a { box-shadow: 0 -1px 0 var(--line-soft); }
-.list:not(:has(.icon)) .entry > a:is(:hover, [aria-current]), .list:not(:has(.icon)) .entry:has(> a:is(:hover, [aria-current])) + .entry > a { box-shadow: none; }
+.list:has(a > i) a:not(:has(> i)) { padding-left: calc(.6rem + 1.9rem + .7rem); }
+.tree:has(a > i) a:not(:has(> i)) { padding-left: calc(.6rem + 1.65rem + .7rem); }
+.list:not(:has(a > i)) > li + li > a { box-shadow: 0 -1px 0 var(--line-soft); }
+.list:not(:has(a > i)) > li > a:is(:hover, [aria-current]), .list:not(:has(a > i)) > li:has(> a:is(:hover, [aria-current])) + li > a { box-shadow: none; }
 
 .filter { padding: .25rem .25rem .6rem; }
 .list-window, .pagination { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: center; margin: .75rem .5rem 0; font-size: .875rem; color: var(--muted); }
@@ -431,11 +439,11 @@ svg { flex: none; }
 /* ── Detail ── */
 .detail > * { max-width: 46rem; }
 .item-header { display: grid; grid-template-columns: auto minmax(0, 1fr); column-gap: 1.1rem; align-items: center; margin-bottom: 1.5rem; }
-.item-header .icon { grid-row: span 2; width: 4rem; height: 4rem; border-radius: 1rem; font-size: 2rem; box-shadow: 0 1px 3px rgb(0 0 0 / .15); }
-.item-header .icon :is(img, svg) { width: 2.3rem; height: 2.3rem; }
+.item-header > i { grid-row: span 2; width: 4rem; height: 4rem; border-radius: 1rem; font-size: 2rem; box-shadow: 0 1px 3px rgb(0 0 0 / .15); }
+.item-header > i :is(img, svg) { width: 2.3rem; height: 2.3rem; }
 .item-header h1, .home-intro h1, .category-intro h1 { font-size: clamp(1.75rem, 2.5vw + 1rem, 2.25rem); line-height: 1.15; letter-spacing: -.02em; margin: 0; }
 .item-header h1 { align-self: end; }
-.item-header:not(:has(> .icon)) { grid-template-columns: minmax(0, 1fr); }
+.item-header:not(:has(> i)) { grid-template-columns: minmax(0, 1fr); }
 .item-header .summary { color: var(--muted); margin: .2rem 0 0; font-size: 1.0625rem; align-self: start; }
 .item-header .date, .item-header .tags { grid-column: 1 / -1; }
 .date { color: var(--muted); margin: .75rem 0 0; font-size: .9375rem; }
@@ -631,7 +639,8 @@ svg { flex: none; }
     content: ""; flex: none; width: .45rem; height: .45rem; margin: 0 .25rem 0 auto;
     border: solid currentColor; border-width: 2px 2px 0 0; transform: rotate(45deg); opacity: .4;
   }
-  .tree .label { flex: 1; }
+  /* In a list row the chevron has a grid column of its own, as narrow as itself: its gap stays. */
+  .list .category > a::after { margin-left: .7rem; }
   .skip-detail, .skip-content, .skip-sidebar { display: none; }
   body[data-kind="home"] .skip-sidebar, body:is([data-kind="category"], [data-kind="tags"], [data-kind="tag"]) .skip-content, body[data-kind="item"] .skip-detail { display: block; }
   /* Items in the content folder itself: the home's list holds them and the categories. */
@@ -1170,7 +1179,7 @@ svg { flex: none; }
   }
 
   const navigable = [
-    "[data-column=content] .list .entry.item > a",
+    "[data-column=content] .list > li:not(.category, .tag) > a",
     "[data-column=detail] a",
     ".breadcrumbs a",
     ".back-link",
@@ -1360,7 +1369,8 @@ svg { flex: none; }
 
   function rowOf(entry, position, total) {
     const row = document.createElement("li");
-    row.className = `entry ${entry.kind}`;
+    // As the page's own rows (ListEntryView.rowClass): an item's row has no class.
+    if (entry.kind !== "item") row.className = entry.kind;
     // The id the page's own rows have (ListPlace.rowID): `entry-` and the entry's path.
     const path = relativeURL(new URL(entry.href), siteRoot()).replace(/\/(index\.html)?$/, "");
     if (!/^(\.\.\/|[a-z]+:)/.test(path)) row.id = `entry-${path}`;
@@ -1374,7 +1384,6 @@ svg { flex: none; }
     if (entry.href === targetHref) row.setAttribute("data-target", "");
     if (entry.icon || entry.color) {
       const icon = document.createElement("i");
-      icon.className = "icon";
       icon.setAttribute("aria-hidden", "true");
       if (entry.color) icon.style.setProperty("--accent", entry.color);
       // A theme icon is drawn by the stylesheet, as the page's own rows draw it (ThemeIcons).
@@ -1390,19 +1399,14 @@ svg { flex: none; }
       }
       link.append(icon);
     }
-    const text = document.createElement("span");
-    text.className = "text";
-    const title = document.createElement("span");
-    title.className = "title";
+    const title = document.createElement("b");
     title.textContent = entry.title;
-    text.append(title);
+    link.append(title);
     if (entry.summary) {
-      const summary = document.createElement("span");
-      summary.className = "summary";
+      const summary = document.createElement("small");
       summary.textContent = entry.summary;
-      text.append(summary);
+      link.append(summary);
     }
-    link.append(text);
     if (entry.count) {
       const count = document.createElement("span");
       count.className = "count";
@@ -1497,7 +1501,7 @@ svg { flex: none; }
   let targetHref = null;
   function clearTarget() {
     targetHref = null;
-    for (const row of $$(".list > .entry[data-target]")) row.removeAttribute("data-target");
+    for (const row of $$(".list > li[data-target]")) row.removeAttribute("data-target");
   }
   function revealEntry(url) {
     const hash = new URL(url, location.href).hash;
@@ -1518,7 +1522,7 @@ svg { flex: none; }
       return true;
     }
     const row = document.getElementById(hash.slice(1)) ?? headingOf(url);
-    if (!row?.matches(".list > .entry")) return false;
+    if (!row?.matches(".list > li")) return false;
     // Kept if the list becomes virtual, which draws its rows anew.
     targetHref = row.querySelector("a")?.href ?? null;
     row.setAttribute("data-target", "");

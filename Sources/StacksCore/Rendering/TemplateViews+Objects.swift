@@ -145,6 +145,7 @@ extension ListEntryView {
         object["title"] = .text(title)
         object["url"] = .text(url)
         object["kind"] = .text(kind)
+        if let rowClass { object["rowClass"] = .text(rowClass) }
         object["selected"] = .flag(selected)
         object["current"] = .flag(current)
         if let summary { object["summary"] = .text(summary) }

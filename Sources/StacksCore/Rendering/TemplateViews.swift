@@ -289,8 +289,11 @@ struct ListEntryView: TemplateView {
     var title: String
     /// Its URL.
     var url: String
-    /// `category` or `item`.
+    /// `category`, `item` or `tag`.
     var kind: String
+    /// The row's class: its kind, but none for an item, the usual row (`ListEntryView.init`),
+    /// so that the rows of a long list carry no markup they all share.
+    var rowClass: String?
     /// Its summary.
     var summary: String?
     /// A category's number of children.
@@ -304,6 +307,21 @@ struct ListEntryView: TemplateView {
     var current: Bool
     /// In a list shown in parts: the row's `id`, which back links name (`ListPlace`).
     var rowID: String?
+
+    init(icon: IconView, title: String, url: String, kind: String, summary: String?, count: String?,
+         tags: String?, selected: Bool, current: Bool, rowID: String?) {
+        self.icon = icon
+        self.title = title
+        self.url = url
+        self.kind = kind
+        self.rowClass = kind == Page.Kind.item.rawValue ? nil : kind
+        self.summary = summary
+        self.count = count
+        self.tags = tags
+        self.selected = selected
+        self.current = current
+        self.rowID = rowID
+    }
 }
 
 // MARK: detail
