@@ -134,11 +134,25 @@ class Browser:
 def tap(page, selector):
     """A real click at the centre of an element, whatever lies on top (the toggle's checkbox).
     It waits for running animations first: during a page load's view transition a click
-    lands on the transition's overlay, not on the element."""
+    lands on the transition's overlay, not on the element. The transition can also begin
+    just after that wait, so a tap on a label whose checkbox did not change is made again."""
+    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.action_chains import ActionChains
-    page.wait(lambda: page.js("return document.getAnimations().every((a) => a.playState !== 'running')"))
-    element = page.driver.find_element("css selector", selector)
-    ActionChains(page.driver).move_to_element(element).click().perform()
+    settled = "return document.getAnimations().every((a) => a.playState !== 'running')"
+    control = "const label = document.querySelector(arguments[0]); return label?.control ? label.control.checked : null"
+    before = page.js(control, selector)
+    for _ in range(3):
+        page.wait(lambda: page.js(settled))
+        element = page.driver.find_element("css selector", selector)
+        ActionChains(page.driver).move_to_element(element).click().perform()
+        if before is None:
+            return
+        try:
+            page.wait(lambda: page.js(control, selector) != before, timeout=1)
+            return
+        except TimeoutException:
+            continue
+    raise AssertionError(f"three taps on {selector} did not change its checkbox")
 
 
 @pytest.fixture(scope="session")
