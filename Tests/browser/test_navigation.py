@@ -743,6 +743,22 @@ def test_push_and_pop_animate_unless_motion_is_reduced(page, motion):
     assert active == (motion != "reduce")
 
 
+def test_a_click_during_a_transition_reaches_the_page_under_it(page):
+    page.open(EXAMPLE + "weather/", 1440)
+    # A transition slowed to 30 s: while it runs, its overlay covers the page.
+    page.js("""const style = document.createElement('style');
+        style.textContent = '::view-transition-group(*), ::view-transition-old(*), ::view-transition-new(*) { animation-duration: 30s !important; }';
+        document.head.append(style);
+        window.__running = document.startViewTransition(() => {});
+        window.__running.ready.then(() => { window.__ready = true; }, () => {});""")
+    page.wait(lambda: page.js("return window.__ready === true && document.getAnimations().length > 0"))
+    link = page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] a[href$='rain/']")
+    ActionChains(page.driver).move_to_element(link).click().perform()
+    page.wait(lambda: detail_title(page) == "Rain", timeout=3, message="the click went to the transition's overlay")
+    page.js("window.__running.skipTransition()")
+    assert not page.logs()
+
+
 def test_arrow_keys_in_the_detail_open_the_items_before_and_after(page):
     page.open(EXAMPLE + "weather/", 1440)
     click(page, "[data-column=content] a[href$='rain/']")

@@ -651,8 +651,12 @@ i[data-icon]::before {
 }
 
 /* ── Push and pop: the detail slides in going forward and out going back, as a navigation
-   stack's pages do; the rest cross-fades. A page load within the site animates too. None of it
-   when motion is reduced. ── */
+   stack's pages do. A page load within the site animates too. None of it
+   when motion is reduced. The rest of the page is not captured (a captured root takes every
+   click), and the overlay lets clicks through: a tap during the animation reaches the page
+   under it and is never lost. ── */
+:root { view-transition-name: none; }
+::view-transition { pointer-events: none; }
 @media (prefers-reduced-motion: no-preference) {
   @view-transition { navigation: auto; }
   .detail { view-transition-name: stacks-detail; }
