@@ -168,6 +168,20 @@ def test_filter_matches_summaries_and_tags(page):
     field.clear()
     field.send_keys("long shadows")
     assert visible_titles(page) == ["Sun"]
+    # Title and summary are apart: "Rain" then "Water…" is not the word "rainwater".
+    field.clear()
+    field.send_keys("rainwater")
+    assert visible_titles(page) == []
+
+
+def test_the_filter_does_not_match_a_rows_count(page):
+    page.open(EXAMPLE + "tags/", 1440)
+    counts = page.js("return [...document.querySelectorAll('[data-column=content] .list .count')].map((c) => [c.textContent, c.title])")
+    assert ["1", "1 entry"] in counts and ["2", "2 entries"] in counts
+    field = page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .filter-input")
+    field.send_keys("1")
+    page.wait(lambda: page.js("return !document.querySelector('.filter-empty')?.hidden"), message="no tag has 1 in its text")
+    assert visible_titles(page) == []
 
 
 def test_filter_covers_the_whole_of_a_large_list(page):

@@ -733,7 +733,7 @@
     if (entry.count) {
       const count = document.createElement("span");
       count.className = "count";
-      count.title = `${entry.count} entries`;
+      count.title = String(entry.count) === "1" ? "1 entry" : `${entry.count} entries`;
       count.textContent = entry.count;
       link.append(count);
     }
@@ -971,8 +971,14 @@
 
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
   const haystacks = new WeakMap();
+  /** What a row is filtered on: its title, summary and tags, apart, as in a list's index (not
+      its icon's letters or its count, nor the title run into the summary). */
   function haystack(entry) {
-    if (!haystacks.has(entry)) haystacks.set(entry, fold(`${entry.textContent} ${entry.dataset.tags ?? ""}`));
+    if (!haystacks.has(entry)) {
+      const part = (selector) => entry.querySelector(selector)?.textContent ?? "";
+      const title = entry.querySelector("a > b") ? part("a > b") : entry.textContent;
+      haystacks.set(entry, fold(`${title} ${part("a > small")} ${entry.dataset.tags ?? ""}`));
+    }
     return haystacks.get(entry);
   }
 

@@ -37,7 +37,7 @@ enum DefaultTheme {
 {{#isPage}}<h1 class="column-title">{{title}}</h1>{{/isPage}}{{^isPage}}<h2 class="column-title">{{title}}</h2>{{/isPage}}
 {{#summary}}<p class="summary">{{summary}}</p>{{/summary}}
 </header>
-<div class="filter" hidden><label class="visually-hidden" for="filter-{{id}}">Filter {{title}}</label><input type="search" id="filter-{{id}}" class="filter-input" placeholder="Filter {{count}} entries" autocomplete="off" spellcheck="false"></div>
+<div class="filter" hidden><label class="visually-hidden" for="filter-{{id}}">Filter {{title}}</label><input type="search" id="filter-{{id}}" class="filter-input" placeholder="Filter {{countLabel}}" autocomplete="off" spellcheck="false"></div>
 {{#window}}<p class="list-window">Showing {{first}}–{{last}} of {{total}}. <a href="{{fullListURL}}">Show in the full list</a></p>
 {{/window}}</div>
 {{#intro}}<div class="intro prose">{{{intro}}}</div>
@@ -139,7 +139,7 @@ enum DefaultTheme {
 
 """####,
         "list-entry.mustache": ####"""
-<li{{#rowClass}} class="{{rowClass}}"{{/rowClass}}{{#rowID}} id="{{rowID}}"{{/rowID}}{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#selected}} aria-current="true"{{/selected}}{{/current}}>{{> icon}}<b>{{title}}</b>{{#summary}}<small>{{summary}}</small>{{/summary}}{{#count}}<span class="count" title="{{count}} entries">{{count}}</span>{{/count}}</a></li>
+<li{{#rowClass}} class="{{rowClass}}"{{/rowClass}}{{#rowID}} id="{{rowID}}"{{/rowID}}{{#tags}} data-tags="{{tags}}"{{/tags}}><a href="{{url}}"{{#current}} aria-current="page"{{/current}}{{^current}}{{#selected}} aria-current="true"{{/selected}}{{/current}}>{{> icon}}<b>{{title}}</b>{{#summary}}<small>{{summary}}</small>{{/summary}}{{#count}}<span class="count" title="{{countLabel}}">{{count}}</span>{{/count}}</a></li>
 
 """####,
         "redirect.mustache": ####"""
@@ -1414,7 +1414,7 @@ i[data-icon]::before {
     if (entry.count) {
       const count = document.createElement("span");
       count.className = "count";
-      count.title = `${entry.count} entries`;
+      count.title = String(entry.count) === "1" ? "1 entry" : `${entry.count} entries`;
       count.textContent = entry.count;
       link.append(count);
     }
@@ -1652,8 +1652,14 @@ i[data-icon]::before {
 
   const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
   const haystacks = new WeakMap();
+  /** What a row is filtered on: its title, summary and tags, apart, as in a list's index (not
+      its icon's letters or its count, nor the title run into the summary). */
   function haystack(entry) {
-    if (!haystacks.has(entry)) haystacks.set(entry, fold(`${entry.textContent} ${entry.dataset.tags ?? ""}`));
+    if (!haystacks.has(entry)) {
+      const part = (selector) => entry.querySelector(selector)?.textContent ?? "";
+      const title = entry.querySelector("a > b") ? part("a > b") : entry.textContent;
+      haystacks.set(entry, fold(`${title} ${part("a > small")} ${entry.dataset.tags ?? ""}`));
+    }
     return haystacks.get(entry);
   }
 

@@ -314,6 +314,7 @@ public struct SiteRenderer: Sendable {
             summary: catalog[category].frontMatter.summary,
             intro: site.bodies[category].isEmpty ? nil : HTML(contentIntros[category] ?? site.bodies[category]),
             count: window.total,
+            countLabel: ListEntryView.entriesLabel(String(window.total)),
             offset: range.lowerBound,
             entries: HTML(entries),
             partial: windowValues != nil || pagination != nil

@@ -194,7 +194,8 @@ extension SiteRenderer {
             return listEntry(of: tagged, position: positions[tagged], context: context, stamps: &stamps)
         }.joined()
         return stamps.render(ContentView(category: ListedCategoryView(
-            id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: total, offset: range.lowerBound,
+            id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: total,
+            countLabel: ListEntryView.entriesLabel(String(total)), offset: range.lowerBound,
             entries: HTML(entries), partial: partial, window: nil, pagination: pagination)), with: templates)
     }
 

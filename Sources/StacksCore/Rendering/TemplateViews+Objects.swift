@@ -109,7 +109,8 @@ extension ListedCategoryView {
     var templateObject: TemplateObject {
         var object: TemplateObject = [
             "id": .number(id), "title": .text(title), "isPage": .flag(isPage), "url": .text(url),
-            "count": .number(count), "offset": .number(offset), "entries": .text(entries.html),
+            "count": .number(count), "countLabel": .text(countLabel),
+            "offset": .number(offset), "entries": .text(entries.html),
         ]
         if let partial { object["partial"] = .object(partial.templateObject) }
         if let summary { object["summary"] = .text(summary) }
@@ -150,6 +151,7 @@ extension ListEntryView {
         object["current"] = .flag(current)
         if let summary { object["summary"] = .text(summary) }
         if let count { object["count"] = .text(count) }
+        if let countLabel { object["countLabel"] = .text(countLabel) }
         if let tags { object["tags"] = .text(tags) }
         if let rowID { object["rowID"] = .text(rowID) }
         return object

@@ -239,6 +239,8 @@ struct ListedCategoryView: TemplateValues {
     var intro: HTML?
     /// How many children it has.
     var count: Int
+    /// The same in words: "1 entry", "12 entries".
+    var countLabel: String
     /// The position of the first entry shown.
     var offset: Int
     /// The rendered `list-entry`s shown.
@@ -298,6 +300,8 @@ struct ListEntryView: TemplateView {
     var summary: String?
     /// A category's number of children.
     var count: String?
+    /// The same in words: "1 entry", "12 entries".
+    var countLabel: String?
     /// Its tags, comma separated, for the filter; only in a list shown whole (a list shown in
     /// parts is filtered from its index).
     var tags: String?
@@ -317,10 +321,16 @@ struct ListEntryView: TemplateView {
         self.rowClass = kind == Page.Kind.item.rawValue ? nil : kind
         self.summary = summary
         self.count = count
+        self.countLabel = count.map(Self.entriesLabel)
         self.tags = tags
         self.selected = selected
         self.current = current
         self.rowID = rowID
+    }
+
+    /// "1 entry", "12 entries": what a count says in words.
+    static func entriesLabel(_ count: String) -> String {
+        count == "1" ? "1 entry" : "\(count) entries"
     }
 }
 
