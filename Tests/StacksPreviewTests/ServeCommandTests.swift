@@ -81,7 +81,9 @@ extension PreviewTests {
                         #expect(try await LoopbackClient.get(port, "/kitchen/whisk/").status == (drafts ? 200 : 404))
                         #expect(try await LoopbackClient.get(port, "/kitchen/spoon/").status == 200)
                     }
-                    let lines = output.standardOutput.split(separator: "\n")
+                    // Where the machine has no inotify instance left (a browser holds many), the
+                    // preview says it polls: a fact about the machine, not about drafts.
+                    let lines = output.standardOutput.split(separator: "\n").filter { !$0.hasPrefix("Watching for changes by polling") }
                     #expect(lines.count == 2, "\(output.standardOutput)")
                     #expect(lines.first?.hasPrefix("Built ") == true && lines.first?.contains(" pages in ") == true,
                             "\(output.standardOutput)")
