@@ -29,6 +29,35 @@ import Testing
         #expect(SearchTerms.terms(in: String(repeating: "a", count: 41) + " ok") == ["ok"])
     }
 
+    @Test func aTitleOfOneTokenWithASymbolIsATermAsAWhole() async throws {
+        #expect(SearchTerms.titleTerms(in: "!") == ["!"])
+        #expect(SearchTerms.titleTerms(in: " C++ ") == ["c", "c++"])
+        #expect(SearchTerms.titleTerms(in: "tar.gz") == ["tar", "gz", "tar.gz"])
+        #expect(SearchTerms.titleTerms(in: "Ça-va") == ["ca", "va", "ca-va"])
+        #expect(SearchTerms.titleTerms(in: "git commit") == ["git", "commit"], "a title of two words is its words")
+        #expect(SearchTerms.titleTerms(in: "c") == ["c"])
+        #expect(SearchTerms.titleTerms(in: String(repeating: "+", count: 41)) == [])
+        let (index, catalog, files) = try await Self.index([
+            ("commands/!.md", "# !\n\n> Bash history expansion.\n"),
+            ("commands/c.md", "# c\n\n> A compiler. Not c++.\n"),
+            ("commands/c++.md", "# c++\n\n> The C++ compiler.\n"),
+            ("commands/[[.md", "# [[\n\n> A test.\n"),
+        ])
+        let bang = Self.pageNumber(catalog, "!"), plusplus = Self.pageNumber(catalog, "c++")
+        #expect(index.postings(of: "!") == [bang << 2 | 3])
+        #expect(index.postings(of: "c++") == [plusplus << 2 | 3], "in a title only; a body's c++ is the word c")
+        #expect(index.postings(of: "[[") == [Self.pageNumber(catalog, "[[") << 2 | 3])
+        // Each is in the shard the script loads for it, under a file name of ASCII.
+        let keys = index.shards.map(\.key)
+        for term in ["!", "c++", "[["] {
+            let key = try #require(Self.shardKey(of: term, keys: keys))
+            let name = SearchIndex.fileName(ofKey: key)
+            #expect(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            let shard = String(decoding: try #require(files["assets/search/terms/\(name).js"]), as: UTF8.self)
+            #expect(shard.contains("\"\(term)\":"), "\(term) in \(name).js")
+        }
+    }
+
     @Test func bodyTextIsTheTextOfTheHTML() {
         #expect(HTMLText.plain("<p>One &amp; <em>two</em></p><script>bad()</script>\n<p>three&#x21; &lt;b&gt;</p><STYLE>p{}</style>x")
                 == "One & two three! <b> x")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a catalog as people bring them, not as Stacks' example is written: no icon or summary
-anywhere, recipes with wide tables, long code lines, inline code and photos, long pages, and a
-category of a few hundred entries.
+anywhere, recipes with wide tables, long code lines, inline code and photos, long pages, a
+category of a few hundred entries and commands named by symbols (`!`, `[[`, `c++`).
 
     generate_plain_catalog.py OUT [--notes 300] [--missing-icons none]
 
@@ -23,6 +23,9 @@ WEBP_SAMPLE = "UklGRlQCAABXRUJQVlA4WAoAAAAgAAAACQAABQAASUNDUMgBAAAAAAHIAAAAAAQwA
 # File name: (width, height), as each page must give them to <img>.
 IMAGES = {"bowl.png": (640, 360), "steam.gif": (320, 200), "photo.jpg": (12, 8), "spice.webp": (10, 6),
           "diagram.svg": (480, 270), "wide.png": (2400, 300)}
+# A command reference as tldr-pages writes one: pages named by their command, symbols and all.
+COMMANDS = {"!": "Bash history expansion", "[[": "Test a condition", "c": "Compile C", "c++": "Compile C++",
+            "tar": "Archive files", "tar.gz": "A compressed archive"}
 RECIPES = ["Ramen", "Borscht", "Tagine", "Pho", "Gumbo", "Laksa"]
 WORDS = ["salt", "onion", "stock", "pepper", "garlic", "ginger", "miso", "butter", "thyme", "lemon"]
 
@@ -136,6 +139,9 @@ def main():
         word = WORDS[n % len(WORDS)]
         title = f"{word.title()} note {n:03d}" if n % 7 else f"Über-long note about {word} and everything that goes with it {n:03d}"
         write(os.path.join(notes, f"note-{n:03d}.md"), f"# {title}\n\nA note on `{word}`.\n")
+    commands = os.path.join(content, "commands")
+    for name, description in COMMANDS.items():
+        write(os.path.join(commands, f"{name}.md"), f"# {name}\n\n> {description}.\n\n- Run it:\n\n`{name} {{{{file}}}}`\n")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ results ranked and grouped, little loaded per query, and the same from disk."""
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import EXAMPLE, LARGE, PORTABLE_DIR
+from conftest import EXAMPLE, LARGE, PLAIN, PORTABLE_DIR
 
 RESULTS = "return document.querySelectorAll('.search-results a').length"
 
@@ -58,6 +58,15 @@ def test_title_matches_rank_first_and_groups_follow_their_best_result(page):
     status = page.js("return document.querySelector('.search-status').textContent")
     assert "result" in status
     page.screenshot("search-rain")
+
+
+@pytest.mark.parametrize("query, first", [("!", "!"), ("[[", "[["), ("c++", "c++"), ("C++", "c++"), ("tar.gz", "tar.gz"),
+                                          ("c", "c"), ("tar", "tar")])
+def test_a_command_named_by_symbols_is_found_by_its_name(page, query, first):
+    page.open(PLAIN + "commands/", 1440)
+    shown = type_query(page, query)
+    assert shown[0][:2] == [first, "Commands"], shown
+    assert not page.logs()
 
 
 def test_the_first_query_on_the_large_catalog_loads_little(page):

@@ -1763,6 +1763,10 @@ i[data-icon]::before {
   const ideograph = "\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\u{20000}-\\u{2fa1f}";
   const termPattern = new RegExp(`[${ideograph}]|(?:(?![${ideograph}])[\\p{L}\\p{N}])+`, "gu");
   const searchTerms = (text) => (fold(text).match(termPattern) ?? []).filter((term) => [...term].length <= 40);
+  // A token typed with a symbol in it ("!", "[[", "c++") is looked up whole too, as a page
+  // whose title it is was indexed (SearchTerms.titleTerms).
+  const symbolTerms = (text) => fold(text).split(" ")
+    .filter((token) => token && /[^\p{L}\p{N}]/u.test(token) && [...token].length <= 40);
   const shardName = (key) => [...key].map((c) => (/[a-z0-9]/.test(c) ? c : `_${c.codePointAt(0).toString(16)}_`)).join("");
 
   /** The shards that hold `word`, and with `prefix` the words it begins (a few shards at most). */
@@ -1833,14 +1837,15 @@ i[data-icon]::before {
   async function runSearch() {
     const run = ++searchRun;
     const typed = searchInput.value;
-    const words = [...new Set(searchTerms(typed))];
+    const wordTerms = [...new Set(searchTerms(typed))];
+    const words = [...new Set([...wordTerms, ...symbolTerms(typed)])];
     if (!words.length) {
       closeSearch();
       return;
     }
     searchPanel.hidden = false;
     // The last word as it is being typed: the words it begins count too.
-    const last = words[words.length - 1];
+    const last = wordTerms[wordTerms.length - 1];
     const prefixOf = (word) => word === last && !/\s$/.test(typed) && [...word].length >= 3;
     let ranked;
     try {
@@ -1876,10 +1881,14 @@ i[data-icon]::before {
     const matches = (term) => words.some((word) => term === word || (prefixOf(word) && term.startsWith(word)));
     const root = siteRoot();
     const here = new URL(location.href);
+    // A page whose title is what was typed comes first: "c" before "c++", "tar" before "tar.gz".
+    const typedTitle = fold(typed);
+    const isTitle = ({ page }) => (fold(searchData.pages.get(page)?.title ?? "") === typedTitle ? 1 : 0);
+    const top = ranked.slice(0, resultsShown).sort((a, b) => isTitle(b) - isTitle(a));
     // Grouped by the top category, groups in the order of their best result.
     const groups = new Map();
     let shown = 0;
-    for (const { page } of ranked.slice(0, resultsShown)) {
+    for (const { page } of top) {
       const record = searchData.pages.get(page);
       if (!record) continue;
       shown += 1;

@@ -81,7 +81,7 @@ struct SearchIndex {
             let index = first + offset
             var fields: [String: Field] = [:]
             for term in SearchTerms.terms(in: page.summary ?? "") { fields[term] = .summary }
-            for term in SearchTerms.terms(in: page.title) { fields[term] = .title }
+            for term in SearchTerms.titleTerms(in: page.title) { fields[term] = .title }
             postings.add(page: index, fields: fields)
             var json = JSONWriter(capacity: 256)
             json.raw("window.stacksSearch.page(")

@@ -23,7 +23,7 @@ struct SearchPostings: Sendable {
         add(text, .body)
         add(page.summary ?? "", .summary)
         add(page.frontMatter.tags.joined(separator: " "), .summary)
-        add(page.title, .title)
+        for term in SearchTerms.titleTerms(in: page.title) { fields[term] = .title }
         self.add(page: index, fields: fields)
     }
 

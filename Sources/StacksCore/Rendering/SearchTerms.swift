@@ -48,6 +48,27 @@ enum SearchTerms {
         return terms
     }
 
+    /// The terms of a page's title: its words, and a title that is one token with a symbol in
+    /// it (`!`, `[[`, `c++`, `tar.gz`, as a command reference names its pages) as a whole too:
+    /// that is what someone looking for the page types, and its words alone are not (`c++`
+    /// would be `c`, `!` nothing). The script's `symbolTerms` reads a query the same way.
+    static func titleTerms(in title: String) -> [String] {
+        var terms = terms(in: title)
+        if let whole = wholeTerm(title) { terms.append(whole) }
+        return terms
+    }
+
+    /// `text` folded, if it is one token (no space) with a character that is not a letter or
+    /// digit, and not longer than a term.
+    static func wholeTerm(_ text: String) -> String? {
+        let folded = fold(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let scalars = folded.unicodeScalars
+        guard !scalars.isEmpty, scalars.count <= maximumLength,
+              !scalars.contains(where: \.properties.isWhitespace),
+              scalars.contains(where: { !isWordScalar($0) }) else { return nil }
+        return folded
+    }
+
     private static let isASCIIWordByte: [Bool] = (0..<128).map { isWordScalar(Unicode.Scalar(UInt8($0))) }
 
     private static func scalarTerms(in text: String) -> [String] {
