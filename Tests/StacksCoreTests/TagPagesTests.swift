@@ -43,6 +43,30 @@ import Testing
         ("traffic/zeppelin.md", "---\ntitle: Zeppelin\ntags: [zebra, warm]\n---\nSlow."),
     ]
 
+    /// The home's own list (items at the top, or more categories than a list page holds) takes
+    /// the sidebar's place below the wide width: the tag index's entry follows it there.
+    @Test func theHomesOwnListIsFollowedByTheTagIndexEntry() async throws {
+        let entry = "<p class=\"home-tags\"><a href=\"tags/\"><i class=\"tag-icon\" aria-hidden=\"true\">#</i><b>Tags</b><span class=\"count\" title=\"7 tags\">7</span></a></p>"
+        let withRootItem = try await Self.site(Self.catalog + [("about.md", "---\ntitle: About\n---\nUs.")])
+        let home = try #require(withRootItem["index.html"])
+        #expect(home.contains(entry), "\(home)")
+        // After the list, outside it: the filter and the list's rows do not count it.
+        let list = try #require(home.range(of: "<ul class=\"list\""))
+        #expect(home[list.upperBound...].range(of: "</ul>").map { $0.upperBound <= home.range(of: entry)!.lowerBound } == true)
+        #expect(Self.entryTitles(home) == ["Traffic", "Weather", "About"])
+        // On no other page: the sidebar has the entry wherever the home's list is not shown.
+        for (path, page) in withRootItem where path != "index.html" && path.hasSuffix(".html") {
+            #expect(!page.contains("home-tags"), "\(path)")
+        }
+        // Without items at the top, the home has no list of its own; without tags, no entry.
+        #expect(!(try #require(try await Self.site(Self.catalog)["index.html"])).contains("home-tags"))
+        let untagged = try await Self.site([("weather/sun.md", "# Sun\n"), ("about.md", "# About\n")])
+        #expect(!(try #require(untagged["index.html"])).contains("home-tags"))
+        // One tag: "1 tag".
+        let one = try await Self.site([("weather/sun.md", "---\ntags: [warm]\n---\n# Sun\n"), ("about.md", "# About\n")])
+        #expect(try #require(one["index.html"]).contains("title=\"1 tag\">1</span>"))
+    }
+
     @Test func eachTagListsItsItemsAndTheIndexCountsThem() async throws {
         let site = try await Self.site(Self.catalog)
         let index = try #require(site["tags/index.html"])

@@ -49,6 +49,29 @@ def test_the_home_lists_its_categories_a_page_at_a_time(page, width):
     assert not page.logs()
 
 
+@pytest.mark.parametrize("width", WIDTHS.values())
+def test_the_tag_index_is_a_way_in_from_the_home_at_every_width(page, width):
+    # The home's own list takes the sidebar's place below the wide width; the tag index's
+    # entry follows it, so the tags are never only behind an item's tag links.
+    page.open(SITE, width)
+    entries = page.js("""return [...document.querySelectorAll('a[href$="tags/"]')]
+        .filter((a) => a.getClientRects().length && getComputedStyle(a).visibility !== 'hidden')
+        .map((a) => a.textContent.replace('#', '').trim())""")
+    assert entries, "no visible link to the tag index"
+    home_entry = page.js("return document.querySelector('[data-column=content] .home-tags a')?.textContent")
+    assert home_entry == f"#Tags{len(TAGS)}", "the entry counts the tags"
+    # Not among the list's rows: the filter and the list's count leave it alone.
+    titles = list_titles(page)
+    assert titles and set(titles) <= set(CATEGORIES), titles
+    assert page.overflow() == []
+    page.js("document.querySelector('[data-column=content] .home-tags')?.scrollIntoView({block: 'end'})")
+    page.screenshot(f"bounded-home-tags-{width}")
+    page.driver.execute_script("[...document.querySelectorAll('a[href$=\"tags/\"]')].find((a) => a.getClientRects().length).click()")
+    page.wait(lambda: page.js("return location.pathname") == "/variants/list-window/tags/")
+    assert "Tags" in page.js("return document.title")
+    assert not page.logs()
+
+
 def test_the_home_filter_finds_a_category_of_another_page_after_one_request(page):
     page.open(SITE, 1440)
     page.driver.find_element(By.CSS_SELECTOR, ".filter-input").send_keys("tea")

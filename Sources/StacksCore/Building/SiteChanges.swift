@@ -6,7 +6,7 @@
 /// content column or sub-items show (a list changes when an entry's title, summary, order,
 /// icon or colour does, or when an entry comes or goes), with its parent's list (it links the
 /// items before and after it), with the category whose column it
-/// shows, and with the sidebar, which every page has. New templates or configuration change
+/// shows, and with the sidebar, which every page has; the home, with the number of tags. New templates or configuration change
 /// everything.
 public struct SiteChanges: Sendable, Equatable {
     /// Every page may differ.
@@ -116,5 +116,7 @@ public struct SiteChanges: Sendable, Equatable {
             if let parent = catalog.pages[index].parent, listChanged[parent] { changed = true }
             if changed { pages.insert(index) }
         }
+        // The home's list is followed by the tag index's entry, which counts the tags.
+        if before.homeTagIndexEntry != after.homeTagIndexEntry { pages.insert(Catalog.rootIndex) }
     }
 }

@@ -44,7 +44,8 @@ enum DefaultTheme {
 {{/intro}}<ul class="list" data-count="{{count}}" data-offset="{{offset}}"{{#partial}} data-first-page="{{firstPage}}" data-index="{{index}}"{{/partial}}>
 {{{entries}}}</ul>
 {{#pagination}}<nav class="pagination" aria-label="Pages of {{title}}">{{#previous}}<a rel="prev" href="{{previous}}">‹ Previous</a>{{/previous}}<span>Page {{number}} of {{pages}}</span>{{#next}}<a rel="next" href="{{next}}">Next ›</a>{{/next}}</nav>
-{{/pagination}}{{/category}}{{^category}}<div class="placeholder content-placeholder"><p>{{placeholder}}</p></div>
+{{/pagination}}{{#tagIndex}}<p class="home-tags"><a href="{{url}}"><i class="tag-icon" aria-hidden="true">#</i><b>{{title}}</b><span class="count" title="{{countLabel}}">{{count}}</span></a></p>
+{{/tagIndex}}{{/category}}{{^category}}<div class="placeholder content-placeholder"><p>{{placeholder}}</p></div>
 <ul class="list home-categories">
 {{{entries}}}</ul>
 {{/category}}
@@ -359,21 +360,21 @@ svg { flex: none; }
 /* Rows: the category tree and the item lists. */
 .tree, .tree ul, .list { list-style: none; margin: 0; padding: 0; }
 .tree ul { padding-left: 1.1rem; }
-.tree a, .list a {
+.tree a, .list a, .home-tags a {
   display: flex; gap: .7rem; align-items: center; min-height: 2.5rem;
   padding: .45rem .6rem; margin: 1px 0; border-radius: var(--radius);
   color: var(--fg); text-decoration: none;
 }
 /* A list row is its link: the icon tile, the title (b) over the summary (small), the count and
    a category's chevron; no wrapper, as a long list repeats every byte of a row. */
-.list a {
+.list a, .home-tags a {
   display: grid; gap: 0; grid-template-columns: auto minmax(0, 1fr) auto auto;
   grid-template-areas: "icon title count mark" "icon summary count mark"; align-content: center;
 }
-.list a:not(:has(> small)) { grid-template-areas: "icon title count mark"; }
-.list a > i { grid-area: icon; margin-right: .7rem; }
-.tree a:focus-visible, .list a:focus-visible { outline-offset: -3px; }
-.tree a:hover, .list a:hover { background: var(--fill); }
+:is(.list, .home-tags) a:not(:has(> small)) { grid-template-areas: "icon title count mark"; }
+:is(.list, .home-tags) a > i { grid-area: icon; margin-right: .7rem; }
+.tree a:focus-visible, .list a:focus-visible, .home-tags a:focus-visible { outline-offset: -3px; }
+.tree a:hover, .list a:hover, .home-tags a:hover { background: var(--fill); }
 /* The chain of selected categories in bold; the deepest one, the sidebar's selection, tinted
    (its link is the current page's on the category's own page, aria-current="page"; below it,
    on an item's page, aria-current="true"). */
@@ -384,13 +385,13 @@ svg { flex: none; }
 .list a[aria-current] { background: var(--selected-bg); color: var(--selected-fg); }
 .list a[aria-current] > small { color: inherit; opacity: .92; }
 .list a[aria-current]:focus-visible { outline-color: var(--fg); }
-.list a > b { grid-area: title; font-weight: 500; line-height: 1.3; }
+:is(.list, .home-tags) a > b { grid-area: title; font-weight: 500; line-height: 1.3; }
 .list a > small { grid-area: summary; color: var(--muted); font-size: .8125rem; line-height: 1.35; margin-top: .1rem; }
 /* A summary taken from a long first paragraph keeps a row to two lines; the page has the rest. */
 .list a > small { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
-.list .count { grid-area: count; margin-left: .7rem; color: var(--muted); font-size: .8125rem; font-variant-numeric: tabular-nums; }
+:is(.list, .home-tags) .count { grid-area: count; margin-left: .7rem; color: var(--muted); font-size: .8125rem; font-variant-numeric: tabular-nums; }
 .list a[aria-current] .count { color: inherit; }
-.list .category > a::after {
+.list .category > a::after, .home-tags a::after {
   content: ""; grid-area: mark; width: .45rem; height: .45rem; margin: 0 .25rem 0 .7rem;
   border: solid currentColor; border-width: 2px 2px 0 0; transform: rotate(45deg); opacity: .45;
 }
@@ -406,7 +407,7 @@ svg { flex: none; }
 .filter-empty { margin: 1rem .75rem; color: var(--muted); font-size: .9375rem; }
 
 /* Icon tiles: the first <i> of a row's link, and the item's own beside its title. */
-:is(.tree, .list) a > i, .item-header > i {
+:is(.tree, .list, .home-tags) a > i, .item-header > i {
   display: inline-grid; place-items: center; flex: none; width: 1.9rem; height: 1.9rem; border-radius: .5rem;
   color: #fff; background: var(--accent, #636366); font-size: 1.05rem; font-style: normal; line-height: 1;
   overflow: hidden; /* an icon given as text shows what fits in the tile, never over its neighbours */
@@ -453,6 +454,9 @@ i[data-icon]::before {
 .tags a:hover { text-decoration: underline; }
 /* The tag index's entry closes the category tree; tags in the index show a `#` tile. */
 .tree-tags { margin-top: .5rem; }
+/* The same entry after the home's own list, which takes the sidebar's place below the wide
+   width: the tag index is a way in at every width. */
+.home-tags { margin: .5rem 0 0; }
 .tag-icon { font-weight: 700; }
 .item-image { display: block; max-width: 100%; height: auto; border-radius: .8rem; margin: 0 0 1.5rem; }
 .attributes { width: 100%; border-collapse: separate; border-spacing: 0; margin: 0 0 1.75rem; background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; overflow: hidden; table-layout: fixed; }
@@ -634,13 +638,13 @@ i[data-icon]::before {
   /* The home page's heading: a large title over its categories. */
   .sidebar h1.column-title { display: block; font-size: 1.75rem; font-weight: 700; letter-spacing: -.02em; text-transform: none; margin: 0 .75rem .75rem; }
   .sidebar h1.column-title a { color: var(--fg); padding: 0; margin: 0; }
-  .tree a, .list a { min-height: 3rem; }
-  .tree a::after, .list .category > a::after {
+  .tree a, .list a, .home-tags a { min-height: 3rem; }
+  .tree a::after, .list .category > a::after, .home-tags a::after {
     content: ""; flex: none; width: .45rem; height: .45rem; margin: 0 .25rem 0 auto;
     border: solid currentColor; border-width: 2px 2px 0 0; transform: rotate(45deg); opacity: .4;
   }
   /* In a list row the chevron has a grid column of its own, as narrow as itself: its gap stays. */
-  .list .category > a::after { margin-left: .7rem; }
+  .list .category > a::after, .home-tags a::after { margin-left: .7rem; }
   .skip-detail, .skip-content, .skip-sidebar { display: none; }
   body[data-kind="home"] .skip-sidebar, body:is([data-kind="category"], [data-kind="tags"], [data-kind="tag"]) .skip-content, body[data-kind="item"] .skip-detail { display: block; }
   /* Items in the content folder itself: the home's list holds them and the categories. */

@@ -322,7 +322,8 @@ public struct SiteRenderer: Sendable {
                                   index: RootMarker.file(CategoryIndex.path(of: category, context: context, segment: list.listPageSegment)))
                 : nil,
             window: windowValues,
-            pagination: pagination)
+            pagination: pagination,
+            tagIndex: category == Catalog.rootIndex && category == index ? homeTagIndexEntry : nil)
         return stamps.render(ContentView(category: listed), with: templates)
     }
 

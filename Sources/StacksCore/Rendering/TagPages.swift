@@ -23,6 +23,13 @@ extension SiteRenderer {
         return SidebarLinkView(title: tagsTitle, url: RootMarker.page(tags.indexPath, portable: config.portable), current: current)
     }
 
+    /// The same entry after the home's own list, with the number of tags.
+    var homeTagIndexEntry: TagIndexEntryView? {
+        guard let link = Self.sidebarTagsLink(tagIndex, config: config, current: false) else { return nil }
+        let count = tagIndex.tags.count
+        return TagIndexEntryView(title: link.title, url: link.url, count: count, countLabel: count == 1 ? "1 tag" : "\(count) tags")
+    }
+
     /// An item's tags as links to their pages, each tag once, as the item spells it.
     func tagLinks(of names: [String]) -> [LinkView] {
         var seen: Set<Int> = []
@@ -196,7 +203,7 @@ extension SiteRenderer {
         return stamps.render(ContentView(category: ListedCategoryView(
             id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: total,
             countLabel: ListEntryView.entriesLabel(String(total)), offset: range.lowerBound,
-            entries: HTML(entries), partial: partial, window: nil, pagination: pagination)), with: templates)
+            entries: HTML(entries), partial: partial, window: nil, pagination: pagination, tagIndex: nil)), with: templates)
     }
 
     /// A page's entry as its own list shows it (rendered once for the site), else rendered here.

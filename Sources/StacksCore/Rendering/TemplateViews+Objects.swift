@@ -117,7 +117,14 @@ extension ListedCategoryView {
         if let intro { object["intro"] = .text(intro.html) }
         if let window { object["window"] = .object(window.templateObject) }
         if let pagination { object["pagination"] = .object(pagination.templateObject) }
+        if let tagIndex { object["tagIndex"] = .object(tagIndex.templateObject) }
         return object
+    }
+}
+
+extension TagIndexEntryView {
+    var templateObject: TemplateObject {
+        ["title": .text(title), "url": .text(url), "count": .number(count), "countLabel": .text(countLabel)]
     }
 }
 

@@ -251,6 +251,20 @@ struct ListedCategoryView: TemplateValues {
     var window: ListWindowView?
     /// On a large category's own pages.
     var pagination: PaginationView?
+    /// On the home's own list, when pages have tags: the tag index's entry after it (the home's
+    /// list takes the sidebar's place below the wide width, and the sidebar has that entry).
+    var tagIndex: TagIndexEntryView?
+}
+
+struct TagIndexEntryView: TemplateValues, Equatable {
+    /// What it says ("Tags").
+    var title: String
+    /// The tag index's URL.
+    var url: String
+    /// How many tags there are.
+    var count: Int
+    /// The same in words: "1 tag", "12 tags".
+    var countLabel: String
 }
 
 struct PartialListView: TemplateValues {
