@@ -151,8 +151,10 @@ import Testing
 
     @Test func hostileContentCannotEndTheScripts() async throws {
         let hostile = EscapingTests.hostile + "\u{2028}\u{2029}\"\u{301}"
-        let (_, _, files) = try await Self.index([
+        let (index, _, files) = try await Self.index([
             ("c/x.md", "---\ntitle: \"t \\\"\(EscapingTests.mark) </script>\"\ntags: [\"</script><!--\"]\n---\n\(hostile)\n\n<b>&lt;/script&gt;\u{2028}</b>\n"),
+            // A title of one token with symbols is a term of its own, a key in a shard.
+            ("c/y.md", "---\ntitle: \"\\\"]});alert(1);//</script>\\\\\"\n---\nBody.\n"),
         ])
         for (path, bytes) in files {
             EscapingTests.expectJSONStringsClosed(bytes, in: path)
@@ -160,6 +162,7 @@ import Testing
             #expect(!text.contains("\u{2028}") && !text.contains("\u{2029}"), "\(path)")
             #expect(text.hasPrefix("window.stacksSearch.") && text.hasSuffix(");\n"), "\(path)")
         }
+        #expect(index.terms.contains("\"]});alert(1);//</script>\\"))
     }
 
     @Test func aHugePageKeepsTheFilesSmall() async throws {
