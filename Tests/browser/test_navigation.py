@@ -757,6 +757,35 @@ def test_push_and_pop_animate_unless_motion_is_reduced(page, motion):
     assert active == (motion != "reduce")
 
 
+def test_on_a_phone_the_column_pushed_slides_in_over_the_one_it_covers(page):
+    page.open(EXAMPLE + "weather/", 390)
+    mark(page)
+    # Slowed down, so that the animations can be read while they run.
+    page.js("""const style = document.createElement('style');
+        style.textContent = '::view-transition-group(*), ::view-transition-old(*), ::view-transition-new(*) { animation-duration: 30s !important; }';
+        document.head.append(style);""")
+    click_link_to(page, "[data-column=content] a", "rain/")
+    page.wait(lambda: page.js("return document.getAnimations().length > 0"), message="no animation")
+    running = page.js("return document.getAnimations().map((a) => `${a.effect?.pseudoElement}:${a.animationName ?? ''}`)")
+    assert same_document(page), "navigation in place"
+    # The list goes as the item comes: both are the stack's page.
+    assert "::view-transition-new(stacks-detail):stacks-slide-in" in running, running
+    assert "::view-transition-old(stacks-detail):stacks-fade-out" in running, running
+    page.js("document.activeViewTransition?.skipTransition()")
+    page.wait(lambda: page.visible_columns() == ["detail"])
+    # A page load animates the same: whichever column shows is the one named.
+    for path, shown in [("", "sidebar"), ("weather/", "content"), ("weather/rain/", "detail")]:
+        page.open(EXAMPLE + path, 390)
+        assert page.visible_columns() == [shown]
+        names = page.js("""return Object.fromEntries([...document.querySelectorAll('[data-column]')]
+            .filter((c) => c.getClientRects().length).map((c) => [c.dataset.column, getComputedStyle(c).viewTransitionName]))""")
+        assert names == {shown: "stacks-detail"}, names
+    page.open(EXAMPLE + "weather/", 1440)
+    names = page.js("return [...document.querySelectorAll('[data-column]')].map((c) => getComputedStyle(c).viewTransitionName)")
+    assert names == ["none", "none", "stacks-detail"], "wider, the detail alone slides"
+    assert not page.logs()
+
+
 def test_a_click_during_a_transition_reaches_the_page_under_it(page):
     page.open(EXAMPLE + "weather/", 1440)
     # A transition slowed to 30 s: while it runs, its overlay covers the page.

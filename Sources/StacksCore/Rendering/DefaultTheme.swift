@@ -655,7 +655,7 @@ i[data-icon]::before {
 }
 
 /* ── Push and pop: the detail slides in going forward and out going back, as a navigation
-   stack's pages do. A page load within the site animates too. None of it
+   stack's pages do, and on a phone whichever column shows. A page load within the site animates too. None of it
    when motion is reduced. The rest of the page is not captured (a captured root takes every
    click), and the overlay lets clicks through: a tap during the animation reaches the page
    under it and is never lost. ── */
@@ -664,6 +664,9 @@ i[data-icon]::before {
 @media (prefers-reduced-motion: no-preference) {
   @view-transition { navigation: auto; }
   .detail { view-transition-name: stacks-detail; }
+  /* One column at a time on a phone: whichever shows is the page that slides (only the one
+     shown is captured, so the name is never taken twice). */
+  @media (width < {{layout.medium}}px) { .column { view-transition-name: stacks-detail; } }
   ::view-transition-group(stacks-detail) { animation-duration: .22s; }
   ::view-transition-old(stacks-detail), ::view-transition-new(stacks-detail) { animation-duration: .22s; animation-timing-function: cubic-bezier(.2, .7, .3, 1); }
   html[data-transition="forward"]::view-transition-new(stacks-detail) { animation-name: stacks-slide-in; }
