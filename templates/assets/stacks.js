@@ -975,9 +975,9 @@
       its icon's letters or its count, nor the title run into the summary). */
   function haystack(entry) {
     if (!haystacks.has(entry)) {
-      const part = (selector) => entry.querySelector(selector)?.textContent ?? "";
-      const title = entry.querySelector("a > b") ? part("a > b") : entry.textContent;
-      haystacks.set(entry, fold(`${title} ${part("a > small")} ${entry.dataset.tags ?? ""}`));
+      const title = entry.querySelector("a > b")?.textContent ?? entry.textContent;
+      const summary = entry.querySelector("a > small")?.textContent ?? "";
+      haystacks.set(entry, fold(`${title} ${summary} ${entry.dataset.tags ?? ""}`));
     }
     return haystacks.get(entry);
   }

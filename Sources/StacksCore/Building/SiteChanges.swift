@@ -5,9 +5,9 @@
 /// with its own text and front matter, with the titles on its breadcrumbs, with the list its
 /// content column or sub-items show (a list changes when an entry's title, summary, order,
 /// icon or colour does, or when an entry comes or goes), with its parent's list (it links the
-/// items before and after it), with the category whose column it
-/// shows, and with the sidebar, which every page has; the home, with the number of tags. New templates or configuration change
-/// everything.
+/// items before and after it), with the category whose column it shows, and with the sidebar,
+/// which every page has; the home also with the number of tags. New templates or configuration
+/// change everything.
 public struct SiteChanges: Sendable, Equatable {
     /// Every page may differ.
     public var everything: Bool

@@ -655,10 +655,10 @@ i[data-icon]::before {
 }
 
 /* ── Push and pop: the detail slides in going forward and out going back, as a navigation
-   stack's pages do, and on a phone whichever column shows. A page load within the site animates too. None of it
-   when motion is reduced. The rest of the page is not captured (a captured root takes every
-   click), and the overlay lets clicks through: a tap during the animation reaches the page
-   under it and is never lost. ── */
+   stack's pages do (on a phone, whichever column shows). A page load within the site animates
+   too. None of it when motion is reduced. The rest of the page is not captured (a captured
+   root takes every click), and the overlay lets clicks through: a tap during the animation
+   reaches the page under it and is never lost. ── */
 :root { view-transition-name: none; }
 ::view-transition { pointer-events: none; }
 @media (prefers-reduced-motion: no-preference) {
@@ -1663,9 +1663,9 @@ i[data-icon]::before {
       its icon's letters or its count, nor the title run into the summary). */
   function haystack(entry) {
     if (!haystacks.has(entry)) {
-      const part = (selector) => entry.querySelector(selector)?.textContent ?? "";
-      const title = entry.querySelector("a > b") ? part("a > b") : entry.textContent;
-      haystacks.set(entry, fold(`${title} ${part("a > small")} ${entry.dataset.tags ?? ""}`));
+      const title = entry.querySelector("a > b")?.textContent ?? entry.textContent;
+      const summary = entry.querySelector("a > small")?.textContent ?? "";
+      haystacks.set(entry, fold(`${title} ${summary} ${entry.dataset.tags ?? ""}`));
     }
     return haystacks.get(entry);
   }

@@ -27,7 +27,8 @@ extension SiteRenderer {
     var homeTagIndexEntry: TagIndexEntryView? {
         guard let link = Self.sidebarTagsLink(tagIndex, config: config, current: false) else { return nil }
         let count = tagIndex.tags.count
-        return TagIndexEntryView(title: link.title, url: link.url, count: count, countLabel: count == 1 ? "1 tag" : "\(count) tags")
+        return TagIndexEntryView(title: link.title, url: link.url, count: count,
+                                 countLabel: ListEntryView.countInWords(String(count), one: "tag", many: "tags"))
     }
 
     /// An item's tags as links to their pages, each tag once, as the item spells it.

@@ -344,7 +344,12 @@ struct ListEntryView: TemplateView {
 
     /// "1 entry", "12 entries": what a count says in words.
     static func entriesLabel(_ count: String) -> String {
-        count == "1" ? "1 entry" : "\(count) entries"
+        countInWords(count, one: "entry", many: "entries")
+    }
+
+    /// "1 tag", "12 tags", for any noun.
+    static func countInWords(_ count: String, one: String, many: String) -> String {
+        "\(count) \(count == "1" ? one : many)"
     }
 }
 
