@@ -49,8 +49,13 @@ struct Build: AsyncParsableCommand {
 
     @OptionGroup var site: SiteOptions
 
+    @Flag(help: "Ignore the build cache beside the output: write every file anew.")
+    var clean = false
+
     func run() async throws {
-        try finish(await Report.build(site.buildOptions, to: .terminal))
+        var options = site.buildOptions
+        options.clean = clean
+        try finish(await Report.build(options, to: .terminal))
     }
 }
 

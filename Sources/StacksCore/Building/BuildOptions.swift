@@ -12,11 +12,13 @@ public struct BuildOptions: Sendable {
     public var portable: Bool?
     /// `links.broken` for this run.
     public var brokenLinks: Diagnostic.Severity?
+    /// Ignore the build cache: write the whole output anew (and a new cache).
+    public var clean = false
 
     public init(projectDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 content: String? = nil, templates: String? = nil, output: String? = nil,
                 drafts: Bool = false, baseURL: String? = nil, portable: Bool? = nil,
-                brokenLinks: Diagnostic.Severity? = nil) {
+                brokenLinks: Diagnostic.Severity? = nil, clean: Bool = false) {
         self.projectDirectory = projectDirectory
         self.content = content
         self.templates = templates
@@ -25,6 +27,7 @@ public struct BuildOptions: Sendable {
         self.baseURL = baseURL
         self.portable = portable
         self.brokenLinks = brokenLinks
+        self.clean = clean
     }
 
     /// A path from `stacks.yml` or the command line, relative to the project folder.

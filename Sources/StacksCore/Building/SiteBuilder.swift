@@ -1,6 +1,13 @@
 import Foundation
 
 /// `stacks build` and `stacks check`: read, run the pipeline, write (or not).
+///
+/// A build reads every source, then asks the cache beside the output (`BuildCache`) what the
+/// last build of the same output wrote. Nothing read changed and the output is as that build
+/// left it: nothing is done. Something changed: the pipeline runs, and the output is updated in
+/// place, file by file, only where a file's bytes differ. No usable cache (none, damaged, another
+/// binary's, another folder's, or `--clean`): a whole new output is written and swapped in.
+/// All three leave the same files as a clean build (tests compare them after random edits).
 public enum SiteBuilder {
     public struct Summary: Sendable, CustomStringConvertible {
         public var pages: Int
@@ -9,11 +16,30 @@ public enum SiteBuilder {
         public var milliseconds: Int
         public var output: String?
         public var warnings: [Diagnostic]
+        /// What the build took from the last one.
+        public var reuse: Reuse = .none
+        /// Lines about the cache (why it was not used), said before the summary.
+        public var notes: [String] = []
+
+        public enum Reuse: Sendable, Equatable {
+            /// Every file written anew.
+            case none
+            /// Nothing read had changed: nothing written.
+            case unchanged
+            /// Written in place: only these files.
+            case updated(written: Int, removed: Int)
+        }
 
         public var description: String {
             let place = output.map { " into \($0)/" } ?? ""
             let verb = output == nil ? "Checked" : "Built"
-            return "\(verb) \(pages) pages and \(files) files\(place) in \(milliseconds) ms"
+            let line = "\(verb) \(pages) pages and \(files) files\(place) in \(milliseconds) ms"
+            switch reuse {
+            case .none: return line
+            case .unchanged: return line + " (nothing changed)"
+            case .updated(let written, let removed):
+                return line + " (\(written) \(written == 1 ? "file" : "files") written, \(removed) removed)"
+            }
         }
     }
 
@@ -23,28 +49,72 @@ public enum SiteBuilder {
         let start = ContinuousClock.now
         let (input, outputURL) = ProjectReader.read(options)
         let config = input.config
-        let prepared = try await Pipeline.prepare(taking: consume input)
-        let renderer = prepared.renderer
-        // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
-        FreedMemory.release()
         guard write else {
+            let prepared = try await Pipeline.prepare(taking: consume input)
+            let renderer = prepared.renderer
+            FreedMemory.release()
             _ = await Parallel.map(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
                 renderer.renderPage(index, stamps: &stamps).count
             }
             return Summary(pages: renderer.pageCount, files: renderer.site.catalog.assets.count, bytes: 0,
                            milliseconds: elapsed(since: start), output: nil, warnings: prepared.warnings)
         }
+        let contentRoot = options.url(config.paths.content)
+        let sources = SourceFingerprint.digest(
+            of: input, assets: SourceFingerprint.assetIdentities(of: input.content, contentRoot: contentRoot.path))
         let writer = OutputWriter(
             output: outputURL,
             protected: [options.url(config.paths.content), options.url(config.paths.templates)],
             display: config.paths.output)
-        let contentRoot = options.url(config.paths.content)
+        var unread: Pipeline.Input? = consume input
         do {
-            let (files, bytes) = try await writer.replace { staging, previous in
-                try await SiteWriter(root: staging, previous: previous).write(prepared, contentRoot: contentRoot)
+            return try await writer.withLock { path in
+                var notes: [String] = []
+                let cache = options.clean ? nil : usableCache(of: path, display: config.paths.output, notes: &notes)
+                if let cache, cache.sources == sources, isAsRecorded(path, cache) {
+                    return Summary(pages: cache.pages, files: cache.summaryFiles, bytes: cache.bytes,
+                                   milliseconds: elapsed(since: start), output: config.paths.output,
+                                   warnings: cache.warnings, reuse: .unchanged, notes: notes)
+                }
+                let prepared = try await Pipeline.prepare(taking: unread.take()!)
+                // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
+                FreedMemory.release()
+                var written: SiteWriter.Written?
+                var reuse = Summary.Reuse.none
+                if let cache {
+                    // Until the new cache is written there is none: a build killed meanwhile is
+                    // followed by a clean one.
+                    try BuildCache.remove(forOutput: path)
+                    do {
+                        let updated = try await SiteWriter(root: URL(fileURLWithPath: path), placement: .inPlace(cache))
+                            .write(prepared, contentRoot: contentRoot)
+                        written = updated
+                        reuse = .updated(written: updated.replaced, removed: updated.removed)
+                    } catch let failure as WriteFailure {
+                        // A file where a folder now goes, say: the whole site then, the usual way.
+                        let problem = failure.diagnostic(output: config.paths.output, content: config.paths.content)
+                        notes.append("\(problem.path): note: could not update the output in place (\(problem.message)); writing it anew")
+                    }
+                }
+                let site: SiteWriter.Written
+                if let written {
+                    site = written
+                } else {
+                    site = try await writer.replace(path) { staging, previous in
+                        try await SiteWriter(root: staging, previous: previous).write(prepared, contentRoot: contentRoot)
+                    }
+                }
+                if let folder = folderIdentity(path) {
+                    let next = BuildCache(binary: BinaryIdentity.current, sources: sources, output: folder,
+                                          pages: prepared.renderer.pageCount, summaryFiles: site.files, bytes: site.bytes,
+                                          warnings: prepared.warnings, files: site.records)
+                    // The site is written; without a cache the next build is a clean one.
+                    try? next.write(forOutput: path)
+                }
+                return Summary(pages: prepared.renderer.pageCount, files: site.files, bytes: site.bytes,
+                               milliseconds: elapsed(since: start), output: config.paths.output,
+                               warnings: prepared.warnings, reuse: reuse, notes: notes)
             }
-            return Summary(pages: renderer.pageCount, files: files, bytes: bytes, milliseconds: elapsed(since: start),
-                           output: config.paths.output, warnings: prepared.warnings)
         } catch let error as Diagnostics {
             throw error
         } catch let failure as WriteFailure {
@@ -53,6 +123,35 @@ public enum SiteBuilder {
             // `localizedDescription` of a Swift error on Linux says only "could not be completed".
             throw Diagnostics([.error(config.paths.output, "cannot write the site: \(error)")])
         }
+    }
+
+    /// The cache of the output at `path`, when this binary wrote it for this very folder;
+    /// otherwise `nil`, with a line saying why when there was one.
+    static func usableCache(of path: String, display: String, notes: inout [String]) -> BuildCache? {
+        let rejection: BuildCache.Rejection
+        switch BuildCache.read(forOutput: path, binary: BinaryIdentity.current) {
+        case nil:
+            return nil
+        case .success(let cache):
+            if let folder = folderIdentity(path), folder == cache.output { return cache }
+            rejection = .otherOutput
+        case .failure(let reason):
+            rejection = reason
+        }
+        let name = String(BuildCache.path(forOutput: path).split(separator: "/").last!)
+        notes.append("\(name): note: not using the build cache: \(rejection.reason); writing the output anew")
+        return nil
+    }
+
+    /// The output folder as the cache names it: which folder, not what is in it.
+    static func folderIdentity(_ path: String) -> FileIdentity? {
+        FileIdentity.of(path).map { FileIdentity(device: $0.device, inode: $0.inode, size: 0, modified: 0, changed: 0) }
+    }
+
+    /// Whether every file the cache records is still in the output as written, and the marker too.
+    static func isAsRecorded(_ path: String, _ cache: BuildCache) -> Bool {
+        guard FileIdentity.of(path + "/" + OutputWriter.markerName) != nil else { return false }
+        return cache.files.allSatisfy { file, record in OutputFiles.identity(path + "/" + file) == record.file }
     }
 
     static func elapsed(since start: ContinuousClock.Instant) -> Int {

@@ -6,6 +6,7 @@ public enum Report {
                            _ work: () async throws(Diagnostics) -> SiteBuilder.Summary) async -> Int32 {
         do {
             let summary = try await work()
+            for note in summary.notes { output.complain(note) }
             for warning in Diagnostics(summary.warnings).sorted { output.complain(warning.description) }
             output.say(summary.description)
             return 0

@@ -88,6 +88,12 @@ public struct OutputWriter: Sendable {
     /// `fill` also gets the path of the output being replaced, when there is one, so that files
     /// that have not changed can be linked from it rather than written again.
     public func replace<Result>(_ fill: (_ staging: URL, _ previous: String?) async throws -> Result) async throws -> Result {
+        try await withLock { path throws in try await replace(path, fill) }
+    }
+
+    /// Runs `work` with the output's real path, holding its lock: only one build at a time
+    /// reads its cache, writes in place or swaps it.
+    public func withLock<Result>(_ work: (_ path: String) async throws -> Result) async throws -> Result {
         var path = try checkDestination()
         let parent = String(path[..<path.lastIndex(of: "/")!])
         let name = String(path[path.index(after: path.lastIndex(of: "/")!)...])
@@ -101,7 +107,17 @@ public struct OutputWriter: Sendable {
         }
         // The other build may have changed the folder while this one waited.
         path = try checkDestination()
-        removeLeftovers(in: parent, of: name, keeping: lock.path)
+        removeLeftovers(in: parent, of: name, keeping: [lock.path, BuildCache.path(forOutput: path)])
+        let result = try await work(path)
+        _ = consume lock
+        return result
+    }
+
+    /// `replace(_:)`, for a caller that holds the lock of `path` (`withLock`).
+    public func replace<Result>(_ path: String, _ fill: (_ staging: URL, _ previous: String?) async throws -> Result)
+        async throws -> Result {
+        let parent = String(path[..<path.lastIndex(of: "/")!])
+        let name = String(path[path.index(after: path.lastIndex(of: "/")!)...])
         let staging = parent + "/.\(name).stacks-new-\(getpid())"
         guard mkdir(staging, 0o777) == 0 else { throw WriteFailure(.beside(staging), code: errno) }
         var info = stat()
@@ -111,7 +127,6 @@ public struct OutputWriter: Sendable {
             try SiteWriter.write(Array("This folder is written by Stacks; the next build replaces it.\n".utf8),
                                  to: OutputPath(Self.markerName)!, in: staging)
             try swap(staging, into: path, parent: parent, name: name)
-            _ = consume lock
             return result
         } catch {
             FolderRemoval.remove(staging)
@@ -148,10 +163,10 @@ public struct OutputWriter: Sendable {
 
     /// Folders left by a build that was killed before it could clean up. Called with the lock
     /// held, so every one of them belongs to a build that is gone.
-    private func removeLeftovers(in parent: String, of name: String, keeping lock: String) {
+    private func removeLeftovers(in parent: String, of name: String, keeping kept: [String]) {
         let prefix = ".\(name).stacks-"
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-        where entry.hasPrefix(prefix) && parent + "/" + entry != lock {
+        where entry.hasPrefix(prefix) && !kept.contains(parent + "/" + entry) {
             FolderRemoval.remove(parent + "/" + entry)
         }
     }

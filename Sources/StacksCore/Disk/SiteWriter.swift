@@ -18,19 +18,43 @@ import Darwin
 /// publishing tool that compares times uploads only what changed.
 public struct SiteWriter: Sendable {
     public var root: URL
-    /// The output folder this build replaces, if any.
-    public var previous: String?
+    public var placement: Placement
 
-    public init(root: URL, previous: String? = nil) {
-        self.root = root
-        self.previous = previous
+    /// How the files reach the folder.
+    public enum Placement: Sendable {
+        /// Into a new, empty folder, each file created; one whose bytes are the same as in the
+        /// output this build replaces (`previous`) is hard-linked from it.
+        case fresh(previous: String?)
+        /// Into the output itself, which `cache` describes: a file whose digest and identity are
+        /// the cache's is left as it is, any other is written beside and renamed over its place
+        /// (so each file is whole at every moment), and the files the site no longer has are
+        /// removed.
+        case inPlace(BuildCache)
     }
 
-    /// Returns the number of non-page files and the total bytes written; throws `WriteFailure`.
-    public func write(_ prepared: Pipeline.Prepared, contentRoot: URL) async throws -> (files: Int, bytes: Int) {
+    /// What a write did: the counts the summary gives, and each file's record for the next cache.
+    public struct Written: Sendable {
+        public var files: Int
+        public var bytes: Int
+        public var records: [String: BuildCache.Record]
+        /// Files written or replaced (all of them into a fresh folder), and removed.
+        public var replaced: Int
+        public var removed: Int
+    }
+
+    public init(root: URL, placement: Placement = .fresh(previous: nil)) {
+        self.root = root
+        self.placement = placement
+    }
+
+    public init(root: URL, previous: String?) {
+        self.init(root: root, placement: .fresh(previous: previous))
+    }
+
+    /// Throws `WriteFailure`.
+    public func write(_ prepared: Pipeline.Prepared, contentRoot: URL) async throws -> Written {
         let renderer = prepared.renderer
-        let root = self.root.path
-        let previous = self.previous
+        let files = OutputFiles(root: root.path, placement: placement)
         // The pages, then the further pages of large categories' lists, then the tag pages,
         // each written as soon as it is rendered.
         let listPages = renderer.listPages
@@ -38,9 +62,9 @@ public struct SiteWriter: Sendable {
         let tagPages = renderer.tagPages
         let tagParts = tagPages.isEmpty ? nil : renderer.tagPageParts()
         // Each run of pages collects the search postings of its own: no page's text is read twice.
-        let pageBytes: [Int]
+        let placed: [[OutputFiles.Placed]]
         var postings: [SearchPostings]
-        (pageBytes, postings) = try await Parallel.mapThrowing(
+        (placed, postings) = try await Parallel.mapThrowing(
             0..<(pageCount + listPages.count + tagPages.count),
             state: { (stamps: TemplateStamps(), postings: SearchPostings()) }, keep: { $0.postings }
         ) { state, index in
@@ -58,11 +82,10 @@ public struct SiteWriter: Sendable {
                 bytes = renderer.renderPage(list.category, listPage: list.number, stamps: &state.stamps)
                 path = renderer.outputPath(ofListPage: list.number, category: list.category)
             }
-            try Self.write(bytes, to: Self.place(path), in: root, newFolder: true, previous: previous)
+            let page = try files.put(bytes, at: Self.place(path), newFolder: true)
             // The page's search record, with it: the records are never all held at once.
-            guard index < pageCount, let record = renderer.searchEntry(of: index, into: &state.postings) else { return bytes.count }
-            try Self.write(record.bytes, to: Self.place(record.path), in: root, newFolder: true, previous: previous)
-            return bytes.count + record.bytes.count
+            guard index < pageCount, let record = renderer.searchEntry(of: index, into: &state.postings) else { return [page] }
+            return [page, try files.put(record.bytes, at: Self.place(record.path), newFolder: true)]
         }
         var search = SearchPostings()
         for number in postings.indices {
@@ -71,29 +94,34 @@ public struct SiteWriter: Sendable {
             // grows in place instead of being copied.
             postings[number] = SearchPostings()
         }
-        var total = pageBytes.reduce(0, +)
-        var files = listPages.count + tagPages.count + max(0, pageCount - 1)
-        let extras = renderer.extraParts(theme: prepared.theme, listPages: false, postings: consume search)
-        let written = try await Parallel.mapThrowing(extras.indices, state: {}, keep: { _ in }) { _, number in
-            let made = extras[number]()
-            for file in made { try Self.write(file.bytes, to: Self.place(file.path), in: root, previous: previous) }
-            return (files: made.count, bytes: made.reduce(0) { $0 + $1.bytes.count })
-        }.results
-        files += written.reduce(0) { $0 + $1.files }
-        total += written.reduce(0) { $0 + $1.bytes }
-        for asset in renderer.site.catalog.assets {
-            let place = try Self.place(asset.output)
-            // The file to read: a co-located link's target inside the content folder.
-            let source = contentRoot.path + "/" + asset.file
-            Self.makeFolders(of: place, in: root)
-            if let previous, PreviousOutput.link(place.inside(previous), to: place.inside(root), ifSameAs: source) {
-                files += 1
-                continue
-            }
-            try Self.copy(source, shownAs: asset.source, to: place, in: root)
-            files += 1
+        var written = Written(files: listPages.count + tagPages.count + max(0, pageCount - 1), bytes: 0, records: [:],
+                              replaced: 0, removed: 0)
+        written.records.reserveCapacity(pageCount * 2)
+        func count(_ file: OutputFiles.Placed) {
+            written.records[file.path] = file.record
+            written.bytes += file.size
+            if file.replaced { written.replaced += 1 }
         }
-        return (files, total)
+        for run in placed { run.forEach(count) }
+        let extras = renderer.extraParts(theme: prepared.theme, listPages: false, postings: consume search)
+        let made = try await Parallel.mapThrowing(extras.indices, state: {}, keep: { _ in }) { _, number in
+            try extras[number]().map { file in try files.put(file.bytes, at: Self.place(file.path)) }
+        }.results
+        for part in made {
+            written.files += part.count
+            part.forEach(count)
+        }
+        for asset in renderer.site.catalog.assets {
+            // The file to read: a co-located link's target inside the content folder.
+            let file = try files.copy(contentRoot.path + "/" + asset.file, shownAs: asset.source, to: Self.place(asset.output))
+            written.records[file.path] = file.record
+            written.files += 1
+            if file.replaced { written.replaced += 1 }
+        }
+        if case .inPlace(let cache) = placement {
+            written.removed = try files.remove(cache.files.keys.filter { written.records[$0] == nil })
+        }
+        return written
     }
 
     /// The one way from a path the renderer computed to a place in the output.
@@ -110,15 +138,16 @@ public struct SiteWriter: Sendable {
     /// thousands of pages in a folder that is swapped in at the end does not need.
     ///
     /// `newFolder`: the file is the first in its folder (a page's `index.html`), so the folder
-    /// is made before the first attempt to open, not after it fails.
+    /// is made before the first attempt to open, not after it fails. `temporary`: the file is
+    /// made under `temporaryPath(of:in:)`, to be renamed into place.
     static func write(_ bytes: [UInt8], to place: OutputPath, in root: String, newFolder: Bool = false,
-                      previous: String? = nil) throws(WriteFailure) {
+                      previous: String? = nil, temporary: Bool = false) throws(WriteFailure) {
         let path = place.inside(root)
         // Made in full, also when a folder above is not there yet (pages are written in
         // parallel, in no order): otherwise the link to the previous output would fail.
         if newFolder { makeFolders(of: place, in: root) }
         if let previous, PreviousOutput.link(place.inside(previous), to: path, ifItHolds: bytes) { return }
-        let descriptor = try create(place, in: root)
+        let descriptor = try create(place, in: root, temporary: temporary)
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
@@ -131,9 +160,18 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// A new file at `place`, its folders made as needed.
-    private static func create(_ place: OutputPath, in root: String) throws(WriteFailure) -> Int32 {
-        let path = place.inside(root)
+    /// Where a file that replaces `place` is written first: beside it, under a name no page or
+    /// file of the site can have (content names starting with `.` are skipped).
+    static func temporaryPath(of place: OutputPath, in root: String) -> String {
+        let folder = place.segments.dropLast().reduce(root) { $0 + "/" + $1 }
+        return folder + "/." + place.segments.last! + ".stacks-new"
+    }
+
+    /// A new file at `place` (or at its temporary path), its folders made as needed.
+    private static func create(_ place: OutputPath, in root: String, temporary: Bool = false) throws(WriteFailure) -> Int32 {
+        let path = temporary ? temporaryPath(of: place, in: root) : place.inside(root)
+        // One left by a write that failed half way.
+        if temporary { unlink(path) }
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
         var descriptor = open(path, flags, 0o644)
         if descriptor < 0, errno == ENOENT {
@@ -160,14 +198,15 @@ public struct SiteWriter: Sendable {
 
     /// Copies a co-located file. Opened without blocking and checked to be a regular file, so
     /// that a pipe or a device put in its place cannot stall the build.
-    static func copy(_ source: String, shownAs display: String, to place: OutputPath, in root: String) throws(WriteFailure) {
+    static func copy(_ source: String, shownAs display: String, to place: OutputPath, in root: String,
+                     temporary: Bool = false) throws(WriteFailure) {
         let input = open(source, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard input >= 0 else { throw WriteFailure(.content(display), code: errno) }
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0 else { throw WriteFailure(.content(display), code: errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw WriteFailure(.content(display), reason: "it is not a regular file") }
-        let output = try create(place, in: root)
+        let output = try create(place, in: root, temporary: temporary)
         defer { close(output) }
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         while true {

@@ -1,0 +1,52 @@
+/// One digest of everything a build reads: the configuration (with the command line's flags),
+/// every Markdown file's bytes, every other file's name and identity, the theme's files, and
+/// the problems met while reading them. Equal fingerprints mean equal outputs, since the
+/// stages between are pure functions of these values (and of the binary, checked apart).
+enum SourceFingerprint {
+    /// `assets`: the identity of each file that is not read here (co-located files), by its
+    /// path relative to the content folder; the output copies them, so their identity stands
+    /// for their bytes.
+    static func digest(of input: borrowing Pipeline.Input, assets: [String: FileIdentity]) -> Digest {
+        var hasher = Digest.Hasher()
+        var config = input.config
+        // A dictionary's order differs from run to run: its pairs go in sorted.
+        let mapping = config.frontMatterMapping.sorted { $0.key < $1.key }
+        config.frontMatterMapping = [:]
+        hasher.add(String(reflecting: config))
+        for (key, value) in mapping {
+            hasher.add(key)
+            hasher.add(value)
+        }
+        hasher.add(input.contentDisplay)
+        hasher.add(input.templatesDisplay)
+        hasher.add(input.diagnostics.count)
+        for problem in input.diagnostics { hasher.add(problem.description) }
+        add(input.content, assets: assets, to: &hasher)
+        let theme = input.theme.files
+        hasher.add(theme.count)
+        for path in theme.keys.sorted() {
+            hasher.add(path)
+            hasher.add(theme[path]!)
+        }
+        return hasher.finish()
+    }
+
+    private static func add(_ directory: SourceDirectory, assets: [String: FileIdentity], to hasher: inout Digest.Hasher) {
+        hasher.add("folder")
+        hasher.add(directory.relativePath)
+        hasher.add(directory.files.count)
+        for file in directory.files {
+            hasher.add(file.relativePath)
+            hasher.add(file.contents.map { [1] + $0 } ?? [0])
+            hasher.add(file.target ?? "")
+            hasher.add(file.imageSize.map { "\($0.width)x\($0.height)" } ?? "")
+            if !file.isMarkdown {
+                // A file that cannot be seen any more counts as changed: the build then reports it.
+                let identity = assets[file.relativePath] ?? FileIdentity(device: 0, inode: 0, size: -1, modified: 0, changed: 0)
+                identity.add(to: &hasher)
+            }
+        }
+        hasher.add(directory.directories.count)
+        for child in directory.directories { add(child, assets: assets, to: &hasher) }
+    }
+}

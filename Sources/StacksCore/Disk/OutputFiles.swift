@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One file at a time into the folder a `SiteWriter` fills, as its placement says, with the
+/// record the next build's cache keeps of it.
+///
+/// In place, a file is left alone only when both its new digest and its identity on disk are
+/// the cache's: a file edited, replaced or removed in the output since is written again. The
+/// folders a file is written into are checked to be folders, not links a person or a program
+/// put there, so that writing in place never leaves the output either.
+struct OutputFiles: Sendable {
+    let root: String
+    let placement: SiteWriter.Placement
+
+    struct Placed: Sendable {
+        var path: String
+        var record: BuildCache.Record
+        var size: Int
+        var replaced: Bool
+    }
+
+    func put(_ bytes: [UInt8], at place: OutputPath, newFolder: Bool = false) throws(WriteFailure) -> Placed {
+        let digest = Digest(of: bytes)
+        let path = place.description
+        switch placement {
+        case .fresh(let previous):
+            try SiteWriter.write(bytes, to: place, in: root, newFolder: newFolder, previous: previous)
+            return Placed(path: path, record: try record(digest, of: place), size: bytes.count, replaced: true)
+        case .inPlace(let cache):
+            if let old = cache.files[path], old.content == digest, Self.identity(place.inside(root)) == old.file {
+                return Placed(path: path, record: old, size: bytes.count, replaced: false)
+            }
+            try checkFolders(of: place)
+            try SiteWriter.write(bytes, to: place, in: root, temporary: true)
+            try renameIntoPlace(place)
+            return Placed(path: path, record: try record(digest, of: place), size: bytes.count, replaced: true)
+        }
+    }
+
+    /// A co-located file, recorded by its source's identity rather than its bytes.
+    func copy(_ source: String, shownAs display: String, to place: OutputPath) throws(WriteFailure) -> Placed {
+        let path = place.description
+        guard let sourceIdentity = FileIdentity.of(source, following: true) else {
+            throw WriteFailure(.content(display), code: errno)
+        }
+        let digest = BuildCache.assetDigest(source: sourceIdentity, path: path)
+        let size = Int(sourceIdentity.size)
+        switch placement {
+        case .fresh(let previous):
+            SiteWriter.makeFolders(of: place, in: root)
+            if let previous, PreviousOutput.link(place.inside(previous), to: place.inside(root), ifSameAs: source) {
+                return Placed(path: path, record: try record(digest, of: place), size: size, replaced: true)
+            }
+            try SiteWriter.copy(source, shownAs: display, to: place, in: root)
+        case .inPlace(let cache):
+            if let old = cache.files[path], old.content == digest, Self.identity(place.inside(root)) == old.file {
+                return Placed(path: path, record: old, size: size, replaced: false)
+            }
+            try checkFolders(of: place)
+            try SiteWriter.copy(source, shownAs: display, to: place, in: root, temporary: true)
+            try renameIntoPlace(place)
+        }
+        return Placed(path: path, record: try record(digest, of: place), size: size, replaced: true)
+    }
+
+    /// Removes files the site no longer has, and the folders they leave empty; returns how many.
+    func remove(_ paths: [String]) throws(WriteFailure) -> Int {
+        var removed = 0
+        for path in paths.sorted() {
+            guard let place = OutputPath(path) else { continue }
+            guard unlink(place.inside(root)) == 0 || errno == ENOENT else { throw WriteFailure(.output(path), code: errno) }
+            removed += 1
+            var segments = place.segments.dropLast()
+            // A folder still holding something stays: `rmdir` refuses it.
+            while !segments.isEmpty, rmdir(OutputPath(segments: Array(segments))!.inside(root)) == 0 {
+                segments = segments.dropLast()
+            }
+        }
+        return removed
+    }
+
+    /// How a written file is recorded: its identity without the change time, which a hard link
+    /// to it (the next clean build's) or the removal of the old output's name for it changes.
+    static func identity(_ path: String) -> FileIdentity? {
+        guard var identity = FileIdentity.of(path) else { return nil }
+        identity.changed = 0
+        return identity
+    }
+
+    private func record(_ digest: Digest, of place: OutputPath) throws(WriteFailure) -> BuildCache.Record {
+        guard let identity = Self.identity(place.inside(root)) else { throw WriteFailure(.output(place.description), code: errno) }
+        return BuildCache.Record(content: digest, file: identity)
+    }
+
+    private func renameIntoPlace(_ place: OutputPath) throws(WriteFailure) {
+        let temporary = SiteWriter.temporaryPath(of: place, in: root)
+        guard rename(temporary, place.inside(root)) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw WriteFailure(.output(place.description), code: code)
+        }
+    }
+
+    /// Each folder above `place` is made if missing, and must be a folder itself (`lstat`).
+    private func checkFolders(of place: OutputPath) throws(WriteFailure) {
+        SiteWriter.makeFolders(of: place, in: root)
+        var path = root
+        for segment in place.segments.dropLast() {
+            path += "/" + segment
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw WriteFailure(.output(place.description), reason: "\(path) is not a folder")
+            }
+        }
+    }
+}
