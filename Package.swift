@@ -59,7 +59,7 @@ let package = Package(
             ]
         ),
         // What both test targets share (a test target cannot depend on another).
-        .target(name: "StacksTestSupport", path: "Tests/StacksTestSupport"),
+        .target(name: "StacksTestSupport", dependencies: ["StacksCore"], path: "Tests/StacksTestSupport"),
         .testTarget(
             name: "StacksCoreTests",
             dependencies: ["StacksCore", "StacksTestSupport", .product(name: "Yams", package: "Yams")],

@@ -1,3 +1,4 @@
+import StacksTestSupport
 import FlyingFox
 import FlyingSocks
 import Foundation

@@ -1,3 +1,4 @@
+import StacksTestSupport
 import FlyingFox
 import Foundation
 import Synchronization

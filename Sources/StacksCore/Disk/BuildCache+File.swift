@@ -102,12 +102,27 @@ extension SourceFingerprint {
         var identities: [String: FileIdentity] = [:]
         func visit(_ directory: SourceDirectory) {
             for file in directory.files where !file.isMarkdown {
-                identities[file.relativePath] = FileIdentity.of(contentRoot + "/" + (file.target ?? file.relativePath),
-                                                                following: true)
+                identities[file.relativePath] = FileIdentity.ofSource(contentRoot + "/" + (file.target ?? file.relativePath))
             }
             directory.directories.forEach(visit)
         }
         visit(tree)
         return identities
+    }
+}
+
+extension FileIdentity {
+    /// A source file's identity, through its link if it is one, for a cache to compare.
+    ///
+    /// A file changed in the last second gets an identity no other reading has: file times
+    /// tick in steps of milliseconds, so a file rewritten with the same size within one step of
+    /// the build that read it would otherwise look unchanged to the next build.
+    static func ofSource(_ path: String) -> FileIdentity? {
+        guard var identity = of(path, following: true) else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let recent = (Int64(now.tv_sec) - 1) * 1_000_000_000 + Int64(now.tv_nsec)
+        if max(identity.modified, identity.changed) >= recent { identity.changed = -Int64.random(in: 1...Int64.max) }
+        return identity
     }
 }

@@ -43,7 +43,7 @@ struct OutputFiles: Sendable {
     /// A co-located file, recorded by its source's identity rather than its bytes.
     func copy(_ source: String, shownAs display: String, to place: OutputPath) throws(WriteFailure) -> Placed {
         let path = place.description
-        guard let sourceIdentity = FileIdentity.of(source, following: true) else {
+        guard let sourceIdentity = FileIdentity.ofSource(source) else {
             throw WriteFailure(.content(display), code: errno)
         }
         let digest = BuildCache.assetDigest(source: sourceIdentity, path: path)
@@ -104,13 +104,14 @@ struct OutputFiles: Sendable {
         }
     }
 
-    /// Each folder above `place` is made if missing, and must be a folder itself (`lstat`).
+    /// Each folder above `place`, from the output down, must be a folder itself (`lstat`), and is
+    /// made when missing: never through a link, which could lead out of the output.
     private func checkFolders(of place: OutputPath) throws(WriteFailure) {
-        SiteWriter.makeFolders(of: place, in: root)
         var path = root
         for segment in place.segments.dropLast() {
             path += "/" + segment
             var info = stat()
+            if lstat(path, &info) != 0, errno == ENOENT, mkdir(path, 0o777) == 0 || errno == EEXIST { continue }
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
                 throw WriteFailure(.output(place.description), reason: "\(path) is not a folder")
             }

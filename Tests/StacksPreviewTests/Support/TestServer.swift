@@ -1,3 +1,4 @@
+import StacksTestSupport
 import Foundation
 import Logging
 import StacksCore

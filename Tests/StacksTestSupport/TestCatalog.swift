@@ -4,18 +4,22 @@ import StacksCore
 /// A small catalog that exercises what incremental rebuilds must get right: categories with
 /// and without `_index.md`, a list long enough to be windowed and paginated (`listWindow: 4`),
 /// a bundle with a sub-item and a co-located image, links between pages, an alias.
-struct TestCatalog {
+public struct TestCatalog {
     /// By path relative to the content folder.
-    var files: [String: String]
+    public var files: [String: String]
 
-    static let config = """
+    public init(files: [String: String]) {
+        self.files = files
+    }
+
+    public static let config = """
         title: Test Catalog
         layout:
           listWindow: 4
 
         """
 
-    static var standard: TestCatalog {
+    public static var standard: TestCatalog {
         var files: [String: String] = [
             "_index.md": "---\ntitle: Test Catalog\n---\nWelcome to the **test** catalog.\n",
             "tools/_index.md": "---\ntitle: Tools\nsummary: Things to make things with\nicon: \"🔨\"\ncolor: \"#aa5500\"\n---\nThe tools.\n",
@@ -33,27 +37,27 @@ struct TestCatalog {
     }
 
     /// The co-located files that are not Markdown, with their bytes.
-    static let binaries: [String: [UInt8]] = [
+    public static let binaries: [String: [UInt8]] = [
         "tools/saw/photo.png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0],
         "tools/manual.pdf": Array("%PDF-1.4\n".utf8),
     ]
 
     /// The content as `ContentReader` would read it: each folder's files and folders by name.
-    var tree: SourceDirectory {
+    public var tree: SourceDirectory {
         let all = files.map { ($0.key, $0.value) } + Self.binaries.keys.map { ($0, "") }
         let sorted = all.sorted { $0.0.split(separator: "/").lexicographicallyPrecedes($1.0.split(separator: "/")) }
         return SourceDirectory(files: sorted)
     }
 
     /// Writes the project (configuration, content, co-located files) into `folder`.
-    func write(to folder: URL) throws {
+    public func write(to folder: URL) throws {
         try Data(Self.config.utf8).write(to: folder.appendingPathComponent(ProjectReader.configName))
         let content = folder.appendingPathComponent("content")
         for (path, text) in files { try Self.write(Array(text.utf8), to: content.appendingPathComponent(path)) }
         for (path, bytes) in Self.binaries { try Self.write(bytes, to: content.appendingPathComponent(path)) }
     }
 
-    static func write(_ bytes: [UInt8], to url: URL) throws {
+    public static func write(_ bytes: [UInt8], to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
     }
@@ -62,7 +66,7 @@ struct TestCatalog {
 
     /// One random edit of the kinds an author makes, applied to `files`; returns what it did.
     /// Some edits break the build (a broken link, bad front matter), later ones may fix it.
-    mutating func randomEdit(using random: inout some RandomNumberGenerator) -> String {
+    public mutating func randomEdit(using random: inout some RandomNumberGenerator) -> String {
         let markdown = files.keys.sorted()
         let items = markdown.filter { !$0.hasSuffix("_index.md") && !$0.hasSuffix("/index.md") }
         let path = markdown.randomElement(using: &random)!
@@ -160,7 +164,7 @@ struct TestCatalog {
 
     /// Undoes what breaks builds: links (which may lead to removed pages), slugs (which may
     /// collide), broken front matter.
-    mutating func repair() {
+    public mutating func repair() {
         for (path, text) in files {
             var lines = text.components(separatedBy: "\n").filter { !$0.contains("](") && !$0.hasPrefix("slug:") }
             lines = lines.map { $0 == "title: [unclosed" ? "title: Repaired" : $0 }
@@ -169,7 +173,7 @@ struct TestCatalog {
     }
 
     /// The text with front matter key `key` set to `value` (front matter added if missing).
-    static func setting(_ key: String, to value: String, in text: String) -> String {
+    public static func setting(_ key: String, to value: String, in text: String) -> String {
         var lines = removing(key, from: text).components(separatedBy: "\n")
         if lines.first == "---", lines.dropFirst().contains("---") {
             lines.insert("\(key): \(value)", at: 1)
@@ -178,14 +182,14 @@ struct TestCatalog {
         return "---\n\(key): \(value)\n---\n" + text
     }
 
-    static func removing(_ key: String, from text: String) -> String {
+    public static func removing(_ key: String, from text: String) -> String {
         var lines = text.components(separatedBy: "\n")
         guard lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") else { return text }
         lines.replaceSubrange(1..<end, with: lines[1..<end].filter { !$0.hasPrefix(key + ":") })
         return lines.joined(separator: "\n")
     }
 
-    static func relative(from source: String, to target: String) -> String {
+    public static func relative(from source: String, to target: String) -> String {
         let from = source.split(separator: "/").dropLast()
         let to = target.split(separator: "/")
         var common = 0
@@ -195,7 +199,7 @@ struct TestCatalog {
 }
 
 /// A temporary folder for one test, removed afterwards.
-func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
+public func withTemporaryFolder<T>(_ body: (URL) async throws -> T) async throws -> T {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("stacks-preview-tests-\(UUID().uuidString)").resolvingSymlinksInPath()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,0 +1,370 @@
+import Foundation
+import Testing
+import StacksTestSupport
+@testable import StacksCore
+
+/// A build that reuses the last one (nothing written when nothing changed, the output updated
+/// in place after an edit) must leave exactly what a clean build leaves: the same files, the
+/// same bytes, the same folders, the same warnings and errors.
+@Suite struct BuildCacheTests {
+    /// Every file (with its bytes) and every folder under `folder`.
+    static func tree(_ folder: URL) -> [String: Data] {
+        var entries: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return entries }
+        for case let path as String in enumerator {
+            var isFolder: ObjCBool = false
+            let full = folder.appendingPathComponent(path).path
+            _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
+            entries[isFolder.boolValue ? path + "/" : path] = isFolder.boolValue ? Data() : FileManager.default.contents(atPath: full)
+        }
+        return entries
+    }
+
+    /// A build's outcome: its summary or its problems.
+    static func build(_ options: BuildOptions) async -> Result<SiteBuilder.Summary, Diagnostics> {
+        do {
+            return .success(try await SiteBuilder.build(options))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func cleanOptions(_ folder: URL) -> BuildOptions {
+        BuildOptions(projectDirectory: folder, output: "clean-output", clean: true)
+    }
+
+    /// Compares the incremental build's outcome with a clean build's of the same sources.
+    static func expectSameAsClean(_ incremental: Result<SiteBuilder.Summary, Diagnostics>, folder: URL,
+                                  before: [String: Data], _ context: String) async {
+        let clean = await build(cleanOptions(folder))
+        let output = tree(folder.appendingPathComponent("output"))
+        switch (incremental, clean) {
+        case (.success(let summary), .success(let cleanSummary)):
+            let expected = tree(folder.appendingPathComponent("clean-output"))
+            let missing = Set(expected.keys).subtracting(output.keys).sorted(), extra = Set(output.keys).subtracting(expected.keys).sorted()
+            #expect(missing.isEmpty && extra.isEmpty, "\(context): missing \(missing.prefix(5)), extra \(extra.prefix(5))")
+            let differing = expected.keys.filter { output[$0] != nil && output[$0] != expected[$0] }.sorted()
+            #expect(differing.isEmpty, "\(context): bytes differ in \(differing.prefix(5))")
+            #expect(summary.warnings.map(\.description).sorted() == cleanSummary.warnings.map(\.description).sorted(),
+                    "\(context): the warnings differ")
+            #expect((summary.pages, summary.files, summary.bytes) == (cleanSummary.pages, cleanSummary.files, cleanSummary.bytes),
+                    "\(context): the summaries differ")
+        case (.failure(let problems), .failure(let cleanProblems)):
+            #expect(problems.sorted == cleanProblems.sorted, "\(context)")
+            #expect(output == before, "\(context): a failed build changed the output")
+        default:
+            Issue.record("\(context): incremental \(incremental), clean \(clean)")
+        }
+    }
+
+    /// Writes the catalog's Markdown as it is now, removing the files it no longer has.
+    static func sync(_ catalog: TestCatalog, from old: TestCatalog, into folder: URL) throws {
+        let content = folder.appendingPathComponent("content")
+        for path in old.files.keys where catalog.files[path] == nil {
+            try FileManager.default.removeItem(at: content.appendingPathComponent(path))
+        }
+        for (path, text) in catalog.files where old.files[path] != text {
+            try TestCatalog.write(Array(text.utf8), to: content.appendingPathComponent(path))
+        }
+    }
+
+    /// Long random series of edits — text, titles, order, icons, slugs, drafts, links, tags,
+    /// aliases, pages added, removed and renamed, folders made, broken and fixed front matter,
+    /// templates, `stacks.yml`, co-located files — and of accidents: the cache damaged, a build
+    /// cut short half way through writing in place, files of the output edited or removed by
+    /// hand. After each, the incremental build must equal a clean build.
+    @Test(arguments: [21, 22, 23, 24, 25] as [UInt64])
+    func incrementalBuildsEqualCleanBuildsAfterRandomEdits(seed: UInt64) async throws {
+        try await withTemporaryFolder { folder in
+            var random = SplitMix(state: seed)
+            var catalog = TestCatalog.standard
+            try catalog.write(to: folder)
+            let options = BuildOptions(projectDirectory: folder)
+            let output = folder.appendingPathComponent("output")
+            let cachePath = BuildCache.path(forOutput: output.path)
+            var updatedInPlace = 0, partlyWritten = 0
+            for step in 0..<45 {
+                var edit = "the first build"
+                let old = catalog
+                if step > 0 {
+                    switch Int.random(in: 0..<26, using: &random) {
+                    case 0:
+                        let entry = Theme.builtIn.text("list-entry.mustache")!
+                        try TestCatalog.write(Array(entry.replacingOccurrences(of: "class=\"", with: "class=\"x\(step) ").utf8),
+                                              to: folder.appendingPathComponent("templates/list-entry.mustache"))
+                        edit = "a template"
+                    case 1:
+                        try? FileManager.default.removeItem(at: folder.appendingPathComponent("templates"))
+                        edit = "the templates removed"
+                    case 2:
+                        let window = Int.random(in: 3...5, using: &random)
+                        try TestCatalog.write(Array(TestCatalog.config.replacingOccurrences(of: "listWindow: 4", with: "listWindow: \(window)").utf8),
+                                              to: folder.appendingPathComponent("stacks.yml"))
+                        edit = "stacks.yml"
+                    case 3:
+                        let size = Int.random(in: 12...14, using: &random)
+                        try TestCatalog.write(TestCatalog.binaries["tools/saw/photo.png"]!.prefix(8) + (0..<size - 8).map { _ in UInt8.random(in: 0...255, using: &random) },
+                                              to: folder.appendingPathComponent("content/tools/saw/photo.png"))
+                        edit = "a co-located file's bytes"
+                    case 4:
+                        let manual = folder.appendingPathComponent("content/tools/manual.pdf")
+                        if FileManager.default.fileExists(atPath: manual.path) {
+                            try FileManager.default.removeItem(at: manual)
+                            edit = "a co-located file removed"
+                        } else {
+                            try TestCatalog.write(Array("%PDF-1.4 \(step)\n".utf8), to: manual)
+                            edit = "a co-located file added"
+                        }
+                    case 5:
+                        edit = "nothing"
+                    case 6:
+                        // None when the last build that wrote one was followed by an accident.
+                        guard var bytes = FileManager.default.contents(atPath: cachePath).map([UInt8].init) else {
+                            edit = "nothing"
+                            break
+                        }
+                        switch Int.random(in: 0..<3, using: &random) {
+                        case 0:
+                            bytes.removeLast(Int.random(in: 1...bytes.count, using: &random))
+                            edit = "the cache cut short"
+                        case 1:
+                            bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= 0x10
+                            edit = "a byte of the cache flipped"
+                        default:
+                            var cache = try BuildCache.decode(bytes, binary: BinaryIdentity.current).get()
+                            cache.binary = "another version"
+                            bytes = cache.encoded()
+                            edit = "the cache of another binary"
+                        }
+                        try Data(bytes).write(to: URL(fileURLWithPath: cachePath))
+                    case 7:
+                        // What a build killed while writing in place leaves: no cache, some files
+                        // new, some old, a file half written beside its place.
+                        try? FileManager.default.removeItem(atPath: cachePath)
+                        let pages = Self.tree(output).keys.filter { $0.hasSuffix(".html") }.sorted()
+                        for page in pages.shuffled(using: &random).prefix(3) {
+                            try Data("<p>half".utf8).write(to: output.appendingPathComponent(page))
+                        }
+                        try Data("partial".utf8).write(to: output.appendingPathComponent(".index.html.stacks-new"))
+                        edit = "a build killed half way"
+                    case 8:
+                        let files = Self.tree(output).keys.filter { !$0.hasSuffix("/") && !$0.hasPrefix(".") }.sorted()
+                        let victim = files.randomElement(using: &random)!
+                        if Bool.random(using: &random) {
+                            try FileManager.default.removeItem(at: output.appendingPathComponent(victim))
+                            edit = "\(victim) removed from the output"
+                        } else {
+                            try Data("edited by hand".utf8).write(to: output.appendingPathComponent(victim))
+                            edit = "\(victim) edited in the output"
+                        }
+                    default:
+                        edit = catalog.randomEdit(using: &random)
+                    }
+                    try Self.sync(catalog, from: old, into: folder)
+                }
+                let before = Self.tree(output)
+                let result = await Self.build(options)
+                let context = "seed \(seed), step \(step): \(edit)"
+                if case .success(let summary) = result, case .updated(let written, _) = summary.reuse {
+                    updatedInPlace += 1
+                    if written < summary.pages { partlyWritten += 1 }
+                }
+                if case .success(let summary) = result, edit.hasPrefix("the cache ") || edit.contains("byte of the cache") {
+                    #expect(summary.reuse == .none && summary.notes.count == 1, "\(context): \(summary.notes)")
+                }
+                await Self.expectSameAsClean(result, folder: folder, before: before, context)
+            }
+            #expect(updatedInPlace >= 10 && partlyWritten >= 5, "seed \(seed): \(updatedInPlace) in place, \(partlyWritten) in part")
+        }
+    }
+
+    /// Nothing changed: nothing is written, and the summary and warnings are the last build's.
+    @Test func aSecondBuildOfTheSameSourcesWritesNothing() async throws {
+        try await withTemporaryFolder { folder in
+            var catalog = TestCatalog.standard
+            catalog.files["kitchen/spoon.md"]! += "\nSee [the missing part](fork.md#nowhere).\n"
+            // No co-located file: one written just now counts as changed (`FileIdentity.ofSource`).
+            catalog.files["tools/saw/index.md"] = "---\ntitle: Saw\n---\nSee the [blade](blade.md).\n"
+            for (path, text) in catalog.files {
+                try TestCatalog.write(Array(text.utf8), to: folder.appendingPathComponent("content/" + path))
+            }
+            let options = BuildOptions(projectDirectory: folder)
+            let first = try await SiteBuilder.build(options)
+            #expect(first.reuse == .none && first.notes.isEmpty)
+            #expect(first.warnings.count == 1)
+            let output = folder.appendingPathComponent("output")
+            let identities = Self.identities(output)
+            let second = try await SiteBuilder.build(options)
+            #expect(second.reuse == .unchanged)
+            #expect(second.description.hasSuffix(" (nothing changed)"))
+            #expect(second.warnings == first.warnings)
+            #expect((second.pages, second.files, second.bytes) == (first.pages, first.files, first.bytes))
+            #expect(Self.identities(output) == identities, "a file was touched")
+
+            // One body edited: that page, and what shows its words (the search), are written again.
+            try TestCatalog.write(Array((catalog.files["kitchen/fork.md"]! + "\nMore about forks.\n").utf8),
+                                  to: folder.appendingPathComponent("content/kitchen/fork.md"))
+            let third = try await SiteBuilder.build(options)
+            guard case .updated(let written, let removed) = third.reuse else {
+                Issue.record("not updated in place: \(third.reuse)")
+                return
+            }
+            let after = Self.identities(output)
+            let changed = after.keys.filter { after[$0] != identities[$0] }.sorted()
+            #expect(changed.contains("kitchen/fork/index.html"))
+            #expect(written == changed.count && removed == 0, "\(changed)")
+            #expect(written < 10, "\(changed)")
+            #expect(third.description.contains(" (\(written) files written, 0 removed)"))
+        }
+    }
+
+    /// A co-located file rewritten with the same size at once after a build is still seen.
+    @Test func aFileRewrittenRightAfterABuildIsCopiedAgain() async throws {
+        try await withTemporaryFolder { folder in
+            try TestCatalog.write(Array("---\ntitle: Saw\n---\n![photo](photo.dat)\n".utf8),
+                                  to: folder.appendingPathComponent("content/saw/index.md"))
+            let asset = folder.appendingPathComponent("content/saw/photo.dat")
+            let options = BuildOptions(projectDirectory: folder)
+            for round in 0..<5 {
+                try Data("photo \(round)".utf8).write(to: asset, options: [])
+                _ = try await SiteBuilder.build(options)
+                let published = try Data(contentsOf: folder.appendingPathComponent("output/saw/photo.dat"))
+                #expect(published == Data("photo \(round)".utf8), "round \(round)")
+            }
+        }
+    }
+
+    /// `--clean` writes everything anew although nothing changed.
+    @Test func cleanIgnoresTheCache() async throws {
+        try await withTemporaryFolder { folder in
+            try TestCatalog.standard.write(to: folder)
+            var options = BuildOptions(projectDirectory: folder)
+            _ = try await SiteBuilder.build(options)
+            options.clean = true
+            let summary = try await SiteBuilder.build(options)
+            #expect(summary.reuse == .none && summary.notes.isEmpty)
+        }
+    }
+
+    /// Each way a cache can be wrong is seen, and named in one line.
+    @Test(arguments: ["cut short", "flipped", "other binary", "other format", "empty", "other output"])
+    func aDamagedCacheIsIgnoredWithOneLine(damage: String) async throws {
+        try await withTemporaryFolder { folder in
+            try TestCatalog.standard.write(to: folder)
+            let options = BuildOptions(projectDirectory: folder)
+            _ = try await SiteBuilder.build(options)
+            let output = folder.appendingPathComponent("output")
+            let path = BuildCache.path(forOutput: output.path)
+            var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            var reason = "it is damaged"
+            switch damage {
+            case "cut short": bytes.removeLast(bytes.count / 2)
+            case "flipped": bytes[bytes.count / 3] ^= 1
+            case "empty": bytes = []
+            case "other format":
+                bytes[BuildCache.magic.count] = 99
+                reason = "it is in another format"
+            case "other binary":
+                var cache = try BuildCache.decode(bytes, binary: BinaryIdentity.current).get()
+                cache.binary = "stacks 0.1"
+                bytes = cache.encoded()
+                reason = "it was written by another Stacks binary"
+            default:
+                // The output folder replaced by another (a copy, say): its files are not the ones recorded.
+                let copy = folder.appendingPathComponent("copy")
+                try FileManager.default.copyItem(at: output, to: copy)
+                try FileManager.default.removeItem(at: output)
+                try FileManager.default.moveItem(at: copy, to: output)
+                reason = "the output folder was replaced since"
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let summary = try await SiteBuilder.build(options)
+            #expect(summary.reuse == .none)
+            #expect(summary.notes.count == 1)
+            #expect(summary.notes.first?.hasPrefix(".output.stacks-cache: note: not using the build cache: \(reason)") == true,
+                    "\(summary.notes)")
+            await Self.expectSameAsClean(.success(summary), folder: folder, before: [:], damage)
+            // The cache written again is whole: the next build writes nothing.
+            #expect(try await SiteBuilder.build(options).reuse == .unchanged)
+        }
+    }
+
+    /// The cache's bytes decode to the cache encoded, and every cut of them is refused.
+    @Test func everyTruncationOfACacheIsRefused() throws {
+        let identity = FileIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 0)
+        let cache = BuildCache(binary: "b", sources: Digest(of: [1, 2]), output: identity, pages: 2, summaryFiles: 3,
+                               bytes: 1 << 40, warnings: [.warning("content/a.md", line: 3, column: 4, "odd")],
+                               files: ["index.html": .init(content: Digest(of: [3]), file: identity),
+                                       "a/index.html": .init(content: Digest(of: [4]), file: identity)])
+        let bytes = cache.encoded()
+        #expect(try BuildCache.decode(bytes, binary: "b").get() == cache)
+        #expect(BuildCache.decode(bytes, binary: "c") == .failure(.otherBinary))
+        for length in 0..<bytes.count {
+            guard case .failure = BuildCache.decode(Array(bytes[..<length]), binary: "b") else {
+                Issue.record("a cache cut to \(length) of \(bytes.count) bytes was taken")
+                continue
+            }
+        }
+    }
+
+    /// A folder of the output replaced by a link is not written through: the build writes the
+    /// whole output anew instead, and nothing lands where the link leads.
+    @Test func aLinkPlantedInTheOutputIsNotFollowed() async throws {
+        try await withTemporaryFolder { folder in
+            try TestCatalog.standard.write(to: folder)
+            let options = BuildOptions(projectDirectory: folder)
+            _ = try await SiteBuilder.build(options)
+            let elsewhere = folder.appendingPathComponent("elsewhere")
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            let kitchen = folder.appendingPathComponent("output/kitchen")
+            try FileManager.default.removeItem(at: kitchen)
+            try FileManager.default.createSymbolicLink(at: kitchen, withDestinationURL: elsewhere)
+            try TestCatalog.write(Array("# Fork\n\nChanged.\n".utf8), to: folder.appendingPathComponent("content/kitchen/fork.md"))
+            let summary = try await SiteBuilder.build(options)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+            #expect(summary.notes.count == 1 && summary.notes[0].contains("could not update the output in place"), "\(summary.notes)")
+            await Self.expectSameAsClean(.success(summary), folder: folder, before: [:], "a planted link")
+        }
+    }
+
+    /// The `stacks` executable killed at random moments of a build that writes in place: the
+    /// next build still gives exactly a clean build's output.
+    @Test func aBuildKilledHalfWayIsFollowedByACorrectOne() async throws {
+        try await withTemporaryFolder { folder in
+            var catalog = TestCatalog.standard
+            for number in 0..<600 {
+                catalog.files["bulk/item-\(number).md"] = "---\ntitle: Item \(number)\ntags: [t\(number % 7)]\n---\nText \(number).\n"
+            }
+            try catalog.write(to: folder)
+            #expect(try StacksCommand.run(["build"], in: folder).status == 0)
+            var random = SplitMix(state: 7)
+            for round in 0..<6 {
+                // Every page changes (the home's title is on all of them).
+                let home = "---\ntitle: Catalog \(round)\n---\nWelcome.\n"
+                try TestCatalog.write(Array(home.utf8), to: folder.appendingPathComponent("content/_index.md"))
+                let started = try StacksCommand.start(["build"], in: folder)
+                try await Task.sleep(for: .milliseconds(Int.random(in: 50...1500, using: &random)))
+                kill(started.0.processIdentifier, SIGKILL)
+                _ = StacksCommand.finish(started)
+                let after = try StacksCommand.run(["build"], in: folder)
+                #expect(after.status == 0, "round \(round): \(after.standardError)")
+                let clean = try await SiteBuilder.build(Self.cleanOptions(folder))
+                #expect(after.standardOutput.hasPrefix("Built \(clean.pages) pages and \(clean.files) files"))
+                let output = Self.tree(folder.appendingPathComponent("output"))
+                let expected = Self.tree(folder.appendingPathComponent("clean-output"))
+                #expect(output.keys.sorted() == expected.keys.sorted(), "round \(round): the files differ")
+                #expect(output == expected, "round \(round): the bytes differ")
+                // And the build after it, from that one's cache, writes nothing.
+                #expect(try StacksCommand.run(["build"], in: folder).standardOutput.contains("(nothing changed)"))
+            }
+        }
+    }
+
+    static func identities(_ folder: URL) -> [String: FileIdentity] {
+        var identities: [String: FileIdentity] = [:]
+        for path in tree(folder).keys where !path.hasSuffix("/") {
+            identities[path] = FileIdentity.of(folder.appendingPathComponent(path).path)
+        }
+        return identities
+    }
+}
