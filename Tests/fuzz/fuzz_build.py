@@ -85,9 +85,12 @@ def run_case(case: Case, binary: str, good_output: str, timeout: float, root: st
     def inside_output(path: str) -> bool:
         return writable is not None and (path == writable or path.startswith(writable + "/"))
 
+    # The build cache beside a written output (`.NAME.stacks-cache`), kept for the next build.
+    cache = posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-cache")
+
     changed = []
     for path in sorted(set(before) | set(after)):
-        if before.get(path) == after.get(path) or inside_output(path):
+        if before.get(path) == after.get(path) or inside_output(path) or (writable is not None and path == cache):
             continue
         if (status is None or status < 0) and path.startswith(PROJECT + "/.output.stacks-"):
             continue  # the staging folder of a hung or crashed build; the next build removes it

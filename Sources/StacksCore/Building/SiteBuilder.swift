@@ -70,11 +70,18 @@ public enum SiteBuilder {
         do {
             return try await writer.withLock { path in
                 var notes: [String] = []
-                let cache = options.clean ? nil : usableCache(of: path, display: config.paths.output, notes: &notes)
-                if let cache, cache.sources == sources, isAsRecorded(path, cache) {
-                    return Summary(pages: cache.pages, files: cache.summaryFiles, bytes: cache.bytes,
-                                   milliseconds: elapsed(since: start), output: config.paths.output,
-                                   warnings: cache.warnings, reuse: .unchanged, notes: notes)
+                var cache = options.clean ? nil : usableCache(of: path, display: config.paths.output, notes: &notes)
+                if let found = cache {
+                    let survey = OutputSurvey(of: path, files: found.files)
+                    if let first = survey.foreign.first {
+                        let more = survey.foreign.count > 1 ? " (and \(survey.foreign.count - 1) more)" : ""
+                        notes.append("\(config.paths.output)/\(first): note: not written by Stacks\(more); writing the output anew")
+                        cache = nil
+                    } else if found.sources == sources, survey.changed == 0 {
+                        return Summary(pages: found.pages, files: found.summaryFiles, bytes: found.bytes,
+                                       milliseconds: elapsed(since: start), output: config.paths.output,
+                                       warnings: found.warnings, reuse: .unchanged, notes: notes)
+                    }
                 }
                 let prepared = try await Pipeline.prepare(taking: unread.take()!)
                 // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
@@ -146,12 +153,6 @@ public enum SiteBuilder {
     /// The output folder as the cache names it: which folder, not what is in it.
     static func folderIdentity(_ path: String) -> FileIdentity? {
         FileIdentity.of(path).map { FileIdentity(device: $0.device, inode: $0.inode, size: 0, modified: 0, changed: 0) }
-    }
-
-    /// Whether every file the cache records is still in the output as written, and the marker too.
-    static func isAsRecorded(_ path: String, _ cache: BuildCache) -> Bool {
-        guard FileIdentity.of(path + "/" + OutputWriter.markerName) != nil else { return false }
-        return cache.files.allSatisfy { file, record in OutputFiles.identity(path + "/" + file) == record.file }
     }
 
     static func elapsed(since start: ContinuousClock.Instant) -> Int {

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How the output folder stands against what the cache says the last build left there.
+///
+/// One walk of the folder, each entry looked at once relative to its folder (`fstatat`), so
+/// that a build with nothing changed costs a directory listing, not a build.
+struct OutputSurvey: Sendable, Equatable {
+    /// Recorded files that are missing or not as written (edited, replaced): writing in place
+    /// mends them.
+    var changed: Int
+    /// Something no build of these sources would leave: a file not recorded, a link, a folder
+    /// that holds nothing. Only a whole new output mends that.
+    var foreign: [String]
+
+
+    init(changed: Int, foreign: [String]) {
+        self.changed = changed
+        self.foreign = foreign
+    }
+
+    /// Walks `root`, comparing each regular file with its record in `files`.
+    init(of root: String, files: [String: BuildCache.Record]) {
+        var seen = 0
+        var changed = 0
+        var marked = false
+        var foreign: [String] = []
+        /// Whether the folder open at `descriptor` holds anything; its entries checked on the way.
+        func walk(_ descriptor: Int32, prefix: String) -> Bool {
+            guard let folder = fdopendir(descriptor) else {
+                close(descriptor)
+                foreign.append(prefix)
+                return true
+            }
+            defer { closedir(folder) }
+            var holdsAnything = false
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                holdsAnything = true
+                let path = prefix + name
+                var info = stat()
+                guard fstatat(dirfd(folder), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    foreign.append(path)
+                    continue
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    let child = openat(dirfd(folder), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    if child < 0 || !walk(child, prefix: path + "/") { foreign.append(path + "/") }
+                case S_IFREG:
+                    if path == OutputWriter.markerName {
+                        marked = true
+                        continue
+                    }
+                    guard let record = files[path] else {
+                        foreign.append(path)
+                        continue
+                    }
+                    seen += 1
+                    var identity = FileIdentity(info)
+                    identity.changed = 0
+                    if identity != record.file { changed += 1 }
+                default:
+                    foreign.append(path)
+                }
+            }
+            return holdsAnything
+        }
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor < 0 {
+            foreign.append("")
+        } else {
+            _ = walk(descriptor, prefix: "")
+        }
+        // Recorded files not found at all.
+        changed += files.count - seen
+        // Without its marker, the next build would refuse the folder: a new output has one.
+        if !marked { foreign.append(OutputWriter.markerName) }
+        self.init(changed: changed, foreign: foreign)
+    }
+}
