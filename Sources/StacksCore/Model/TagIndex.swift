@@ -42,18 +42,20 @@ struct TagIndex: Equatable, Sendable {
         }
         var tags: [Tag] = []
         tags.reserveCapacity(pagesBySlug.count)
-        var foldedTitles: [Int: String] = [:]
-        func folded(_ index: Int) -> String {
-            if let title = foldedTitles[index] { return title }
-            let title = SortKey.fold(catalog[index].listTitle)
-            foldedTitles[index] = title
-            return title
+        // Each page's place in a tag's list, made once: a page is compared in every tag it has,
+        // and its URL is slow to spell out.
+        var listKeys = [(title: String, url: String)?](repeating: nil, count: catalog.pages.count)
+        func listKey(_ index: Int) -> (title: String, url: String) {
+            if let key = listKeys[index] { return key }
+            let key = (title: SortKey.fold(catalog[index].listTitle), url: catalog[index].path.url)
+            listKeys[index] = key
+            return key
         }
         for (slug, pages) in pagesBySlug {
             let counts = spellings[slug] ?? [:]
             let name = counts.sorted { ($1.value, Self.sortKey($0.key), $0.key) < ($0.value, Self.sortKey($1.key), $1.key) }
                 .first?.key ?? slug
-            let sorted = pages.sorted { (folded($0), catalog[$0].path.url) < (folded($1), catalog[$1].path.url) }
+            let sorted = pages.map { (key: listKey($0), index: $0) }.sorted { $0.key < $1.key }.map(\.index)
             tags.append(Tag(slug: slug, name: name, pages: sorted))
         }
         self.tags = tags.sorted { (Self.sortKey($0.name), $0.slug) < (Self.sortKey($1.name), $1.slug) }
