@@ -5,7 +5,7 @@
 /// records decode in milliseconds.
 extension BuildCache {
     static let magic = Array("stacks build cache\n".utf8)
-    static let format: UInt32 = 1
+    static let format: UInt32 = 2
 
     /// Why a cache was not used, in words for the one line a build prints about it.
     public enum Rejection: Error, Equatable, Sendable {
@@ -47,6 +47,8 @@ extension BuildCache {
             writer.text(path)
             writer.digest(record.content)
             writer.identity(record.file)
+            writer.word(record.input == nil ? 0 : 1)
+            if let input = record.input { writer.digest(input) }
         }
         writer.digest(Digest(of: writer.bytes))
         return writer.bytes
@@ -78,7 +80,8 @@ extension BuildCache {
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
                 let path = try reader.text()
-                files[path] = Record(content: try reader.digest(), file: try reader.identity())
+                let content = try reader.digest(), file = try reader.identity()
+                files[path] = Record(content: content, file: file, input: try reader.number() == 0 ? nil : try reader.digest())
             }
             guard reader.position == bytes.count - 16 else { return .failure(.damaged("trailing bytes")) }
             return .success(BuildCache(binary: binary, sources: sources, output: output, pages: pages,

@@ -27,10 +27,14 @@ public struct BuildCache: Sendable, Equatable {
         /// identity (photos are not read to be hashed).
         public var content: Digest
         public var file: FileIdentity
+        /// For a page, the digest of what it is made from (`PageInput`): the same next time,
+        /// and the page is not even rendered.
+        public var input: Digest?
 
-        public init(content: Digest, file: FileIdentity) {
+        public init(content: Digest, file: FileIdentity, input: Digest? = nil) {
             self.content = content
             self.file = file
+            self.input = input
         }
     }
 

@@ -22,22 +22,33 @@ struct OutputFiles: Sendable {
         var replaced: Bool
     }
 
-    func put(_ bytes: [UInt8], at place: OutputPath, newFolder: Bool = false) throws(WriteFailure) -> Placed {
+    /// `input`: what a page is made from, recorded for `kept(_:input:)` next time.
+    func put(_ bytes: [UInt8], at place: OutputPath, newFolder: Bool = false, input: Digest? = nil) throws(WriteFailure) -> Placed {
         let digest = Digest(of: bytes)
         let path = place.description
         switch placement {
         case .fresh(let previous):
             try SiteWriter.write(bytes, to: place, in: root, newFolder: newFolder, previous: previous)
-            return Placed(path: path, record: try record(digest, of: place), size: bytes.count, replaced: true)
+            return Placed(path: path, record: try record(digest, of: place, input: input), size: bytes.count, replaced: true)
         case .inPlace(let cache):
             if let old = cache.files[path], old.content == digest, Self.identity(place.inside(root)) == old.file {
-                return Placed(path: path, record: old, size: bytes.count, replaced: false)
+                var kept = old
+                kept.input = input
+                return Placed(path: path, record: kept, size: bytes.count, replaced: false)
             }
             try checkFolders(of: place)
             try SiteWriter.write(bytes, to: place, in: root, temporary: true)
             try renameIntoPlace(place)
-            return Placed(path: path, record: try record(digest, of: place), size: bytes.count, replaced: true)
+            return Placed(path: path, record: try record(digest, of: place, input: input), size: bytes.count, replaced: true)
         }
+    }
+
+    /// The page at `place` as the last build left it, when it was made from the same `input`
+    /// and is still as written: it need not be rendered.
+    func kept(_ place: OutputPath, input: Digest) -> Placed? {
+        guard case .inPlace(let cache) = placement, let old = cache.files[place.description], old.input == input,
+              Self.identity(place.inside(root)) == old.file else { return nil }
+        return Placed(path: place.description, record: old, size: Int(old.file.size), replaced: false)
     }
 
     /// A co-located file, recorded by its source's identity rather than its bytes.
@@ -90,9 +101,9 @@ struct OutputFiles: Sendable {
         return identity
     }
 
-    private func record(_ digest: Digest, of place: OutputPath) throws(WriteFailure) -> BuildCache.Record {
+    private func record(_ digest: Digest, of place: OutputPath, input: Digest? = nil) throws(WriteFailure) -> BuildCache.Record {
         guard let identity = Self.identity(place.inside(root)) else { throw WriteFailure(.output(place.description), code: errno) }
-        return BuildCache.Record(content: digest, file: identity)
+        return BuildCache.Record(content: digest, file: identity, input: input)
     }
 
     private func renameIntoPlace(_ place: OutputPath) throws(WriteFailure) {

@@ -68,21 +68,22 @@ public struct SiteWriter: Sendable {
             0..<(pageCount + listPages.count + tagPages.count),
             state: { (stamps: TemplateStamps(), postings: SearchPostings()) }, keep: { $0.postings }
         ) { state, index in
-            let bytes: [UInt8]
-            let path: String
-            if index < pageCount {
-                bytes = renderer.renderPage(index, stamps: &state.stamps)
-                path = renderer.outputPath(of: index)
-            } else if index >= pageCount + listPages.count, let tagParts {
-                let page = tagPages[index - pageCount - listPages.count]
-                bytes = renderer.renderTagPage(page, parts: tagParts, stamps: &state.stamps)
-                path = renderer.outputPath(ofTagPage: page)
+            let page: OutputFiles.Placed
+            if index >= pageCount + listPages.count, let tagParts {
+                let tagPage = tagPages[index - pageCount - listPages.count]
+                page = try files.put(renderer.renderTagPage(tagPage, parts: tagParts, stamps: &state.stamps),
+                                     at: Self.place(renderer.outputPath(ofTagPage: tagPage)), newFolder: true)
             } else {
-                let list = listPages[index - pageCount]
-                bytes = renderer.renderPage(list.category, listPage: list.number, stamps: &state.stamps)
-                path = renderer.outputPath(ofListPage: list.number, category: list.category)
+                // A page, or part of a large category's list: rendered only when what it is made
+                // from is not what the page in place was made from.
+                let (owner, number) = index < pageCount ? (index, 1) : listPages[index - pageCount]
+                let place = try Self.place(index < pageCount ? renderer.outputPath(of: owner)
+                                           : renderer.outputPath(ofListPage: number, category: owner))
+                let input = renderer.input(of: owner, listPage: number, stamps: &state.stamps)
+                let digest = input.digest
+                page = try files.kept(place, input: digest)
+                    ?? files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)
             }
-            let page = try files.put(bytes, at: Self.place(path), newFolder: true)
             // The page's search record, with it: the records are never all held at once.
             guard index < pageCount, let record = renderer.searchEntry(of: index, into: &state.postings) else { return [page] }
             return [page, try files.put(record.bytes, at: Self.place(record.path), newFolder: true)]

@@ -147,6 +147,11 @@ public struct SiteRenderer: Sendable {
     /// `renderPage(_:listPage:)`, for many pages in a row: `stamps` keeps the renderings of the
     /// shapes seen so far (one per thread; see `Parallel.map(_:state:_:)`).
     func renderPage(_ index: Int, listPage: Int = 1, stamps: inout TemplateStamps) -> [UInt8] {
+        render(input(of: index, listPage: listPage, stamps: &stamps), stamps: &stamps)
+    }
+
+    /// What page `index` (part `listPage` of its list) is made from.
+    func input(of index: Int, listPage: Int = 1, stamps: inout TemplateStamps) -> PageInput {
         let catalog = site.catalog
         let page = catalog[index]
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
@@ -157,7 +162,7 @@ public struct SiteRenderer: Sendable {
         let title = catalog.title(of: index, siteTitle: config.siteTitle)
         let documentTitle = listPage > 1 ? title + " (page \(listPage)) – " + config.siteTitle
             : index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle
-        let view = LayoutView(
+        let layout = LayoutView(
             site: context.site(),
             page: PageView(title: title, documentTitle: documentTitle, kind: page.kind.rawValue,
                            kindLabel: page.kind == .item ? "item" : "details", depth: page.path.depth,
@@ -168,12 +173,21 @@ public struct SiteRenderer: Sendable {
             back: context.back(index),
             contentLabel: window.map { catalog.title(of: $0.owner, siteTitle: config.siteTitle) } ?? "Categories",
             sidebar: HTML(sidebars[SidebarSelection(of: index, selectedCategory: category)] ?? ""),
-            content: HTML(renderContent(window, page: index, context: context, stamps: &stamps)),
-            detail: HTML(renderDetail(index, context: context, stamps: &stamps)))
+            content: HTML(""),
+            detail: HTML(""))
         // A list page sits two folders below its category: `weather/page/2/`.
         let folder = listPage > 1 ? context.listPageDirectory(index, number: listPage, segment: lists[index]?.listPageSegment)
             : page.path.url
-        return RootMarker.resolve(stamps.render(view, with: templates), folder: folder)
+        return PageInput(layout: layout, content: content(window, page: index, context: context, stamps: &stamps),
+                         detail: detail(index, context: context), folder: folder, templates: templates.digest)
+    }
+
+    /// The page `input` describes.
+    func render(_ input: PageInput, stamps: inout TemplateStamps) -> [UInt8] {
+        var layout = input.layout
+        layout.content = HTML(stamps.render(input.content, with: templates))
+        layout.detail = HTML(stamps.render(input.detail, with: templates))
+        return RootMarker.resolve(stamps.render(layout, with: templates), folder: input.folder)
     }
 
     /// The extra pages of large categories' lists: `weather/page/2/` and on. Page 1 is the
@@ -263,12 +277,12 @@ public struct SiteRenderer: Sendable {
     /// its own pages, and a window of that many around the selection on its items' pages, so
     /// the site's size grows linearly with the number of items. The list carries what the
     /// script needs to load the rest: the first position shown, the total, page 1's URL.
-    private func renderContent(_ window: ListWindow?, page index: Int, context: PageContext,
-                               stamps: inout TemplateStamps) -> String {
+    private func content(_ window: ListWindow?, page index: Int, context: PageContext,
+                         stamps: inout TemplateStamps) -> ContentView {
         let catalog = site.catalog
         guard let window else {
-            return stamps.render(ContentView(placeholder: config.placeholders.noCategory,
-                                             entries: HTML(lists[Catalog.rootIndex]?.plain.joined() ?? "")), with: templates)
+            return ContentView(placeholder: config.placeholders.noCategory,
+                               entries: HTML(lists[Catalog.rootIndex]?.plain.joined() ?? ""))
         }
         let category = window.owner
         let list = lists[category] ?? RenderedList(plain: [])
@@ -324,20 +338,19 @@ public struct SiteRenderer: Sendable {
             window: windowValues,
             pagination: pagination,
             tagIndex: category == Catalog.rootIndex && category == index ? homeTagIndexEntry : nil)
-        return stamps.render(ContentView(category: listed), with: templates)
+        return ContentView(category: listed)
     }
 
-    private func renderDetail(_ index: Int, context: PageContext, stamps: inout TemplateStamps) -> String {
+    private func detail(_ index: Int, context: PageContext) -> DetailView {
         let catalog = site.catalog
         let page = catalog[index]
         switch page.kind {
         case .home:
-            return stamps.render(DetailView(home: HomeIntroView(title: config.siteTitle, intro: HTML(site.bodies[index]))),
-                                 with: templates)
+            return DetailView(home: HomeIntroView(title: config.siteTitle, intro: HTML(site.bodies[index])))
         case .category:
             let intro = CategoryIntroView(title: page.title, intro: site.bodies[index].isEmpty ? nil : HTML(site.bodies[index]),
                                           placeholder: config.placeholders.noItem)
-            return stamps.render(DetailView(category: intro), with: templates)
+            return DetailView(category: intro)
         case .item:
             let matter = page.frontMatter
             var item = ItemView(
@@ -373,7 +386,7 @@ public struct SiteRenderer: Sendable {
                     CrumbView(title: catalog[$0].listTitle, url: context.url($0), current: $0 == index)
                 })
             }
-            return stamps.render(DetailView(item: item), with: templates)
+            return DetailView(item: item)
         }
     }
 

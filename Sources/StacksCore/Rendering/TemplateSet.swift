@@ -15,10 +15,18 @@ public struct TemplateSet: Sendable {
     var allowsStamps: Bool
     /// Whether the sidebar can be drawn node by node (`SidebarParts`).
     var drawsSidebarByNodes = false
+    /// The theme's files: what a page's digest (`PageInput`) holds of the templates.
+    let digest: Digest
 
     /// `displayRoot` names the templates folder in diagnostics, e.g. `templates`.
     public init(theme: Theme, displayRoot: String = "templates") throws(Diagnostics) {
         HTMLEscaping.registered
+        var hasher = Digest.Hasher()
+        for path in theme.files.keys.sorted() {
+            hasher.add(path)
+            hasher.add(theme.files[path]!)
+        }
+        digest = hasher.finish()
         var diagnostics = Diagnostics()
         var library = MustacheLibrary()
         var inclusions: [TemplateChecks.Inclusion] = []

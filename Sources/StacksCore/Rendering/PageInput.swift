@@ -1,0 +1,59 @@
+/// Everything one page of the site is made from: the values its templates are given (the
+/// layout's, the content column's and the detail column's), the folder its relative links
+/// start from, and the templates themselves, by digest.
+///
+/// A page is a pure function of this value (`SiteRenderer.render(_:stamps:)`), so two pages
+/// with the same `digest` are the same bytes: a build keeps a page whose digest is the one it
+/// recorded, and the preview keeps the pages it rendered. Nothing needs to know *why* a page
+/// changed — a new template value is in the views, so in the digest, without a rule to add.
+public struct PageInput {
+    /// The layout's values, with the content and detail columns left empty: they are rendered
+    /// from `content` and `detail`.
+    var layout: LayoutView
+    var content: ContentView
+    var detail: DetailView
+    /// The page's folder, which its relative links start from (`RootMarker.resolve`).
+    var folder: String
+    var templates: Digest
+
+    public var digest: Digest {
+        var hasher = Digest.Hasher()
+        hasher.add(templates)
+        hasher.add(folder)
+        hasher.add(layout.templateObject)
+        hasher.add(content.templateObject)
+        hasher.add(detail.templateObject)
+        return hasher.finish()
+    }
+}
+
+extension Digest.Hasher {
+    /// A template object, names and values in their order, each framed with its kind.
+    mutating func add(_ object: TemplateObject) {
+        add(object.names.count)
+        for (name, value) in zip(object.names, object.values) {
+            add(name)
+            add(value)
+        }
+    }
+
+    mutating func add(_ value: TemplateValue) {
+        switch value {
+        case .text(let text):
+            add(1)
+            add(text)
+        case .number(let number):
+            add(2)
+            add(number)
+        case .flag(let flag):
+            add(flag ? 3 : 4)
+        case .list(let values):
+            add(5)
+            add(values.count)
+            for element in values { add(element) }
+        case .object(let object):
+            add(6)
+            add(object)
+        }
+    }
+}
