@@ -203,18 +203,15 @@ public actor PreviewServer {
             for warning in warnings { logger.warning("\(warning.description)") }
             printedWarnings = warnings
         }
-        guard let changes, let siteChanges = report.changes else {
+        guard let changes else {
             logger.notice("Built \(report.pageCount) pages in \(time).")
             return
         }
         let what: String
-        if siteChanges.everything {
-            what = "all \(report.pageCount) pages"
-        } else if siteChanges.pages.isEmpty && siteChanges.removed.isEmpty {
-            what = "no page changed"
-        } else {
-            let count = siteChanges.pages.count + siteChanges.removed.count
-            what = "\(count) page\(count == 1 ? "" : "s") changed"
+        switch report.reload {
+        case .paths(let paths) where paths.isEmpty: what = "no open page changed"
+        case .paths(let paths): what = "\(paths.count) open page\(paths.count == 1 ? "" : "s") changed"
+        default: what = "open pages reloaded"
         }
         let cause = changes.content.count == 1 ? changes.content.first! : Self.describe(changes)
         logger.notice("\(report.recovered ? "Fixed: " : "")\(cause): \(what), rebuilt in \(time).")

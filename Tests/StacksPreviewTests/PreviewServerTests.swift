@@ -62,6 +62,9 @@ extension PreviewTests {
                     #expect(await socket.next(containing: "\"hello\"") != nil)
                     let before = try await site.get("/kitchen/spoon/")
                     #expect(!before.text.contains("Freshly edited"))
+                    // Open pages are the ones reloaded: these are open too.
+                    _ = try await site.get("/kitchen/fork/")
+                    _ = try await site.get("/tools/hammer/")
 
                     try site.write("kitchen/spoon.md", "---\ntitle: Spoon\nsummary: For soup\n---\nFreshly edited text.\n")
                     let after = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("Freshly edited") }

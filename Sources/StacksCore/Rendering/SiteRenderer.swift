@@ -150,6 +150,13 @@ public struct SiteRenderer: Sendable {
         render(input(of: index, listPage: listPage, stamps: &stamps), stamps: &stamps)
     }
 
+    /// The digest of what page `index` (part `listPage` of its list) is made from: equal
+    /// digests, equal pages.
+    public func inputDigest(of index: Int, listPage: Int = 1) -> Digest {
+        var stamps = TemplateStamps()
+        return input(of: index, listPage: listPage, stamps: &stamps).digest
+    }
+
     /// What page `index` (part `listPage` of its list) is made from.
     func input(of index: Int, listPage: Int = 1, stamps: inout TemplateStamps) -> PageInput {
         let catalog = site.catalog

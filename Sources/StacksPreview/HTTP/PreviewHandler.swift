@@ -64,14 +64,14 @@ struct PreviewHandler: HTTPHandler {
         case .bytes(let bytes, let contentType):
             let body = contentType == ContentType.html ? LiveReloadSnippet.inject(snippet(), into: bytes) : bytes
             return Self.response(200, contentType, body, request: request)
-        case .render(let renderer, let route, let path, let generation):
+        case .render(let renderer, let route, let path, let input):
             let bytes: [UInt8]
             switch route {
             case .page(let index): bytes = renderer.renderPage(index)
             case .listPage(let category, let number): bytes = renderer.renderPage(category, listPage: number)
             case .asset: bytes = []
             }
-            await site.keep(bytes, path: path, generation: generation)
+            await site.keep(bytes, path: path, input: input)
             return Self.response(200, ContentType.html, LiveReloadSnippet.inject(snippet(), into: bytes), request: request)
         case .file(let url, let contentType):
             guard let data = FileManager.default.contents(atPath: url.path) else {

@@ -4,10 +4,12 @@ import StacksCore
 /// The site `stacks serve` shows: the last good build, in memory, brought up to date as
 /// files change.
 ///
-/// A rebuild runs the same stages as `stacks build` (through `IncrementalPipeline`), then
-/// forgets only the rendered pages that `SiteChanges` says may differ; pages are rendered
-/// when first asked for. A failed rebuild keeps the last good site and records the problems
-/// for the overlay. Nothing is ever written to disk.
+/// A rebuild runs the same stages as `stacks build` (through `IncrementalPipeline`); pages are
+/// rendered when first asked for, and kept with the digest of what they were made from
+/// (`PageInput`): a page asked for again is served from memory while that digest is the same,
+/// and after a rebuild the open pages whose digest changed are reloaded. Nothing decides by
+/// rule what an edit may have changed. A failed rebuild keeps the last good site and records
+/// the problems for the overlay. Nothing is ever written to disk.
 actor PreviewSite {
     private let options: BuildOptions
     /// Where the tasks it starts of its own run (the shared pool when `nil`), as the server's.
@@ -20,9 +22,17 @@ actor PreviewSite {
     private(set) var failure: Diagnostics?
     /// Counts successful builds; pages rendered for an older one are not kept.
     private(set) var generation = 0
-    /// Rendered pages and list pages, by output path, up to `renderedBudget` bytes: a page
-    /// renders in a millisecond, so a crawl of a large site need not be kept whole.
-    private var rendered: [String: [UInt8]] = [:]
+    /// Rendered pages and list pages, by output path, with the digest of what each was made
+    /// from, up to `renderedBudget` bytes: a page renders in a millisecond, so a crawl of a
+    /// large site need not be kept whole.
+    private var rendered: [String: (input: Digest, bytes: [UInt8])] = [:]
+    /// The pages sent to browsers, by output path, with the digest each was sent with: after a
+    /// rebuild, those whose digest changed are reloaded. HTML files beside the pages (the tag
+    /// pages) have no digest and are reloaded after every rebuild.
+    private var served: [String: Digest?] = [:]
+    /// Past this many pages served, a rebuild reloads every open page rather than compute the
+    /// digest of each (a crawl of the site, say).
+    static let servedLimit = 500
     private var renderedBytes = 0
     static let renderedBudget = 64 * 1024 * 1024
     /// The theme's published files and the 404 page, which depend on templates and configuration only.
@@ -41,8 +51,6 @@ actor PreviewSite {
     struct Report: Sendable {
         var reading: ProjectSource.Reading
         var duration: Duration
-        /// `nil` when the build failed.
-        var changes: SiteChanges?
         var pageCount: Int
         var warnings: [Diagnostic]
         var failure: Diagnostics?
@@ -97,7 +105,7 @@ actor PreviewSite {
         switch result {
         case .failure(let problems):
             failure = problems
-            return Report(reading: reading, duration: .now - start, changes: nil,
+            return Report(reading: reading, duration: .now - start,
                           pageCount: current?.prepared.renderer.pageCount ?? 0, warnings: [], failure: problems,
                           recovered: false, reload: nil)
         case .success(let value):
@@ -106,73 +114,43 @@ actor PreviewSite {
         let recovered = failure != nil
         failure = nil
         let contentRoot = source.options.url(input.config.paths.content)
-        let changes: SiteChanges
-        var routes: SiteRoutes
-        var reload: Reload
+        let routes = SiteRoutes(prepared.renderer)
+        var reload = Reload.all
         if let previous = current {
-            changes = SiteChanges(from: previous.prepared, to: prepared)
-            routes = changes.structure || changes.assets || changes.everything ? SiteRoutes(prepared.renderer) : previous.routes
-            reload = Self.reload(for: changes, old: previous.prepared.renderer, new: prepared.renderer)
-            forget(changes, routes: routes)
-        } else {
-            changes = SiteChanges(everything: true, pages: Set(0..<prepared.renderer.pageCount), removed: [], structure: true,
-                                  extras: true, assets: true)
-            routes = SiteRoutes(prepared.renderer)
-            reload = .all
-            forget(changes, routes: routes)
+            if previous.prepared.theme != prepared.theme || previous.prepared.renderer.config != prepared.renderer.config {
+                themeFiles = nil
+            }
+            if changedFiles.isEmpty, !recovered { reload = openPagesChanged(in: prepared.renderer, routes: routes) }
         }
-        if !changedFiles.isEmpty || recovered { reload = .all }
+        // The search, the catalog's description and the tag pages come from every page.
+        catalogFiles = nil
+        extrasTask = nil
+        if reload == .all { served = [:] }
         let replaced = current
         current = Current(prepared: prepared, routes: routes, contentRoot: contentRoot)
         generation += 1
         // Freeing the last site's ten thousand pages takes milliseconds: not while a browser waits.
         Task.detached(executorPreference: executor, priority: .background) { withExtendedLifetime(replaced) {} }
-        return Report(reading: reading, duration: .now - start, changes: changes, pageCount: prepared.renderer.pageCount,
+        return Report(reading: reading, duration: .now - start, pageCount: prepared.renderer.pageCount,
                       warnings: prepared.warnings, failure: nil, recovered: recovered, reload: reload)
     }
 
-    /// Drops what the new site may render differently.
-    private func forget(_ changes: SiteChanges, routes: SiteRoutes) {
-        if changes.everything {
-            rendered = [:]
-            themeFiles = nil
-            catalogFiles = nil
-        } else {
-            rendered = rendered.filter { path, _ in
-                switch routes[path] {
-                case .page(let index): !changes.pages.contains(index)
-                case .listPage(let category, _): !changes.pages.contains(category)
-                case .asset, nil: false
-                }
+    /// The open pages (those served) that the new site shows otherwise: a page whose digest
+    /// changed, a page that is gone, and every HTML file beside the pages.
+    private func openPagesChanged(in renderer: SiteRenderer, routes: SiteRoutes) -> Reload {
+        guard served.count <= Self.servedLimit else { return .all }
+        var paths: [String] = []
+        for (path, digest) in served {
+            let now: Digest?
+            switch routes[path] {
+            case .page(let index): now = renderer.inputDigest(of: index)
+            case .listPage(let category, let number): now = renderer.inputDigest(of: category, listPage: number)
+            case .asset: continue
+            case nil: now = nil
             }
-            if changes.extras || changes.structure { catalogFiles = nil }
+            if now == nil || now != digest { paths.append(SiteRoutes.urlPath(ofOutput: path)) }
         }
-        renderedBytes = rendered.values.reduce(0) { $0 + $1.count }
-        extrasTask = nil
-    }
-
-    private static func reload(for changes: SiteChanges, old: SiteRenderer, new: SiteRenderer) -> Reload {
-        if changes.everything { return .all }
-        var paths: Set<String> = []
-        for index in changes.pages { paths.insert(SiteRoutes.urlPath(ofOutput: new.outputPath(of: index))) }
-        for index in changes.removed { paths.insert(SiteRoutes.urlPath(ofOutput: old.outputPath(of: index))) }
-        let categories = changes.pages.filter { new.site.catalog.pages[$0].kind == .category }
-        if !categories.isEmpty {
-            for list in new.listPages where categories.contains(list.category) {
-                paths.insert(SiteRoutes.urlPath(ofOutput: new.outputPath(ofListPage: list.number, category: list.category)))
-            }
-        }
-        if changes.extras {
-            // Tag pages are written with the extras: any of them may list what changed.
-            for page in new.tagPages { paths.insert(SiteRoutes.urlPath(ofOutput: new.outputPath(ofTagPage: page))) }
-            for page in old.tagPages { paths.insert(SiteRoutes.urlPath(ofOutput: old.outputPath(ofTagPage: page))) }
-        }
-        if !changes.removed.isEmpty || changes.structure {
-            for list in old.listPages {
-                paths.insert(SiteRoutes.urlPath(ofOutput: old.outputPath(ofListPage: list.number, category: list.category)))
-            }
-        }
-        return paths.count > 2000 ? .all : .paths(paths.sorted())
+        return .paths(paths.sorted())
     }
 
     // MARK: Requests
@@ -181,7 +159,7 @@ actor PreviewSite {
     enum Lookup: Sendable {
         case bytes([UInt8], contentType: String)
         /// A page not rendered yet: render it, then `keep` it.
-        case render(SiteRenderer, SiteRoutes.Route, path: String, generation: Int)
+        case render(SiteRenderer, SiteRoutes.Route, path: String, input: Digest)
         case file(URL, contentType: String)
         /// A folder asked for without its slash.
         case redirect
@@ -206,19 +184,32 @@ actor PreviewSite {
         let path = directory ? (joined.isEmpty ? "index.html" : joined + "/index.html") : joined
         if let found = await find(path, in: current) { return found }
         if !directory, !joined.isEmpty, await find(joined + "/index.html", in: current) != nil { return .redirect }
+        // A browser showing "not found" is told to reload when a rebuild may have made the page.
+        if directory { served[path] = .some(nil) }
         return .notFound(await extraFile("404.html"))
     }
 
     private func find(_ path: String, in current: Current) async -> Lookup? {
         switch current.routes[path] {
-        case .page, .listPage:
-            if let bytes = rendered[path] { return .bytes(bytes, contentType: ContentType.html) }
-            return .render(current.prepared.renderer, current.routes[path]!, path: path, generation: generation)
+        case .page(let index):
+            return page(current.prepared.renderer, .page(index), path: path, input: current.prepared.renderer.inputDigest(of: index))
+        case .listPage(let category, let number):
+            return page(current.prepared.renderer, .listPage(category: category, number: number), path: path,
+                        input: current.prepared.renderer.inputDigest(of: category, listPage: number))
         case .asset(let source):
             return assetFile(source, contentRoot: current.contentRoot).map { .file($0, contentType: ContentType.of(path)) }
         case nil:
-            return await extraFile(path).map { .bytes($0, contentType: ContentType.of(path)) }
+            guard let bytes = await extraFile(path) else { return nil }
+            if ContentType.of(path) == ContentType.html { served[path] = .some(nil) }
+            return .bytes(bytes, contentType: ContentType.of(path))
         }
+    }
+
+    /// A page as made from `input`: from memory when it was rendered from the same.
+    private func page(_ renderer: SiteRenderer, _ route: SiteRoutes.Route, path: String, input: Digest) -> Lookup {
+        served[path] = input
+        if let kept = rendered[path], kept.input == input { return .bytes(kept.bytes, contentType: ContentType.html) }
+        return .render(renderer, route, path: path, input: input)
     }
 
     /// A co-located file, as long as it is still a file inside the content folder.
@@ -231,13 +222,14 @@ actor PreviewSite {
     }
 
     /// Keeps a page rendered for `generation`, unless the site has changed since.
-    func keep(_ bytes: [UInt8], path: String, generation: Int) {
-        guard generation == self.generation, rendered[path] == nil else { return }
+    /// Keeps a page rendered from `input` (from any generation: the digest says what it is).
+    func keep(_ bytes: [UInt8], path: String, input: Digest) {
+        if let old = rendered.removeValue(forKey: path) { renderedBytes -= old.bytes.count }
         while renderedBytes + bytes.count > Self.renderedBudget, let (evicted, old) = rendered.first {
             rendered[evicted] = nil
-            renderedBytes -= old.count
+            renderedBytes -= old.bytes.count
         }
-        rendered[path] = bytes
+        rendered[path] = (input, bytes)
         renderedBytes += bytes.count
     }
 
