@@ -49,12 +49,12 @@ import StacksTestSupport
     }
 
     @Test(arguments: [
-        ("[search-index.json]", [:],
-         "alias 'search-index.json' is not free: 'search-index.json' at the root of the output is reserved for the site's own files"),
-        ("[assets/stacks.css]", [:],
-         "alias 'assets/stacks.css' is not free: 'assets' at the root of the output is reserved for the site's own files"),
+        ("[sitemap.xml]", [:],
+         "alias 'sitemap.xml' is not free: 'sitemap.xml' at the root of the output is reserved for the site's own files"),
+        ("[_stacks/stacks.css]", [:],
+         "alias '_stacks/stacks.css' is not free: '_stacks' at the root of the output is reserved for the site's own files"),
         ("[\"404.html\"]", [:], "alias '404.html' is not free: '404.html' at the root of the output is reserved for the site's own files"),
-        ("[Catalog.JSON/old]", [:], "alias 'Catalog.JSON/old' is not free: 'Catalog.JSON' at the root of the output is reserved for the site's own files"),
+        ("[_Stacks/old]", [:], "alias '_Stacks/old' is not free: '_Stacks' at the root of the output is reserved for the site's own files"),
         ("[sitemap.xml]", [:], "alias 'sitemap.xml' is not free: 'sitemap.xml' at the root of the output is reserved for the site's own files"),
         ("[b/photo.png]", ["content/b/photo.png": "PNG"],
          "alias 'b/photo.png' is not free: 'b/photo.png' is a file of the site (from content/b/photo.png)"),
@@ -91,7 +91,7 @@ import StacksTestSupport
     @Test func hostileNamesNeverWriteOutsideTheOutput() async throws {
         let pieces = ["%2e", "%2E", "%2e%2e", "%2E%2e", "%2f", "%2F", "%2F..%2F", "..%2f", "%5c", "%5C", "..", ".", "\\",
                       "\u{0}", "%00", "\u{301}", "e\u{301}", "%C3%A9", "\u{E9}", "a", "b", "index.html", "search-index.json",
-                      "assets", "content", "-", " ", "%", "%zz", "\u{7F}", "\n"]
+                      "assets", "_stacks", "content", "-", " ", "%", "%zz", "\u{7F}", "\n"]
         var random = SplitMix(state: 0x5EED_A11A5)
         func name(_ count: Int) -> String {
             (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()

@@ -19,8 +19,8 @@ import Testing
         let summary = try await SiteBuilder.build(project.options)
         #expect(summary.pages == 5)
         for path in ["index.html", "weather/index.html", "weather/sun/index.html", "weather/rain/index.html",
-                     "weather/rain/drizzle/index.html", "weather/rain/radar.png", "404.html", "assets/stacks.css",
-                     "assets/stacks.js", "search-index.json", "catalog.json", "old-rain/index.html", OutputWriter.markerName] {
+                     "weather/rain/drizzle/index.html", "weather/rain/radar.png", "404.html", "_stacks/stacks.css",
+                     "_stacks/stacks.js", "_stacks/search-index.json", "_stacks/catalog.json", ".nojekyll", "old-rain/index.html", OutputWriter.markerName] {
             #expect(project.exists("output/" + path), "\(path) missing")
         }
         #expect(!project.exists("output/sitemap.xml"))
@@ -157,7 +157,7 @@ import Testing
             return (UInt64(info.st_ino), UInt64(info.st_nlink))
         }
         _ = try await SiteBuilder.build(project.options)
-        let unchanged = ["weather/rain/drizzle/index.html", "weather/rain/radar.png", "assets/stacks.css", "old-rain/index.html"]
+        let unchanged = ["weather/rain/drizzle/index.html", "weather/rain/radar.png", "_stacks/stacks.css", "old-rain/index.html"]
         let before = try unchanged.map(inode)
         let sunBefore = try inode("weather/sun/index.html")
         // The first paragraph, the sun's summary in the lists of other pages, stays.
@@ -178,6 +178,20 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path)
             .filter { $0.contains("stacks-") && $0 != ".output.stacks-cache" }
         #expect(leftovers.isEmpty)
+    }
+
+    /// Stacks' own files are in `_stacks/`, which content cannot take: a folder of content named
+    /// `assets` (as many GitHub and Hugo projects have) keeps its URL, and `.nojekyll` keeps
+    /// GitHub Pages from leaving `_stacks/` out.
+    @Test func contentNamedAssetsKeepsItsURL() async throws {
+        let project = try TemporaryProject(["content/assets/logo.md": "# Logo\n\nThe logo.\n", "content/assets/logo.png": "PNG"])
+        defer { project.remove() }
+        _ = try await SiteBuilder.build(project.options)
+        #expect(try project.read("output/assets/logo/index.html").contains("The logo."))
+        #expect(try project.read("output/assets/logo.png") == "PNG")
+        #expect(project.exists("output/_stacks/stacks.css") && project.exists("output/_stacks/search/index.js"))
+        #expect(try project.read("output/.nojekyll") == "")
+        #expect(try project.read("output/assets/logo/index.html").contains("href=\"../../_stacks/stacks.css\""))
     }
 
     /// The replaced output is deleted, but a symbolic link in it is removed, not followed.
@@ -235,7 +249,6 @@ import Testing
         try project.write("content/weather/sun", "a file named like the page's folder")
         try project.write("content/weather/rain/pic.png", "PNG")
         try project.write("content/weather/rain/pic.PNG", "PNG")
-        try project.write("content/assets/_index.md", "---\ntitle: Assets\n---\n")
         try project.write("content/ba\u{308}d.md", "Decomposed")
         try project.write("content/b\u{E4}d.md", "Composed")
         try project.write("output/index.html", "previous")
@@ -243,7 +256,6 @@ import Testing
         let before = project.snapshot()
         let errors = await project.buildErrors()
         #expect(errors == [
-            "content/assets/_index.md:1:1: error: the URL 'assets/' is reserved for the site's own files; rename it or set 'slug:'",
             "content/b\u{E4}d.md:1:1: error: duplicate slug 'b\u{E4}d': content/ba\u{308}d.md has the same URL",
             "content/weather/rain/index.html:1:1: error: would be published as 'weather/rain/index.html', the same file as content/weather/rain/index.md (names differing only in case or accents are one file on many systems)",
             "content/weather/rain/pic.png:1:1: error: would be published as 'weather/rain/pic.png', the same file as content/weather/rain/pic.PNG (names differing only in case or accents are one file on many systems)",

@@ -47,7 +47,7 @@ import Testing
         #expect(item[3] == "t3, shared" && item[4] == "item" && item[5] == "I" && item[6] == PageContext.monogramColor("Item 3"))
         #expect(item.count == 7, "an item's empty count is left out")
         let star = try #require(rows.first { $0[1] == "Star" })
-        #expect(star[5] == "../assets/icons/cloud.svg" && star[6] == "teal")
+        #expect(star[5] == "../_stacks/icons/cloud.svg" && star[6] == "teal")
         // The category's pages name the index; a portable build also writes it as a script.
         let page = String(decoding: renderer.renderPage(big), as: UTF8.self)
         #expect(page.contains("data-index=\"page/entries.json\""))

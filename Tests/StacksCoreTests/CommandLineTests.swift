@@ -26,9 +26,9 @@ import StacksTestSupport
         defer { project.remove() }
         let outcome = try run(["build"], in: project.root)
         #expect(outcome.status == 0)
-        // 404.html, search-index.json, catalog.json; the search's index.js, its shards of the
-        // terms a, b, c, more and text, and the records of the pages A, b and c.
-        let fileCount = Theme.builtIn.assetPaths.count + 3 + 1 + 5 + 3
+        // 404.html, .nojekyll, search-index.json, catalog.json; the search's index.js, its shards
+        // of the terms a, b, c, more and text, and the records of the pages A, b and c.
+        let fileCount = Theme.builtIn.assetPaths.count + 4 + 1 + 5 + 3
         #expect(outcome.standardOutput.hasPrefix("Built 4 pages and \(fileCount) files into output/ in "))
         #expect(outcome.standardOutput.hasSuffix(" ms\n"))
         #expect(outcome.standardError.isEmpty)

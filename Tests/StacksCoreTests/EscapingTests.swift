@@ -98,11 +98,11 @@ import Testing
         #expect(errors == nil)
         let files = project.snapshot()
         #expect(files.keys.contains("cat/item/index.html"))
-        #expect(files.keys.contains("assets/search/index.js"))
-        #expect(files.keys.contains { $0.hasPrefix("assets/search/pages/") })
+        #expect(files.keys.contains("_stacks/search/index.js"))
+        #expect(files.keys.contains { $0.hasPrefix("_stacks/search/pages/") })
         for (path, data) in files {
             let bytes = [UInt8](data)
-            if path.hasSuffix(".json") || path.hasPrefix("assets/search/") {
+            if path.hasSuffix(".json") || path.hasPrefix("_stacks/search/") {
                 Self.expectJSONStringsClosed(bytes, in: path)
             } else {
                 Self.expectNoUnescapedMark(bytes, in: path)

@@ -132,8 +132,8 @@ import StacksTestSupport
         #expect(apple.contains("<a class=\"back-link\" rel=\"up\" href=\"../\">"))
         let appleContent = try #require(column("content", of: apple))
         #expect(appleContent.contains("href=\"./\" aria-current=\"page\""))
-        #expect(try project.read("output/search-index.json").contains("\"url\":\"zebra/\""))
-        #expect(try project.read("output/catalog.json").contains("\"url\":\"apple/\""))
+        #expect(try project.read("output/_stacks/search-index.json").contains("\"url\":\"zebra/\""))
+        #expect(try project.read("output/_stacks/catalog.json").contains("\"url\":\"apple/\""))
         #expect(try project.read("output/sitemap.xml").contains("<loc>https://example.org/zebra/</loc>"))
     }
 
@@ -240,7 +240,7 @@ import StacksTestSupport
             try project.write(path == "stacks.yml" ? path : "content/" + path, text)
         }
         _ = try await SiteBuilder.build(project.options)
-        let pages = project.snapshot().keys.filter { $0.hasSuffix("index.html") && !$0.hasPrefix("assets/") }
+        let pages = project.snapshot().keys.filter { $0.hasSuffix("index.html") && !$0.hasPrefix("_stacks/") }
         var linked: Set<String> = []
         for file in pages {
             let url = String(file.dropLast("index.html".count))

@@ -53,7 +53,7 @@ import Testing
             let key = try #require(Self.shardKey(of: term, keys: keys))
             let name = SearchIndex.fileName(ofKey: key)
             #expect(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-            let shard = String(decoding: try #require(files["assets/search/terms/\(name).js"]), as: UTF8.self)
+            let shard = String(decoding: try #require(files["_stacks/search/terms/\(name).js"]), as: UTF8.self)
             #expect(shard.contains("\"\(term)\":"), "\(term) in \(name).js")
         }
     }
@@ -81,18 +81,18 @@ import Testing
         let (index, catalog, files) = try await Self.index([
             ("tools/hammer.md", "---\ntitle: Claw Hammer\nsummary: Strikes\n---\nA zeppelin.\n"),
         ], portable: true)
-        let listing = String(decoding: files["assets/search/index.js"]!, as: UTF8.self)
+        let listing = String(decoding: files["_stacks/search/index.js"]!, as: UTF8.self)
         #expect(listing.hasPrefix("window.stacksSearch.index({\"keys\":[") && listing.hasSuffix("});\n"))
         let keys = index.shards.map(\.key)
         #expect(listing.contains("\"pages\":2"))
-        for key in keys { #expect(files["assets/search/terms/\(SearchIndex.fileName(ofKey: key)).js"] != nil) }
-        let shard = String(decoding: files["assets/search/terms/ze.js"]!, as: UTF8.self)
+        for key in keys { #expect(files["_stacks/search/terms/\(SearchIndex.fileName(ofKey: key)).js"] != nil) }
+        let shard = String(decoding: files["_stacks/search/terms/ze.js"]!, as: UTF8.self)
         #expect(shard == "window.stacksSearch.terms(\"ze\",{\"zeppelin\":[\(Self.pageNumber(catalog, "Claw Hammer") << 2 | 1)]});\n")
-        let record = String(decoding: files["assets/search/pages/\(Self.pageNumber(catalog, "Claw Hammer")).js"]!, as: UTF8.self)
+        let record = String(decoding: files["_stacks/search/pages/\(Self.pageNumber(catalog, "Claw Hammer")).js"]!, as: UTF8.self)
         #expect(record.contains("\"path\":[\"Tools\",\"Claw Hammer\"]"))
         #expect(record.contains("\"text\":\"A zeppelin.\""))
         #expect(record.contains("\"url\":\"tools/claw-hammer/index.html\"") || record.contains("\"url\":\"tools/hammer/index.html\""))
-        #expect(files.keys.allSatisfy { !$0.hasPrefix("assets/search/pages/0.") }, "the home page is not a result")
+        #expect(files.keys.allSatisfy { !$0.hasPrefix("_stacks/search/pages/0.") }, "the home page is not a result")
         #expect(SearchIndex.fileName(ofKey: "東京") == "_6771__4eac_")
         #expect(SearchIndex.fileName(ofKey: "é1") == "_e9_1")
     }
@@ -112,12 +112,12 @@ import Testing
         _ = try await SiteBuilder.build(project.options)
         let (input, _) = ProjectReader.read(project.options)
         let renderer = try await Pipeline.prepare(input).renderer
-        let search = renderer.renderExtras(theme: .builtIn).filter { $0.path.hasPrefix("assets/search/") }
-        #expect(search.filter { $0.path.hasPrefix("assets/search/pages/") }.count == renderer.pageCount - 1)
+        let search = renderer.renderExtras(theme: .builtIn).filter { $0.path.hasPrefix("_stacks/search/") }
+        #expect(search.filter { $0.path.hasPrefix("_stacks/search/pages/") }.count == renderer.pageCount - 1)
         for file in search {
             #expect(Array(try project.read("output/" + file.path).utf8) == file.bytes, "\(file.path)")
         }
-        let written = try FileManager.default.contentsOfDirectory(atPath: project.root.appendingPathComponent("output/assets/search/pages").path)
+        let written = try FileManager.default.contentsOfDirectory(atPath: project.root.appendingPathComponent("output/_stacks/search/pages").path)
         #expect(written.count == renderer.pageCount - 1)
     }
 
@@ -137,12 +137,12 @@ import Testing
                 #expect(Self.shardKey(of: term, keys: keys) == shard.key, "\(term) in \(shard.key)")
                 #expect(seen.insert(term).inserted)
             }
-            let size = files["assets/search/terms/\(SearchIndex.fileName(ofKey: shard.key)).js"]!.count
+            let size = files["_stacks/search/terms/\(SearchIndex.fileName(ofKey: shard.key)).js"]!.count
             #expect(size <= 4_000 || shard.terms.count == 1, "\(shard.key): \(size) bytes")
         }
         #expect(seen == Set(index.terms))
         // Deltas decode to the pages.
-        let text = String(decoding: files["assets/search/terms/\(SearchIndex.fileName(ofKey: Self.shardKey(of: "common", keys: keys)!)).js"]!, as: UTF8.self)
+        let text = String(decoding: files["_stacks/search/terms/\(SearchIndex.fileName(ofKey: Self.shardKey(of: "common", keys: keys)!)).js"]!, as: UTF8.self)
         let list = text.split(separator: "\"common\":[")[1].split(separator: "]")[0].split(separator: ",").map { Int($0)! }
         var page = 0
         let decoded = list.map { value in page += value >> 2; return page << 2 | value & 3 }
@@ -169,10 +169,10 @@ import Testing
         var body = ""
         for number in 0..<60_000 { body += "w\(number * 7919 % 1_000_003) " }
         let (index, catalog, files) = try await Self.index([("c/huge.md", "---\ntitle: Huge\n---\n\(body)\n")])
-        let record = files["assets/search/pages/\(Self.pageNumber(catalog, "Huge")).js"]!
+        let record = files["_stacks/search/pages/\(Self.pageNumber(catalog, "Huge")).js"]!
         #expect(record.count < SearchIndex.snippetSourceLimit + 1_000)
         #expect(index.terms.count > 50_000, "every word is indexed")
-        for (path, bytes) in files where path.hasPrefix("assets/search/terms/") {
+        for (path, bytes) in files where path.hasPrefix("_stacks/search/terms/") {
             #expect(bytes.count <= SearchIndex.defaultShardLimit * 2, "\(path): \(bytes.count) bytes")
         }
     }

@@ -242,7 +242,7 @@ import Testing
         #expect(tagPages == ["tags/-..-etc/index.html", "tags/index.html", "tags/say-hi-x/index.html", "tags/script-alert-1-script/index.html"])
         for path in site.keys { #expect(!path.split(separator: "/").contains { $0 == ".." || $0 == "." }, "\(path)") }
         // The search records are JSON inside a script: no markup.
-        for (path, text) in site where path.hasPrefix("assets/search/") {
+        for (path, text) in site where path.hasPrefix("_stacks/search/") {
             #expect(!text.contains("<script"), "\(path)")
         }
     }
@@ -295,7 +295,7 @@ import Testing
         let zebra = try #require(index.postings(of: "zebra"))
         let tagPage = try #require(zebra.first { $0 >> 2 >= catalogPages })
         #expect(tagPage & 3 == SearchIndex.Field.title.rawValue)
-        let record = String(decoding: try #require(files["assets/search/pages/\(tagPage >> 2).js"]), as: UTF8.self)
+        let record = String(decoding: try #require(files["_stacks/search/pages/\(tagPage >> 2).js"]), as: UTF8.self)
         #expect(record.contains("\"kind\":\"tag\""))
         #expect(record.contains("\"title\":\"zebra\""))
         #expect(record.contains("\"url\":\"tags/zebra/\""))

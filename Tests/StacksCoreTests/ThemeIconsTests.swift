@@ -10,18 +10,18 @@ import Testing
         var named: Set<String> = []
         for index in renderer.site.catalog.pages.indices {
             let html = String(decoding: renderer.renderPage(index), as: UTF8.self)
-            #expect(!html.contains("assets/icons/"), "\(renderer.outputPath(of: index)) loads an icon image")
+            #expect(!html.contains("_stacks/icons/"), "\(renderer.outputPath(of: index)) loads an icon image")
             for match in html.matches(of: /data-icon="([^"]*)"/) { named.insert(String(match.1)) }
         }
         #expect(named.count >= 10)
         let files = renderer.renderExtras(theme: .builtIn)
-        let css = String(decoding: try #require(files.first { $0.path == "assets/stacks.css" }).bytes, as: UTF8.self)
+        let css = String(decoding: try #require(files.first { $0.path == "_stacks/stacks.css" }).bytes, as: UTF8.self)
         for name in named {
             let svg = try #require(Theme.builtIn.files["assets/icons/\(name).svg"])
             #expect(css.contains("[data-icon=\"\(name)\"] { --icon: url(\"data:image/svg+xml;base64,\(Data(svg).base64EncodedString())\"); }"))
         }
         // The files stay published, for themes that show them as images.
-        #expect(files.contains { $0.path == "assets/icons/umbrella.svg" })
+        #expect(files.contains { $0.path == "_stacks/icons/umbrella.svg" })
     }
 
     @Test(arguments: [("umbrella", true), ("arrow_up-2", true), ("Bell", true), ("", false), ("a b", false),
@@ -43,10 +43,10 @@ import Testing
         let renderer = prepared.renderer
         let tools = try #require(renderer.site.catalog.pages.indices.first { renderer.outputPath(of: $0) == "tools/index.html" })
         let html = String(decoding: renderer.renderPage(tools), as: UTF8.self)
-        #expect(html.contains("<img src=\"../assets/icons/odd%20name.svg\" alt=\"\" width=\"18\" height=\"18\">")
-                || html.contains("<img src=\"../assets/icons/odd name.svg\""))
+        #expect(html.contains("<img src=\"../_stacks/icons/odd%20name.svg\" alt=\"\" width=\"18\" height=\"18\">")
+                || html.contains("<img src=\"../_stacks/icons/odd name.svg\""))
         #expect(html.contains("data-icon=\"umbrella\""))
-        let css = String(decoding: try #require(renderer.renderExtras(theme: theme).first { $0.path == "assets/stacks.css" }).bytes,
+        let css = String(decoding: try #require(renderer.renderExtras(theme: theme).first { $0.path == "_stacks/stacks.css" }).bytes,
                          as: UTF8.self)
         #expect(!css.contains("odd name"))
     }

@@ -102,7 +102,7 @@ extension PreviewTests {
                     var slowest = Duration.zero
                     for number in 0..<40 {
                         let started = ContinuousClock.now
-                        let reply = try await site.get(["/", "/tools/", "/kitchen/spoon/", "/assets/stacks.css"][number % 4])
+                        let reply = try await site.get(["/", "/tools/", "/kitchen/spoon/", "/_stacks/stacks.css"][number % 4])
                         slowest = max(slowest, ContinuousClock.now - started)
                         #expect(reply.status == 200)
                     }
@@ -146,7 +146,7 @@ extension PreviewTests {
             try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
-                    let heads = ["/tools/", "/missing/", "/assets/stacks.css"].map { "GET \($0) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }
+                    let heads = ["/tools/", "/missing/", "/_stacks/stacks.css"].map { "GET \($0) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }
                     let text = heads.joined() + "HEAD / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
                     let (reply, closed) = try await LoopbackClient.exchange(site.port, Array(text.utf8))
                     let statuses = String(decoding: reply, as: UTF8.self).components(separatedBy: "HTTP/1.1 ")

@@ -19,11 +19,11 @@ extension PreviewTests {
                     ("/", "text/html; charset=utf-8"), ("/tools/", "text/html; charset=utf-8"),
                     ("/tools/saw/blade/", "text/html; charset=utf-8"), ("/tools/page/2/", "text/html; charset=utf-8"),
                     ("/tools/saw/index.html", "text/html; charset=utf-8"),
-                    ("/assets/stacks.css", "text/css; charset=utf-8"), ("/assets/stacks.js", "text/javascript; charset=utf-8"),
-                    ("/assets/icons/sun.svg", "image/svg+xml"), ("/assets/favicon.svg", "image/svg+xml"),
+                    ("/_stacks/stacks.css", "text/css; charset=utf-8"), ("/_stacks/stacks.js", "text/javascript; charset=utf-8"),
+                    ("/_stacks/icons/sun.svg", "image/svg+xml"), ("/_stacks/favicon.svg", "image/svg+xml"),
                     ("/tools/saw/photo.png", "image/png"), ("/tools/manual.pdf", "application/pdf"),
-                    ("/tools/face.woff2", "font/woff2"), ("/catalog.json", "application/json"),
-                    ("/search-index.json", "application/json"), ("/sitemap.xml", "application/xml"),
+                    ("/tools/face.woff2", "font/woff2"), ("/_stacks/catalog.json", "application/json"),
+                    ("/_stacks/search-index.json", "application/json"), ("/sitemap.xml", "application/xml"),
                     ("/old/first/", "text/html; charset=utf-8"),
                 ]
                 for (path, type) in expected {
@@ -43,7 +43,7 @@ extension PreviewTests {
             try await withTemporaryFolder { folder in
                 try TestCatalog.standard.write(to: folder)
                 let site = await TestHandler.make(folder)
-                for path in ["/tools/", "/assets/stacks.css", "/tools/saw/photo.png", "/missing/"] {
+                for path in ["/tools/", "/_stacks/stacks.css", "/tools/saw/photo.png", "/missing/"] {
                     let get = try await site.get(path)
                     let head = try await site.request("HEAD \(path) HTTP/1.1")
                     #expect(head.status == get.status, "\(path)")
@@ -258,7 +258,7 @@ extension PreviewTests {
                 #expect(!broken.text.contains("<script>alert(1)"))
                 #expect(try await site.get("/tools/").text.contains("stacks-overlay\" role"))
                 // Files other than pages get no overlay.
-                #expect(!(try await site.get("/assets/stacks.css")).text.contains("stacks-overlay"))
+                #expect(!(try await site.get("/_stacks/stacks.css")).text.contains("stacks-overlay"))
 
                 try TestCatalog.write(Array("---\ntitle: Spoon\n---\nFixed text.\n".utf8), to: spoon)
                 _ = await site.site.update(FileChanges(content: ["kitchen/spoon.md"]))

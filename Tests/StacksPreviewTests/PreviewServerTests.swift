@@ -234,7 +234,7 @@ extension PreviewTests {
             try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)
                 try await TestServer.with(folder) { site in
-                    let paths = ["/", "/tools/", "/kitchen/spoon/", "/assets/stacks.css", "/tools/saw/photo.png", "/missing/"]
+                    let paths = ["/", "/tools/", "/kitchen/spoon/", "/_stacks/stacks.css", "/tools/saw/photo.png", "/missing/"]
                     let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                         for number in 0..<200 {
                             group.addTask { try await site.get(paths[number % paths.count]).status }

@@ -104,7 +104,7 @@ extension PreviewTests {
                 let site = PreviewSite(options: .init(projectDirectory: folder), executor: executor)
                 _ = await site.build()
                 let before = executor.jobs.load(ordering: .relaxed)
-                let answer = await site.answer(segments: ["search-index.json"], directory: false)
+                let answer = await site.answer(segments: ["_stacks", "search-index.json"], directory: false)
                 guard case .bytes = answer.lookup else {
                     Issue.record("no search index: \(answer.lookup)")
                     return

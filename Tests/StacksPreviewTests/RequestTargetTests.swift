@@ -10,7 +10,7 @@ extension PreviewTests {
             ("/weather/rain/index.html", ["weather", "rain", "index.html"], false),
             ("/caf%C3%A9/", ["café"], true),
             ("/a%20b/", ["a b"], true),
-            ("/assets/stacks.css", ["assets", "stacks.css"], false),
+            ("/_stacks/stacks.css", ["_stacks", "stacks.css"], false),
         ])
         func pathsInTheSiteAreDecoded(raw: String, segments: [String], directory: Bool) {
             #expect(RequestTarget.parse(raw) == .site(segments: segments, directory: directory))
@@ -81,8 +81,8 @@ extension PreviewTests {
         }
 
         @Test(arguments: [
-            ("index.html", "text/html; charset=utf-8"), ("assets/stacks.css", "text/css; charset=utf-8"),
-            ("assets/stacks.js", "text/javascript; charset=utf-8"), ("assets/icons/sun.svg", "image/svg+xml"),
+            ("index.html", "text/html; charset=utf-8"), ("_stacks/stacks.css", "text/css; charset=utf-8"),
+            ("_stacks/stacks.js", "text/javascript; charset=utf-8"), ("assets/icons/sun.svg", "image/svg+xml"),
             ("a/photo.PNG", "image/png"), ("a/b.jpeg", "image/jpeg"), ("a/b.webp", "image/webp"), ("a/b.avif", "image/avif"),
             ("a/b.gif", "image/gif"), ("favicon.ico", "image/vnd.microsoft.icon"), ("f.woff2", "font/woff2"),
             ("f.woff", "font/woff"), ("f.ttf", "font/ttf"), ("f.otf", "font/otf"), ("catalog.json", "application/json"),

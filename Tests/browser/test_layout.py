@@ -274,7 +274,7 @@ def test_theme_icons_come_from_the_stylesheet_without_a_request_each(page):
     request of their own, and each tile shows its icon (a mask of the tile's text colour)."""
     page.open(EXAMPLE + "weather/rain/drizzle/", 1440)
     requests = page.js("return performance.getEntriesByType('resource').map((r) => r.name)")
-    assert [r for r in requests if "/assets/icons/" in r] == []
+    assert [r for r in requests if "/_stacks/icons/" in r] == []
     assert page.js("return document.querySelectorAll('img').length") == 0
     tiles = page.js("""return [...document.querySelectorAll(':is(.list a > i, .tree a > i, .item-header > i)[data-icon]')].filter((t) => t.getClientRects().length)
         .map((t) => { const s = getComputedStyle(t, '::before'); return [t.dataset.icon, s.maskImage || s.webkitMaskImage, s.width]; })""")

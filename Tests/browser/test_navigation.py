@@ -246,7 +246,7 @@ def test_scrolling_a_window_to_its_end_shows_the_whole_list(page):
 
 def test_search_loads_its_index_on_first_use_and_shows_paths(page):
     page.open(EXAMPLE + "traffic/car/", 1440)
-    loaded = "return performance.getEntriesByType('resource').some((e) => e.name.endsWith('assets/search/index.js'))"
+    loaded = "return performance.getEntriesByType('resource').some((e) => e.name.endsWith('_stacks/search/index.js'))"
     assert not page.js(loaded)
     mark(page)
     field = page.driver.find_element(By.ID, "search-input")

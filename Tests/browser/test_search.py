@@ -15,7 +15,7 @@ SHOWN = """return [...document.querySelectorAll('.search-results a')].map((a) =>
     a.closest('.search-group').querySelector('.search-group-title')?.textContent ?? ''])"""
 
 # Bytes of the search's files loaded since `window.__searchBytesFrom` entries.
-SEARCH_BYTES = """const entries = performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/search/'));
+SEARCH_BYTES = """const entries = performance.getEntriesByType('resource').filter((e) => e.name.includes('/_stacks/search/'));
     return [entries.length, entries.reduce((sum, e) => sum + Math.max(e.encodedBodySize, e.transferSize), 0),
             entries.filter((e) => e.name.includes('/pages/')).length]"""
 

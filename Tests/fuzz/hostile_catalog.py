@@ -54,7 +54,7 @@ HOSTILE_ALIASES = [
     "%2e%2e/%2e%2e/escaped", "%2e%2e/%2e%2e/%2e%2e/escaped", "x%2F..%2F..%2F..%2Fvictim",
     "%2e%2e/content/injected", "a%2Fb", "/abs", "..\\x", "..%5c..%5cx", "x%00y", "%00",
     "a/%2e%2e/%2e%2e/%2e%2e/w3", "..", ".", "./x", "x/./y", "//double//slash", "index.html",
-    "assets", "search-index.json", "404.html", "catalog.json", "e\u0301/x", "%C3%BC", NFC_U, NFD_U,
+    "assets", "_stacks", "search-index.json", "404.html", "catalog.json", "e\u0301/x", "%C3%BC", NFC_U, NFD_U,
     "a" * 250, ("b" * 255 + "/") * 3, "a b/c d", "%25", "%2", "x/index.html", "/", "",
     "\u0000", "\x01", "con", "x?y#z",
     # the issue's own, twice as likely
@@ -170,8 +170,7 @@ class Generator:
                 slug = slug_of(base)
                 if not slug or slug in self.used_slugs or base.lower() in ("index", "readme"):
                     continue
-                if slug in ("assets", "404.html", "index.html", "search-index.json", "catalog.json",
-                            "sitemap.xml"):
+                if slug in ("_stacks", "404.html", "index.html", ".nojekyll", "sitemap.xml"):
                     continue
                 self.used_slugs.add(slug)
             full = base + suffix

@@ -151,13 +151,13 @@ def check_output(output: str) -> list[tuple[str, str]]:
             if os.path.islink(full):
                 continue
             # Co-located files are published as they are; only the site's own files are checked.
-            if page in ("search-index.json", "catalog.json"):
+            if page in (os.path.join("_stacks", "search-index.json"), os.path.join("_stacks", "catalog.json")):
                 try:
                     with open(full, "rb") as handle:
                         json.loads(handle.read().decode("utf-8"))
                 except (ValueError, UnicodeDecodeError) as error:
                     problems.append((show(page), "not JSON: %s" % error))
-            elif page.startswith(os.path.join("assets", "search", "")):
+            elif page.startswith(os.path.join("_stacks", "search", "")):
                 # The search's scripts: one call with JSON arguments, nothing a page says can end it.
                 with open(full, "rb") as handle:
                     text = handle.read().decode("utf-8", "replace")

@@ -8,7 +8,7 @@ import Foundation
 struct OutputCollisions {
     /// What the site writes at its root besides the content.
     static let reservedRootNames: Set<String> = [
-        "assets", "404.html", "index.html", "search-index.json", "search-index.js", "catalog.json", "sitemap.xml",
+        Theme.siteFolder, "404.html", "index.html", ".nojekyll", "sitemap.xml",
     ]
 
     private var files: [String: String] = [:]

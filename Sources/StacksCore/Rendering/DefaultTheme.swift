@@ -1717,7 +1717,7 @@ i[data-icon]::before {
   });
   showFilters(document);
 
-  // ── Site search over the sharded index in assets/search/ ───────────────────────────
+  // ── Site search over the sharded index in _stacks/search/ ───────────────────────────
   //
   // index.js names the terms shards; a query loads the shard of each word (and, for the
   // last word typed, of the longer words it begins), ranks the pages from their postings,
@@ -1745,12 +1745,12 @@ i[data-icon]::before {
   };
   const searchScripts = new Map();
 
-  /** Loads assets/search/<path> once; resolves when it has run. */
+  /** Loads _stacks/search/<path> once; resolves when it has run. */
   function loadSearchScript(path) {
     if (!searchScripts.has(path)) {
       const loaded = new Promise((resolve, reject) => {
         const script = document.createElement("script");
-        script.src = new URL(`assets/search/${path}`, siteRoot()).href;
+        script.src = new URL(`_stacks/search/${path}`, siteRoot()).href;
         script.onload = () => { script.remove(); resolve(); };
         script.onerror = () => { script.remove(); reject(new Error(`no ${path}`)); };
         document.head.append(script);

@@ -19,7 +19,7 @@ struct PageContext {
         var icon = IconView(tile: true)
         if let name = page.frontMatter.icon {
             if let asset = icons[name] {
-                icon.iconURL = RootMarker.file(asset)
+                icon.iconURL = RootMarker.file(Theme.publishedPath(of: asset))
                 icon.iconName = ThemeIcons.drawsByName(name) ? name : nil
             } else {
                 icon.iconText = name
@@ -158,7 +158,7 @@ struct PageContext {
     }
 
     func site() -> SiteView {
-        SiteView(title: config.siteTitle, language: config.language, assets: RootMarker.string + "assets/",
+        SiteView(title: config.siteTitle, language: config.language, assets: RootMarker.string + Theme.siteFolder + "/",
                  root: RootMarker.page(.root, portable: config.portable),
                  home: config.baseURL ?? RootMarker.page(.root, portable: config.portable),
                  portable: config.portable ? "true" : "false")

@@ -1,11 +1,11 @@
 /// The site search's index, in small scripts the search loads as it needs them, so the first
 /// query of a large site loads a few tens of kilobytes, not the whole catalog:
 ///
-/// - `assets/search/index.js`: the terms shards there are (their keys) and the page count.
-/// - `assets/search/terms/<key>.js`: every term that starts with the key, each with its
+/// - `_stacks/search/index.js`: the terms shards there are (their keys) and the page count.
+/// - `_stacks/search/terms/<key>.js`: every term that starts with the key, each with its
 ///   postings: page numbers (catalog indices) with where the term stands on the page.
 ///   A key is a term's first two characters, longer where a shard would be too large.
-/// - `assets/search/pages/<n>.js`: what a result shows of page `n` — title, URL from the
+/// - `_stacks/search/pages/<n>.js`: what a result shows of page `n` — title, URL from the
 ///   root, breadcrumb titles, summary and the start of its text for the snippet — loaded
 ///   only for the results shown.
 ///
@@ -19,7 +19,7 @@ struct SearchIndex {
         case body = 1, summary = 2, title = 3
     }
 
-    static let folder = "assets/search"
+    static let folder = Theme.siteFolder + "/search"
     /// A terms shard larger than this is split by a longer key (one term's postings are never split).
     static let defaultShardLimit = 16_000
     /// The text a page's record keeps for snippets, in UTF-8 bytes; the index holds every word.

@@ -47,14 +47,16 @@ extension SiteRenderer {
                 }
             },
             { [self] in themeAssets(theme, context: context) },
-            { [self] in [OutputFile(path: "search-index.json", bytes: searchIndex())] },
+            { [self] in [OutputFile(path: Theme.siteFolder + "/search-index.json", bytes: searchIndex())] },
+            // GitHub Pages leaves out folders whose names start with `_` unless this file is there.
+            { [OutputFile(path: ".nojekyll", bytes: [])] },
             { [self] in
                 let index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages()) }
                     ?? SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable, extra: tagSearchPages())
                 return index.files()
             },
             { [self] in tagFiles(pages: includeListPages) },
-            { [self] in [OutputFile(path: "catalog.json", bytes: catalogDescription())] },
+            { [self] in [OutputFile(path: Theme.siteFolder + "/catalog.json", bytes: catalogDescription())] },
             { [self] in sitemap().map { [OutputFile(path: "sitemap.xml", bytes: $0)] } ?? [] },
         ]
         for category in CategoryIndex.categories(in: catalog, limit: config.layout.listWindow) {
@@ -68,12 +70,12 @@ extension SiteRenderer {
         theme.assetPaths.compactMap { path in
             guard let bytes = theme.files[path] else { return nil }
             guard path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) else {
-                return OutputFile(path: path, bytes: bytes)
+                return OutputFile(path: Theme.siteFolder + "/" + path.dropFirst("assets/".count), bytes: bytes)
             }
             let view = StylesheetView(layout: context.layout(), site: context.site(),
                                       icons: ThemeIcons.stylesheetIcons(theme: theme, icons: templates.icons))
             let text = template.render(view.templateObject.mustacheValue)
-            return OutputFile(path: String(path.dropLast(".mustache".count)), bytes: Array(text.utf8))
+            return OutputFile(path: Theme.publishedPath(of: path), bytes: Array(text.utf8))
         }
     }
 

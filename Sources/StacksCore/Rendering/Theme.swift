@@ -38,8 +38,22 @@ public struct Theme: Sendable, Equatable {
         return icons
     }
 
-    /// Published under `assets/`; `NAME.mustache` files are rendered first and lose the extension.
+    /// The theme's files to publish (`assets/` in the theme), by their path in the theme.
     public var assetPaths: [String] {
         files.keys.filter { $0.hasPrefix("assets/") }.sorted()
+    }
+
+    /// The one folder of the output that holds what Stacks publishes of its own: the theme's
+    /// files, the search index, the catalog's description. Content cannot take it (names
+    /// starting with `_` are skipped), and the output's `.nojekyll` keeps GitHub Pages from
+    /// leaving it out.
+    public static let siteFolder = "_stacks"
+
+    /// Where a theme file (`assets/NAME`) is published: `_stacks/NAME`, a `NAME.mustache`
+    /// rendered first and published without its extension.
+    public static func publishedPath(of path: String) -> String {
+        let inside = path.hasPrefix("assets/") ? String(path.dropFirst("assets/".count)) : path
+        let name = inside.hasSuffix(".mustache") ? String(inside.dropLast(".mustache".count)) : inside
+        return siteFolder + "/" + name
     }
 }

@@ -249,9 +249,7 @@ actor PreviewSite {
         let requested = generation
         let files = await task.value
         if requested == generation, self.current != nil {
-            let themePaths = Set(current.prepared.theme.assetPaths.map {
-                $0.hasSuffix(".mustache") ? String($0.dropLast(".mustache".count)) : $0
-            } + ["404.html"])
+            let themePaths = Set(current.prepared.theme.assetPaths.map(Theme.publishedPath(of:)) + ["404.html", ".nojekyll"])
             var theme: [String: [UInt8]] = [:]
             var catalog: [String: [UInt8]] = [:]
             for file in files where self.current!.routes[file.path] == nil {
