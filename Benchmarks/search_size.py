@@ -6,7 +6,7 @@
 
 For each size, generates the catalog (generate.py, seed 42) into a folder under /tmp,
 builds it with the stacks binary (default: .build/release/stacks), then reads
-output/assets/search/ as the script does for the queries typed one after the other:
+output/_stacks/search/ as the script does for the queries typed one after the other:
 
 - index.js, once (the list of shard keys);
 - per word, the shard whose key is the longest prefix of the word; for the last word
@@ -148,7 +148,7 @@ def main() -> None:
                             "--seed", "42", "--out", os.path.join(work, "content")], check=True, stdout=subprocess.DEVNULL)
             subprocess.run([args.stacks, "build"], cwd=work, check=True, stdout=subprocess.DEVNULL)
             output = os.path.join(work, "output")
-        folder = os.path.join(output, "assets", "search")
+        folder = os.path.join(output, "_stacks", "search")
         total, files = folder_size(folder)
         browser = Browser(folder)
         cells = []

@@ -106,9 +106,9 @@ head -2 "$T/stacks.log"
         find "$category" -mindepth 2 -maxdepth 2 -name 'index.md' | sort | head -2 | sed 's|/index\.md$|/|; s|^|/|'
         find "$category" -mindepth 2 -maxdepth 2 -name '*.png' | sort | head -2 | sed 's|^|/|'
     done
-    echo "/assets/stacks.css"
-    echo "/assets/stacks.js"
-    echo "/assets/favicon.svg"
+    echo "/_stacks/stacks.css"
+    echo "/_stacks/stacks.js"
+    echo "/_stacks/favicon.svg"
 ) > "$T/paths.txt"
 while read -r path; do
     code=$(curl -s -o /dev/null -w '%{http_code}' "$BASE$path")
