@@ -338,7 +338,10 @@ struct SortKey: Comparable {
     }
 
     static func fold(_ title: String) -> String {
-        title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // ASCII has no accents, and its case folding is its lower case: most titles take this
+        // way, without Foundation's Unicode tables.
+        if title.utf8.allSatisfy({ $0 < 0x80 }) { return title.lowercased() }
+        return title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     static func < (lhs: SortKey, rhs: SortKey) -> Bool {

@@ -31,11 +31,18 @@ struct TagIndex: Equatable, Sendable {
     init(catalog: Catalog) {
         var spellings: [String: [String: Int]] = [:]
         var pagesBySlug: [String: [Int]] = [:]
+        // A catalog has far fewer spellings than tagged pages: each is trimmed and slugged once.
+        var spelled: [String: (name: String, slug: String)?] = [:]
         for index in catalog.pages.indices.dropFirst() {
             var seen: Set<String> = []
-            for tag in catalog[index].frontMatter.tags {
-                let name = tag.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard let slug = Slug.make(name) else { continue }
+            for tag in catalog.pages[index].frontMatter.tags {
+                let known = spelled[tag] ?? {
+                    let name = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let made = Slug.make(name).map { (name: name, slug: $0) }
+                    spelled[tag] = .some(made)
+                    return made
+                }()
+                guard let (name, slug) = known else { continue }
                 spellings[slug, default: [:]][name, default: 0] += 1
                 if seen.insert(slug).inserted { pagesBySlug[slug, default: []].append(index) }
             }
