@@ -49,20 +49,24 @@ struct TagIndex: Equatable, Sendable {
         }
         var tags: [Tag] = []
         tags.reserveCapacity(pagesBySlug.count)
-        // Each page's place in a tag's list, made once: a page is compared in every tag it has,
-        // and its URL is slow to spell out.
-        var listKeys = [(title: String, url: String)?](repeating: nil, count: catalog.pages.count)
-        func listKey(_ index: Int) -> (title: String, url: String) {
-            if let key = listKeys[index] { return key }
-            let key = (title: SortKey.fold(catalog[index].listTitle), url: catalog[index].path.url)
-            listKeys[index] = key
-            return key
+        // Each page's folded title, made once: a page is compared in every tag it has. Its URL,
+        // slow to spell out, only breaks ties.
+        var foldedTitles = [String?](repeating: nil, count: catalog.pages.count)
+        func foldedTitle(_ index: Int) -> String {
+            if let title = foldedTitles[index] { return title }
+            let title = SortKey.fold(catalog.pages[index].listTitle)
+            foldedTitles[index] = title
+            return title
+        }
+        func precedes(_ first: (title: String, index: Int), _ second: (title: String, index: Int)) -> Bool {
+            if first.title != second.title { return first.title < second.title }
+            return catalog.pages[first.index].path.url < catalog.pages[second.index].path.url
         }
         for (slug, pages) in pagesBySlug {
             let counts = spellings[slug] ?? [:]
             let name = counts.sorted { ($1.value, Self.sortKey($0.key), $0.key) < ($0.value, Self.sortKey($1.key), $1.key) }
                 .first?.key ?? slug
-            let sorted = pages.map { (key: listKey($0), index: $0) }.sorted { $0.key < $1.key }.map(\.index)
+            let sorted = pages.map { (title: foldedTitle($0), index: $0) }.sorted(by: precedes).map(\.index)
             tags.append(Tag(slug: slug, name: name, pages: sorted))
         }
         self.tags = tags.sorted { (Self.sortKey($0.name), $0.slug) < (Self.sortKey($1.name), $1.slug) }

@@ -114,7 +114,8 @@ actor PreviewSite {
         let recovered = failure != nil
         failure = nil
         let contentRoot = source.options.url(input.config.paths.content)
-        let routes = SiteRoutes(prepared.renderer)
+        let routes = current.map { SiteRoutes(prepared.renderer, reusing: $0.routes, of: $0.prepared.renderer) }
+            ?? SiteRoutes(prepared.renderer)
         var reload = Reload.all
         if let previous = current {
             if previous.prepared.theme != prepared.theme || previous.prepared.renderer.config != prepared.renderer.config {

@@ -23,6 +23,21 @@ struct SiteRoutes: Sendable {
         for index in 0..<renderer.pageCount { routes[renderer.outputPath(of: index)] = .page(index) }
     }
 
+    /// The routes of `renderer`, taken from `earlier` (the routes of `old`) when every page
+    /// kept its place, kind and number of children, and the co-located files are the same:
+    /// then every output path and list page is the same too. Spelling out ten thousand paths
+    /// again would cost more than the rest of a rebuild after a one-file edit.
+    init(_ renderer: SiteRenderer, reusing earlier: SiteRoutes, of old: SiteRenderer) {
+        let before = old.site.catalog, after = renderer.site.catalog
+        let samePlaces = before.pages.count == after.pages.count && before.assets == after.assets
+            && old.config.layout.listWindow == renderer.config.layout.listWindow
+            && before.pages.indices.allSatisfy { index in
+                before.pages[index].path == after.pages[index].path && before.pages[index].kind == after.pages[index].kind
+                    && before.pages[index].children.count == after.pages[index].children.count
+            }
+        self = samePlaces ? earlier : SiteRoutes(renderer)
+    }
+
     subscript(path: String) -> Route? { routes[path] }
 
     /// The path a browser shows for an output path: `weather/rain/index.html` → `/weather/rain/`.
