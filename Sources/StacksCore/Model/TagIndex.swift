@@ -34,7 +34,8 @@ struct TagIndex: Equatable, Sendable {
         // A catalog has far fewer spellings than tagged pages: each is trimmed and slugged once.
         var spelled: [String: (name: String, slug: String)?] = [:]
         for index in catalog.pages.indices.dropFirst() {
-            var seen: Set<String> = []
+            // A page has a few tags: a list is quicker than a set.
+            var seen: [String] = []
             for tag in catalog.pages[index].frontMatter.tags {
                 let known = spelled[tag] ?? {
                     let name = tag.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -44,7 +45,10 @@ struct TagIndex: Equatable, Sendable {
                 }()
                 guard let (name, slug) = known else { continue }
                 spellings[slug, default: [:]][name, default: 0] += 1
-                if seen.insert(slug).inserted { pagesBySlug[slug, default: []].append(index) }
+                if !seen.contains(slug) {
+                    seen.append(slug)
+                    pagesBySlug[slug, default: []].append(index)
+                }
             }
         }
         var tags: [Tag] = []
@@ -58,15 +62,31 @@ struct TagIndex: Equatable, Sendable {
             foldedTitles[index] = title
             return title
         }
-        func precedes(_ first: (title: String, index: Int), _ second: (title: String, index: Int)) -> Bool {
-            if first.title != second.title { return first.title < second.title }
-            return catalog.pages[first.index].path.url < catalog.pages[second.index].path.url
+        var urls = [String?](repeating: nil, count: catalog.pages.count)
+        func url(_ index: Int) -> String {
+            if let url = urls[index] { return url }
+            let url = catalog.pages[index].path.url
+            urls[index] = url
+            return url
+        }
+        /// By folded title, then by URL among equal titles (each URL spelled once).
+        func ordered(_ pages: [Int]) -> [Int] {
+            var keyed = pages.map { (title: foldedTitle($0), index: $0) }
+            keyed.sort { $0.title < $1.title }
+            var start = 0
+            while start < keyed.count {
+                var end = start + 1
+                while end < keyed.count, keyed[end].title == keyed[start].title { end += 1 }
+                if end - start > 1 { keyed[start..<end].sort { url($0.index) < url($1.index) } }
+                start = end
+            }
+            return keyed.map(\.index)
         }
         for (slug, pages) in pagesBySlug {
             let counts = spellings[slug] ?? [:]
             let name = counts.sorted { ($1.value, Self.sortKey($0.key), $0.key) < ($0.value, Self.sortKey($1.key), $1.key) }
                 .first?.key ?? slug
-            let sorted = pages.map { (title: foldedTitle($0), index: $0) }.sorted(by: precedes).map(\.index)
+            let sorted = ordered(pages)
             tags.append(Tag(slug: slug, name: name, pages: sorted))
         }
         self.tags = tags.sorted { (Self.sortKey($0.name), $0.slug) < (Self.sortKey($1.name), $1.slug) }
