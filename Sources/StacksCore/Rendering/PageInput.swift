@@ -7,11 +7,12 @@
 /// recorded, and the preview keeps the pages it rendered. Nothing needs to know *why* a page
 /// changed — a new template value is in the views, so in the digest, without a rule to add.
 public struct PageInput {
-    /// The layout's values, with the content and detail columns left empty: they are rendered
-    /// from `content` and `detail`.
-    var layout: LayoutView
-    var content: ContentView
-    var detail: DetailView
+    /// The values of `LayoutView`, with the content and detail columns left empty: they are
+    /// rendered from `content` (`ContentView`'s) and `detail` (`DetailView`'s). Kept as the
+    /// objects the templates read, made once for both the digest and the page.
+    var layout: TemplateObject
+    var content: TemplateObject
+    var detail: TemplateObject
     /// The page's folder, which its relative links start from (`RootMarker.resolve`).
     var folder: String
     var templates: Digest
@@ -20,9 +21,9 @@ public struct PageInput {
         var hasher = Digest.Hasher()
         hasher.add(templates)
         hasher.add(folder)
-        hasher.add(layout.templateObject)
-        hasher.add(content.templateObject)
-        hasher.add(detail.templateObject)
+        hasher.add(layout)
+        hasher.add(content)
+        hasher.add(detail)
         return hasher.finish()
     }
 }

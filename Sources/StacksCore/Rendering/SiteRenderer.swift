@@ -185,16 +185,20 @@ public struct SiteRenderer: Sendable {
         // A list page sits two folders below its category: `weather/page/2/`.
         let folder = listPage > 1 ? context.listPageDirectory(index, number: listPage, segment: lists[index]?.listPageSegment)
             : page.path.url
-        return PageInput(layout: layout, content: content(window, page: index, context: context, stamps: &stamps),
-                         detail: detail(index, context: context), folder: folder, templates: templates.digest)
+        return PageInput(layout: layout.templateObject,
+                         content: content(window, page: index, context: context, stamps: &stamps).templateObject,
+                         detail: detail(index, context: context).templateObject, folder: folder, templates: templates.digest)
     }
 
     /// The page `input` describes.
     func render(_ input: PageInput, stamps: inout TemplateStamps) -> [UInt8] {
         var layout = input.layout
-        layout.content = HTML(stamps.render(input.content, with: templates))
-        layout.detail = HTML(stamps.render(input.detail, with: templates))
-        return RootMarker.resolve(stamps.render(layout, with: templates), folder: input.folder)
+        stamps.handedOver?.append((ContentView.template, input.content))
+        layout["content"] = .text(stamps.render(ContentView.template, input.content, with: templates))
+        stamps.handedOver?.append((DetailView.template, input.detail))
+        layout["detail"] = .text(stamps.render(DetailView.template, input.detail, with: templates))
+        stamps.handedOver?.append((LayoutView.template, layout))
+        return RootMarker.resolve(stamps.render(LayoutView.template, layout, with: templates), folder: input.folder)
     }
 
     /// The extra pages of large categories' lists: `weather/page/2/` and on. Page 1 is the
