@@ -106,6 +106,33 @@ extension PreviewTests {
             }
         }
 
+        /// A tag page is a page like the others: an open one reloads when what it shows changed,
+        /// and only then.
+        @Test func anOpenTagPageReloadsOnlyWhenItChanged() async throws {
+            try await withTemporaryFolderOnTestThreads { folder in
+                try TestCatalog.standard.write(to: folder)
+                try await TestServer.with(folder) { site in
+                    let socket = try await LiveReloadClient(port: site.port)
+                    defer { socket.close() }
+                    #expect(await socket.next(containing: "\"hello\"") != nil)
+                    #expect(try await site.get("/tags/steel/").text.contains("Hammer"))
+                    _ = try await site.get("/kitchen/spoon/")
+
+                    // The spoon has no tag: the steel page shows nothing of it.
+                    try site.write("kitchen/spoon.md", "---\ntitle: Spoon\nsummary: For soup\n---\nA new body.\n")
+                    let body = await socket.next(containing: "\"reload\"")
+                    #expect(body?.contains("\"/kitchen/spoon/\"") == true, "\(body ?? "no message")")
+                    #expect(body?.contains("/tags/") == false, "\(body ?? "")")
+
+                    // The hammer's summary shows in the steel list.
+                    try site.write("tools/hammer.md", "---\ntitle: Hammer\nsummary: Drives nails\norder: 2\ntags: [\"steel\"]\n---\nThe hammer is useful.\n")
+                    let summary = await socket.next(containing: "\"reload\"")
+                    #expect(summary?.contains("\"/tags/steel/\"") == true, "\(summary ?? "no message")")
+                    #expect(try await site.get("/tags/steel/").text.contains("Drives nails"))
+                }
+            }
+        }
+
         @Test func aFileIsNotReadWhileItIsStillBeingWritten() async throws {
             try await withTemporaryFolderOnTestThreads { folder in
                 try TestCatalog.standard.write(to: folder)

@@ -68,22 +68,23 @@ public struct SiteWriter: Sendable {
             0..<(pageCount + listPages.count + tagPages.count),
             state: { (stamps: TemplateStamps(), postings: SearchPostings()) }, keep: { $0.postings }
         ) { state, index in
-            let page: OutputFiles.Placed
+            // A page, part of a large category's list, or a tag page: rendered only when what it
+            // is made from is not what the page in place was made from.
+            let input: PageInput
+            let place: OutputPath
             if index >= pageCount + listPages.count, let tagParts {
                 let tagPage = tagPages[index - pageCount - listPages.count]
-                page = try files.put(renderer.renderTagPage(tagPage, parts: tagParts, stamps: &state.stamps),
-                                     at: Self.place(renderer.outputPath(ofTagPage: tagPage)), newFolder: true)
+                input = renderer.input(ofTagPage: tagPage, parts: tagParts, stamps: &state.stamps)
+                place = try Self.place(renderer.outputPath(ofTagPage: tagPage))
             } else {
-                // A page, or part of a large category's list: rendered only when what it is made
-                // from is not what the page in place was made from.
                 let (owner, number) = index < pageCount ? (index, 1) : listPages[index - pageCount]
-                let place = try Self.place(index < pageCount ? renderer.outputPath(of: owner)
-                                           : renderer.outputPath(ofListPage: number, category: owner))
-                let input = renderer.input(of: owner, listPage: number, stamps: &state.stamps)
-                let digest = input.digest
-                page = try files.kept(place, input: digest)
-                    ?? files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)
+                input = renderer.input(of: owner, listPage: number, stamps: &state.stamps)
+                place = try Self.place(index < pageCount ? renderer.outputPath(of: owner)
+                                       : renderer.outputPath(ofListPage: number, category: owner))
             }
+            let digest = input.digest
+            let page = try files.kept(place, input: digest)
+                ?? files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)
             // The page's search record, with it: the records are never all held at once.
             guard index < pageCount, let record = renderer.searchEntry(of: index, into: &state.postings) else { return [page] }
             return [page, try files.put(record.bytes, at: Self.place(record.path), newFolder: true)]

@@ -138,6 +138,23 @@ extension SiteRenderer {
 
     /// A tag page, with what all of them share (`tagPageParts`).
     func renderTagPage(_ page: TagPage, parts: TagPageParts, stamps: inout TemplateStamps) -> [UInt8] {
+        render(input(ofTagPage: page, parts: parts, stamps: &stamps), stamps: &stamps)
+    }
+
+    /// The digest of what a tag page is made from (`PageInput`).
+    public func inputDigest(ofTagPage page: TagPage, parts: TagPageParts) -> Digest {
+        var stamps = TemplateStamps()
+        return input(ofTagPage: page, parts: parts, stamps: &stamps).digest
+    }
+
+    /// A tag page, rendered alone.
+    public func renderTagPage(_ page: TagPage, parts: TagPageParts) -> [UInt8] {
+        var stamps = TemplateStamps()
+        return renderTagPage(page, parts: parts, stamps: &stamps)
+    }
+
+    /// What a tag page is made from.
+    func input(ofTagPage page: TagPage, parts: TagPageParts, stamps: inout TemplateStamps) -> PageInput {
         let sidebar = parts.sidebar, positions = parts.positions
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         let path = stackPath(of: page)
@@ -167,16 +184,19 @@ extension SiteRenderer {
             back: back,
             contentLabel: title,
             sidebar: HTML(sidebar),
-            content: HTML(renderTagContent(page, title: title, positions: positions, context: context, stamps: &stamps)),
-            detail: HTML(stamps.render(DetailView(category: tagDetail(page, title: title)), with: templates)))
+            content: HTML(""),
+            detail: HTML(""))
         let folder = stackPath(of: page).url + (page.number > 1 ? "page/\(page.number)/" : "")
-        return RootMarker.resolve(stamps.render(view, with: templates), folder: folder)
+        return PageInput(layout: view.templateObject,
+                         content: tagContent(page, title: title, positions: positions, context: context, stamps: &stamps).templateObject,
+                         detail: DetailView(category: tagDetail(page, title: title)).templateObject,
+                         folder: folder, templates: templates.digest)
     }
 
     /// The content column: the tags with their counts, or one tag's pages, each a part at a
     /// time when longer than `layout.listWindow`.
-    private func renderTagContent(_ page: TagPage, title: String, positions: [Int: Int], context: PageContext,
-                                  stamps: inout TemplateStamps) -> String {
+    private func tagContent(_ page: TagPage, title: String, positions: [Int: Int], context: PageContext,
+                            stamps: inout TemplateStamps) -> ContentView {
         let url = RootMarker.page(stackPath(of: page), portable: config.portable)
         // Filter fields are numbered after the catalog's pages, so no two on a site share an id.
         let id = site.catalog.pages.count + (page.tag.map { $0 + 1 } ?? 0)
@@ -201,10 +221,10 @@ extension SiteRenderer {
             let tagged = tagIndex.tags[tag].pages[position]
             return listEntry(of: tagged, position: positions[tagged], context: context, stamps: &stamps)
         }.joined()
-        return stamps.render(ContentView(category: ListedCategoryView(
+        return ContentView(category: ListedCategoryView(
             id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: total,
             countLabel: ListEntryView.entriesLabel(String(total)), offset: range.lowerBound,
-            entries: HTML(entries), partial: partial, window: nil, pagination: pagination, tagIndex: nil)), with: templates)
+            entries: HTML(entries), partial: partial, window: nil, pagination: pagination, tagIndex: nil))
     }
 
     /// A page's entry as its own list shows it (rendered once for the site), else rendered here.

@@ -45,6 +45,8 @@ actor PreviewSite {
         var prepared: Pipeline.Prepared
         var routes: SiteRoutes
         var contentRoot: URL
+        /// What every tag page shares, made when one is first asked for.
+        var tagParts: SiteRenderer.TagPageParts?
     }
 
     /// What a rebuild did, for the terminal and the browsers.
@@ -128,7 +130,7 @@ actor PreviewSite {
         extrasTask = nil
         if reload == .all { served = [:] }
         let replaced = current
-        current = Current(prepared: prepared, routes: routes, contentRoot: contentRoot)
+        current = Current(prepared: prepared, routes: routes, contentRoot: contentRoot, tagParts: nil)
         generation += 1
         // Freeing the last site's ten thousand pages takes milliseconds: not while a browser waits.
         Task.detached(executorPreference: executor, priority: .background) { withExtendedLifetime(replaced) {} }
@@ -141,11 +143,15 @@ actor PreviewSite {
     private func openPagesChanged(in renderer: SiteRenderer, routes: SiteRoutes) -> Reload {
         guard served.count <= Self.servedLimit else { return .all }
         var paths: [String] = []
+        var tagParts: SiteRenderer.TagPageParts?
         for (path, digest) in served {
             let now: Digest?
             switch routes[path] {
             case .page(let index): now = renderer.inputDigest(of: index)
             case .listPage(let category, let number): now = renderer.inputDigest(of: category, listPage: number)
+            case .tagPage(let page):
+                tagParts = tagParts ?? renderer.tagPageParts()
+                now = renderer.inputDigest(ofTagPage: page, parts: tagParts!)
             case .asset: continue
             case nil: now = nil
             }
@@ -160,7 +166,8 @@ actor PreviewSite {
     enum Lookup: Sendable {
         case bytes([UInt8], contentType: String)
         /// A page not rendered yet: render it, then `keep` it.
-        case render(SiteRenderer, SiteRoutes.Route, path: String, input: Digest)
+        /// `tagParts`: for a tag page, what all of them share.
+        case render(SiteRenderer, SiteRoutes.Route, path: String, input: Digest, tagParts: SiteRenderer.TagPageParts?)
         case file(URL, contentType: String)
         /// A folder asked for without its slash.
         case redirect
@@ -197,6 +204,11 @@ actor PreviewSite {
         case .listPage(let category, let number):
             return page(current.prepared.renderer, .listPage(category: category, number: number), path: path,
                         input: current.prepared.renderer.inputDigest(of: category, listPage: number))
+        case .tagPage(let tagPage):
+            let parts = current.tagParts ?? current.prepared.renderer.tagPageParts()
+            self.current?.tagParts = parts
+            return page(current.prepared.renderer, .tagPage(tagPage), path: path,
+                        input: current.prepared.renderer.inputDigest(ofTagPage: tagPage, parts: parts), tagParts: parts)
         case .asset(let source):
             return assetFile(source, contentRoot: current.contentRoot).map { .file($0, contentType: ContentType.of(path)) }
         case nil:
@@ -207,10 +219,11 @@ actor PreviewSite {
     }
 
     /// A page as made from `input`: from memory when it was rendered from the same.
-    private func page(_ renderer: SiteRenderer, _ route: SiteRoutes.Route, path: String, input: Digest) -> Lookup {
+    private func page(_ renderer: SiteRenderer, _ route: SiteRoutes.Route, path: String, input: Digest,
+                      tagParts: SiteRenderer.TagPageParts? = nil) -> Lookup {
         served[path] = input
         if let kept = rendered[path], kept.input == input { return .bytes(kept.bytes, contentType: ContentType.html) }
-        return .render(renderer, route, path: path, input: input)
+        return .render(renderer, route, path: path, input: input, tagParts: tagParts)
     }
 
     /// A co-located file, as long as it is still a file inside the content folder.

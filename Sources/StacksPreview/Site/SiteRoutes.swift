@@ -7,6 +7,8 @@ struct SiteRoutes: Sendable {
         case page(Int)
         /// Page `number` (2 or more) of a large category's list.
         case listPage(category: Int, number: Int)
+        /// The tag index or a tag's page (a part of its list).
+        case tagPage(SiteRenderer.TagPage)
         /// A co-located file, by its path in the content folder.
         case asset(source: String)
     }
@@ -20,6 +22,7 @@ struct SiteRoutes: Sendable {
             routes[renderer.outputPath(ofListPage: list.number, category: list.category)] =
                 .listPage(category: list.category, number: list.number)
         }
+        for page in renderer.tagPages { routes[renderer.outputPath(ofTagPage: page)] = .tagPage(page) }
         for index in 0..<renderer.pageCount { routes[renderer.outputPath(of: index)] = .page(index) }
     }
 
@@ -31,6 +34,7 @@ struct SiteRoutes: Sendable {
         let before = old.site.catalog, after = renderer.site.catalog
         let samePlaces = before.pages.count == after.pages.count && before.assets == after.assets
             && old.config.layout.listWindow == renderer.config.layout.listWindow
+            && old.tagPages.map(old.outputPath(ofTagPage:)) == renderer.tagPages.map(renderer.outputPath(ofTagPage:))
             && before.pages.indices.allSatisfy { index in
                 before.pages[index].path == after.pages[index].path && before.pages[index].kind == after.pages[index].kind
                     && before.pages[index].children.count == after.pages[index].children.count
