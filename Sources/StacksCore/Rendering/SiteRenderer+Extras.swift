@@ -9,8 +9,10 @@ extension SiteRenderer {
         public var bytes: [UInt8]
     }
 
-    public func renderExtras(theme: Theme) -> [OutputFile] {
-        extraParts(theme: theme, listPages: true).flatMap { $0() }
+    /// `pages: false` leaves out the pages of large lists and the tag pages, which the preview
+    /// renders one at a time, by their inputs.
+    public func renderExtras(theme: Theme, pages: Bool = true) -> [OutputFile] {
+        extraParts(theme: theme, listPages: pages).flatMap { $0() }
     }
 
     /// A group of extra files, made when called: a build makes the groups in parallel and

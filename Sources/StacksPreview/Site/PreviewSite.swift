@@ -257,7 +257,7 @@ actor PreviewSite {
             task = running.task
         } else {
             let prepared = current.prepared
-            task = Task.detached(executorPreference: executor) { prepared.renderer.renderExtras(theme: prepared.theme) }
+            task = Task.detached(executorPreference: executor) { prepared.renderer.renderExtras(theme: prepared.theme, pages: false) }
             extrasTask = (generation, task)
         }
         let requested = generation
