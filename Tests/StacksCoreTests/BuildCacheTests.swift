@@ -94,8 +94,16 @@ import StacksTestSupport
                                               to: folder.appendingPathComponent("templates/list-entry.mustache"))
                         edit = "a template"
                     case 1:
-                        try? FileManager.default.removeItem(at: folder.appendingPathComponent("templates"))
-                        edit = "the templates removed"
+                        if Bool.random(using: &random) {
+                            try? FileManager.default.removeItem(at: folder.appendingPathComponent("templates"))
+                            edit = "the templates removed"
+                        } else {
+                            // The stylesheet: published, named by every page, in none of them.
+                            let css = Theme.builtIn.text("assets/stacks.css.mustache")!
+                            try TestCatalog.write(Array((css + "\n/* \(step) */\n").utf8),
+                                                  to: folder.appendingPathComponent("templates/assets/stacks.css.mustache"))
+                            edit = "the stylesheet"
+                        }
                     case 2:
                         let window = Int.random(in: 3...5, using: &random)
                         try TestCatalog.write(Array(TestCatalog.config.replacingOccurrences(of: "listWindow: 4", with: "listWindow: \(window)").utf8),
@@ -219,6 +227,13 @@ import StacksTestSupport
             #expect(written == changed.count && removed == 0, "\(changed)")
             #expect(written < 10, "\(changed)")
             #expect(third.description.contains(" (\(written) files written, 0 removed)"))
+
+            // The stylesheet is named by every page and in none: it alone is written.
+            let css = Theme.builtIn.text("assets/stacks.css.mustache")! + "\n/* darker */\n"
+            try TestCatalog.write(Array(css.utf8), to: folder.appendingPathComponent("templates/assets/stacks.css.mustache"))
+            let fourth = try await SiteBuilder.build(options)
+            #expect(fourth.reuse == .updated(written: 1, removed: 0), "\(fourth.reuse)")
+            #expect(try String(contentsOf: output.appendingPathComponent("_stacks/stacks.css"), encoding: .utf8).hasSuffix("/* darker */\n"))
         }
     }
 

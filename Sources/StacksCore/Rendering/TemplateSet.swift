@@ -15,16 +15,22 @@ public struct TemplateSet: Sendable {
     var allowsStamps: Bool
     /// Whether the sidebar can be drawn node by node (`SidebarParts`).
     var drawsSidebarByNodes = false
-    /// The theme's files: what a page's digest (`PageInput`) holds of the templates.
+    /// What a page's digest (`PageInput`) holds of the theme: its templates, and the names of
+    /// its icons. Not the published files (`assets/`): a page names them by URL only, so an
+    /// edit of the stylesheet or the script leaves every page as it was.
     let digest: Digest
 
     /// `displayRoot` names the templates folder in diagnostics, e.g. `templates`.
     public init(theme: Theme, displayRoot: String = "templates") throws(Diagnostics) {
         HTMLEscaping.registered
         var hasher = Digest.Hasher()
-        for path in theme.files.keys.sorted() {
+        for path in theme.files.keys.sorted() where !path.hasPrefix("assets/") {
             hasher.add(path)
             hasher.add(theme.files[path]!)
+        }
+        for (name, path) in theme.icons.sorted(by: { $0.key < $1.key }) {
+            hasher.add(name)
+            hasher.add(path)
         }
         digest = hasher.finish()
         var diagnostics = Diagnostics()

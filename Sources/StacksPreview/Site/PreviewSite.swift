@@ -120,10 +120,10 @@ actor PreviewSite {
             ?? SiteRoutes(prepared.renderer)
         var reload = Reload.all
         if let previous = current {
-            if previous.prepared.theme != prepared.theme || previous.prepared.renderer.config != prepared.renderer.config {
-                themeFiles = nil
-            }
-            if changedFiles.isEmpty, !recovered { reload = openPagesChanged(in: prepared.renderer, routes: routes) }
+            let themeChanged = previous.prepared.theme != prepared.theme || previous.prepared.renderer.config != prepared.renderer.config
+            if themeChanged { themeFiles = nil }
+            // A new stylesheet or script changes no page's bytes, but every open page shows it.
+            if changedFiles.isEmpty, !recovered, !themeChanged { reload = openPagesChanged(in: prepared.renderer, routes: routes) }
         }
         // The search, the catalog's description and the tag pages come from every page.
         catalogFiles = nil
