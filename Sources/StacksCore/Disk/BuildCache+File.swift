@@ -91,7 +91,8 @@ extension FileIdentity {
 enum BinaryIdentity {
     static let current: String = {
         let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-        guard let file = FileIdentity.of(path, following: true) else { return "unknown" }
+        // Unknown: an identity no other run has, so that no cache is ever taken for this one's.
+        guard let file = FileIdentity.of(path, following: true) else { return "unknown:\(UUID().uuidString)" }
         return "\(BuildCache.format):\(file.device):\(file.inode):\(file.size):\(file.modified):\(file.changed)"
     }()
 }
