@@ -51,7 +51,9 @@ public struct Page: Sendable {
     }
 
     public var kind: Kind
-    public var path: StackPath
+    public let path: StackPath
+    /// `path.url`, spelled once: lists, links and sorts ask for it many times a build.
+    public let url: String
     /// The Markdown file, relative to the content root; `nil` for a category without `_index.md`.
     public var source: String?
     /// The folder relative links in this page's Markdown start from.
@@ -77,6 +79,7 @@ public struct Page: Sendable {
                 title: String, parent: Int?, children: [Int] = []) {
         self.kind = kind
         self.path = path
+        self.url = path.url
         self.source = source
         self.sourceDirectory = sourceDirectory
         self.frontMatter = frontMatter

@@ -65,7 +65,7 @@ struct TagIndex: Equatable, Sendable {
         var urls = [String?](repeating: nil, count: catalog.pages.count)
         func url(_ index: Int) -> String {
             if let url = urls[index] { return url }
-            let url = catalog.pages[index].path.url
+            let url = catalog.pages[index].url
             urls[index] = url
             return url
         }

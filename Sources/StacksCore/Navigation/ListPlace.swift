@@ -9,7 +9,7 @@ enum ListPlace {
         guard let parent = catalog[index].parent, ListWindow.isPaged(entries: catalog[parent].children.count, limit: limit),
               catalog[parent].kind == .category || (parent == Catalog.rootIndex && ListWindow.homeHasList(catalog, limit: limit))
         else { return nil }
-        return "entry-" + String(catalog[index].path.url.dropLast())
+        return "entry-" + String(catalog.pages[index].url.dropLast())
     }
 
     /// For a page below a category whose list is shown in parts: that category, and the URL

@@ -23,7 +23,7 @@ enum CategoryIndex {
 
     /// The index's path under the output root.
     static func path(of category: Int, context: PageContext, segment: String? = nil) -> String {
-        context.catalog[category].path.url + (segment ?? context.listPageSegment(category)) + "/entries.json"
+        context.catalog.pages[category].url + (segment ?? context.listPageSegment(category)) + "/entries.json"
     }
 
     /// The categories whose lists are shown in parts.
@@ -66,8 +66,8 @@ enum CategoryIndex {
     static func row(_ index: Int, below owner: StackPath, context: PageContext) -> [String] {
         let page = context.catalog[index]
         let portable = context.config.portable
-        let url = page.path.url.hasPrefix(owner.url) && !owner.isRoot
-            ? String(page.path.url.dropFirst(owner.url.count)) + (portable ? "index.html" : "")
+        let url = page.url.hasPrefix(owner.url) && !owner.isRoot
+            ? String(page.url.dropFirst(owner.url.count)) + (portable ? "index.html" : "")
             : RelativeURL.page(page.path, fromDepth: owner.depth, portable: portable)
         let tile = context.icon(page)
         var icon = ""

@@ -6,7 +6,7 @@ struct PageContext {
     let icons: [String: String]
 
     func url(_ index: Int) -> String {
-        RootMarker.page(catalog[index].path, portable: config.portable)
+        RootMarker.page(catalog.pages[index], portable: config.portable)
     }
 
     /// `iconURL` for an icon the theme has (`assets/icons/NAME.svg`), else `iconText` (an emoji, say).
@@ -94,7 +94,7 @@ struct PageContext {
     /// A category that has a child called `page` gets `_page/` instead, which no slug can be
     /// (names starting with `_` are skipped), so the two never collide.
     func listPageDirectory(_ category: Int, number: Int, segment: String? = nil) -> String {
-        catalog[category].path.url + (segment ?? listPageSegment(category)) + "/\(number)/"
+        catalog.pages[category].url + (segment ?? listPageSegment(category)) + "/\(number)/"
     }
 
     func listPageSegment(_ category: Int) -> String {

@@ -19,6 +19,12 @@ enum RootMarker {
         return string + (path.isRoot ? "./" : path.url)
     }
 
+    /// `page(_:portable:)` of a page, with its URL spelled already.
+    static func page(_ page: Page, portable: Bool) -> String {
+        if portable { return string + page.url + "index.html" }
+        return string + (page.path.isRoot ? "./" : page.url)
+    }
+
     /// The marker form of a file URL, from its path under the output root.
     static func file(_ outputPath: String) -> String {
         string + outputPath.split(separator: "/").map { URLEncoding.encodePathSegment(String($0)) }.joined(separator: "/")

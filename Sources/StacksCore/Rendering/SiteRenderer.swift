@@ -184,7 +184,7 @@ public struct SiteRenderer: Sendable {
             detail: HTML(""))
         // A list page sits two folders below its category: `weather/page/2/`.
         let folder = listPage > 1 ? context.listPageDirectory(index, number: listPage, segment: lists[index]?.listPageSegment)
-            : page.path.url
+            : page.url
         return PageInput(layout: layout.templateObject,
                          content: content(window, page: index, context: context, stamps: &stamps).templateObject,
                          detail: detail(index, context: context).templateObject, folder: folder, templates: templates.digest)
@@ -367,7 +367,7 @@ public struct SiteRenderer: Sendable {
             var item = ItemView(
                 icon: context.icon(page),
                 title: page.title,
-                path: page.path.url,
+                path: page.url,
                 // Only a written summary: a derived one is the first paragraph, just below.
                 summary: matter.summary,
                 date: matter.date.map { DateView(machine: DateText.machine($0), readable: DateText.readable($0)) },
