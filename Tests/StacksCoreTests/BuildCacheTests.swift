@@ -340,8 +340,8 @@ import StacksTestSupport
             try FileManager.default.removeItem(at: kitchen)
             try FileManager.default.createSymbolicLink(at: kitchen, withDestinationURL: elsewhere)
             let output = folder.appendingPathComponent("output").path
-            let cache = try #require(try BuildCache.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: BuildCache.path(forOutput: output)))),
-                                                           binary: BinaryIdentity.current).get())
+            let cache = try BuildCache.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: BuildCache.path(forOutput: output)))),
+                                              binary: BinaryIdentity.current).get()
             let files = OutputFiles(root: output, placement: .inPlace(cache))
             #expect(throws: WriteFailure.self) { try files.put(Array("x".utf8), at: OutputPath("kitchen/fork/index.html")!) }
             #expect(throws: WriteFailure.self) { try files.put(Array("x".utf8), at: OutputPath("kitchen/new/index.html")!) }

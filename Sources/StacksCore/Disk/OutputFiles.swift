@@ -30,9 +30,8 @@ struct OutputFiles: Sendable {
         case .fresh(let previous):
             try SiteWriter.write(bytes, to: place, in: root, newFolder: newFolder, previous: previous)
             return Placed(path: path, record: try record(digest, of: place, input: input), size: bytes.count, replaced: true)
-        case .inPlace(let cache):
-            if let old = cache.files[path], old.content == digest, Self.identity(place.inside(root)) == old.file {
-                var kept = old
+        case .inPlace:
+            if var kept = recorded(place), kept.content == digest {
                 kept.input = input
                 return Placed(path: path, record: kept, size: bytes.count, replaced: false)
             }
@@ -46,9 +45,16 @@ struct OutputFiles: Sendable {
     /// The page at `place` as the last build left it, when it was made from the same `input`
     /// and is still as written: it need not be rendered.
     func kept(_ place: OutputPath, input: Digest) -> Placed? {
-        guard case .inPlace(let cache) = placement, let old = cache.files[place.description], old.input == input,
-              Self.identity(place.inside(root)) == old.file else { return nil }
+        guard let old = recorded(place), old.input == input else { return nil }
         return Placed(path: place.description, record: old, size: Int(old.file.size), replaced: false)
+    }
+
+    /// The cache's record of the file at `place`, when writing in place and the file is still
+    /// as that record says.
+    private func recorded(_ place: OutputPath) -> BuildCache.Record? {
+        guard case .inPlace(let cache) = placement, let old = cache.files[place.description],
+              Self.identity(place.inside(root)) == old.file else { return nil }
+        return old
     }
 
     /// A co-located file, recorded by its source's identity rather than its bytes.
@@ -66,8 +72,8 @@ struct OutputFiles: Sendable {
                 return Placed(path: path, record: try record(digest, of: place), size: size, replaced: true)
             }
             try SiteWriter.copy(source, shownAs: display, to: place, in: root)
-        case .inPlace(let cache):
-            if let old = cache.files[path], old.content == digest, Self.identity(place.inside(root)) == old.file {
+        case .inPlace:
+            if let old = recorded(place), old.content == digest {
                 return Placed(path: path, record: old, size: size, replaced: false)
             }
             try checkFolders(of: place)
@@ -93,12 +99,9 @@ struct OutputFiles: Sendable {
         return removed
     }
 
-    /// How a written file is recorded: its identity without the change time, which a hard link
-    /// to it (the next clean build's) or the removal of the old output's name for it changes.
+    /// How a written file is recorded (`FileIdentity.asWritten`).
     static func identity(_ path: String) -> FileIdentity? {
-        guard var identity = FileIdentity.of(path) else { return nil }
-        identity.changed = 0
-        return identity
+        FileIdentity.of(path)?.asWritten
     }
 
     private func record(_ digest: Digest, of place: OutputPath, input: Digest? = nil) throws(WriteFailure) -> BuildCache.Record {

@@ -63,9 +63,7 @@ struct OutputSurvey: Sendable, Equatable {
                         continue
                     }
                     seen += 1
-                    var identity = FileIdentity(info)
-                    identity.changed = 0
-                    if identity != record.file { changed += 1 }
+                    if FileIdentity(info).asWritten != record.file { changed += 1 }
                 default:
                     foreign.append(path)
                 }

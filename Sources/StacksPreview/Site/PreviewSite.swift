@@ -20,15 +20,15 @@ actor PreviewSite {
     private var current: Current?
     /// The problems of the last build, when it failed.
     private(set) var failure: Diagnostics?
-    /// Counts successful builds; pages rendered for an older one are not kept.
+    /// Counts successful builds; the live-reload script compares it with its page's.
     private(set) var generation = 0
-    /// Rendered pages and list pages, by output path, with the digest of what each was made
-    /// from, up to `renderedBudget` bytes: a page renders in a millisecond, so a crawl of a
+    /// Rendered pages, list pages and tag pages, by output path, with the digest of what each
+    /// was made from, up to `renderedBudget` bytes: a page renders in a millisecond, so a crawl of a
     /// large site need not be kept whole.
     private var rendered: [String: (input: Digest, bytes: [UInt8])] = [:]
     /// The pages sent to browsers, by output path, with the digest each was sent with: after a
-    /// rebuild, those whose digest changed are reloaded. HTML files beside the pages (the tag
-    /// pages) have no digest and are reloaded after every rebuild.
+    /// rebuild, those whose digest changed are reloaded. The other HTML files (the 404 page,
+    /// alias redirects, a "not found" answer) have no digest and are reloaded after every rebuild.
     private var served: [String: Digest?] = [:]
     /// Past this many pages served, a rebuild reloads every open page rather than compute the
     /// digest of each (a crawl of the site, say).
@@ -139,7 +139,7 @@ actor PreviewSite {
     }
 
     /// The open pages (those served) that the new site shows otherwise: a page whose digest
-    /// changed, a page that is gone, and every HTML file beside the pages.
+    /// changed, a page that is gone, and every other HTML file served.
     private func openPagesChanged(in renderer: SiteRenderer, routes: SiteRoutes) -> Reload {
         guard served.count <= Self.servedLimit else { return .all }
         var paths: [String] = []
@@ -235,7 +235,6 @@ actor PreviewSite {
         return URL(fileURLWithPath: file)
     }
 
-    /// Keeps a page rendered for `generation`, unless the site has changed since.
     /// Keeps a page rendered from `input` (from any generation: the digest says what it is).
     func keep(_ bytes: [UInt8], path: String, input: Digest) {
         if let old = rendered.removeValue(forKey: path) { renderedBytes -= old.bytes.count }
