@@ -10,8 +10,10 @@ import Testing
         var config = SiteConfig()
         config.portable = portable
         let renderer = try await resolveInline(files, config: config).renderer
-        let index = SearchIndex(catalog: renderer.site.catalog, bodies: renderer.site.bodies, portable: portable, shardLimit: shardLimit)
-        return (index, renderer.site.catalog, Dictionary(uniqueKeysWithValues: index.files().map { ($0.path, $0.bytes) }))
+        let index = SearchIndex(catalog: renderer.site.catalog, bodies: renderer.site.bodies, shardLimit: shardLimit)
+        // The catalog's pages' records are files of their own, beside the index's.
+        let records = renderer.site.catalog.pages.indices.compactMap(renderer.searchRecord(of:))
+        return (index, renderer.site.catalog, Dictionary(uniqueKeysWithValues: (index.files() + records).map { ($0.path, $0.bytes) }))
     }
 
     static func pageNumber(_ catalog: Catalog, _ title: String) -> Int {

@@ -290,7 +290,7 @@ import Testing
         #expect(sitemap.contains("<url><loc>https://example.org/tags/%C3%A9clair/</loc></url>"))
         // A query for a tag's name finds its page: a title posting for a page after the catalog's.
         let catalogPages = prepared.renderer.pageCount
-        let index = SearchIndex(catalog: prepared.renderer.site.catalog, bodies: prepared.renderer.site.bodies, portable: false,
+        let index = SearchIndex(catalog: prepared.renderer.site.catalog, bodies: prepared.renderer.site.bodies,
                                 extra: prepared.renderer.tagSearchPages())
         let zebra = try #require(index.postings(of: "zebra"))
         let tagPage = try #require(zebra.first { $0 >> 2 >= catalogPages })

@@ -36,7 +36,16 @@ public enum Pipeline {
     public struct Prepared: Sendable {
         public var renderer: SiteRenderer
         public var theme: Theme
+        /// Every file of the site and what makes it.
+        public var manifest: SiteManifest
         public var warnings: [Diagnostic]
+
+        public init(renderer: SiteRenderer, theme: Theme, warnings: [Diagnostic]) {
+            self.renderer = renderer
+            self.theme = theme
+            self.manifest = SiteManifest(renderer, theme: theme)
+            self.warnings = warnings
+        }
     }
 
     public static func prepare(_ input: Input) async throws(Diagnostics) -> Prepared {

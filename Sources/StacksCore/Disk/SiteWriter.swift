@@ -51,42 +51,34 @@ public struct SiteWriter: Sendable {
         self.init(root: root, placement: .fresh(previous: previous))
     }
 
-    /// Throws `WriteFailure`.
+    /// Writes the files `prepared.manifest` lists, each made by its producer; a file made that
+    /// the manifest does not list, or one listed and not made, is a `WriteFailure`.
     public func write(_ prepared: Pipeline.Prepared, contentRoot: URL) async throws -> Written {
         let renderer = prepared.renderer
+        let manifest = prepared.manifest
         let files = OutputFiles(root: root.path, placement: placement)
-        // The pages, then the further pages of large categories' lists, then the tag pages,
-        // each written as soon as it is rendered.
-        let listPages = renderer.listPages
-        let pageCount = renderer.pageCount
-        let tagPages = renderer.tagPages
-        let tagParts = tagPages.isEmpty ? nil : renderer.tagPageParts()
+        // The catalog's pages, then the list pages and tag pages, each written as soon as it is rendered.
+        let pageCount = manifest.pageCount, otherPages = manifest.otherPages
+        let tagParts = renderer.tagPages.isEmpty ? nil : renderer.tagPageParts()
         // Each run of pages collects the search postings of its own: no page's text is read twice.
         let placed: [[OutputFiles.Placed]]
         var postings: [SearchPostings]
         (placed, postings) = try await Parallel.mapThrowing(
-            0..<(pageCount + listPages.count + tagPages.count),
-            state: { (stamps: TemplateStamps(), postings: SearchPostings()) }, keep: { $0.postings }
-        ) { state, index in
-            // A page, part of a large category's list, or a tag page: rendered only when what it
-            // is made from is not what the page in place was made from.
-            let input: PageInput
-            let place: OutputPath
-            if index >= pageCount + listPages.count, let tagParts {
-                let tagPage = tagPages[index - pageCount - listPages.count]
-                input = renderer.input(ofTagPage: tagPage, parts: tagParts, stamps: &state.stamps)
-                place = try Self.place(renderer.outputPath(ofTagPage: tagPage))
-            } else {
-                let (owner, number) = index < pageCount ? (index, 1) : listPages[index - pageCount]
-                input = renderer.input(of: owner, listPage: number, stamps: &state.stamps)
-                place = try Self.place(index < pageCount ? renderer.outputPath(of: owner)
-                                       : renderer.outputPath(ofListPage: number, category: owner))
-            }
+            0..<(pageCount + otherPages.count), state: { (stamps: TemplateStamps(), postings: SearchPostings()) },
+            keep: { $0.postings }
+        ) { state, position in
+            // Rendered only when what it is made from is not what the page in place was made from.
+            let (path, producer) = position < pageCount ? (renderer.outputPath(of: position), .page(position))
+                : otherPages[position - pageCount]
+            guard let input = renderer.input(of: producer, tagParts: tagParts, stamps: &state.stamps) else { throw Self.unlisted(path) }
+            let place = try Self.place(path)
             let digest = input.digest
             let page = try files.kept(place, input: digest)
                 ?? files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)
             // The page's search record, with it: the records are never all held at once.
-            guard index < pageCount, let record = renderer.searchEntry(of: index, into: &state.postings) else { return [page] }
+            guard case .page(let index) = producer, let record = renderer.searchEntry(of: index, into: &state.postings)
+            else { return [page] }
+            guard manifest[record.path] == .searchRecord(index) else { throw Self.unlisted(record.path) }
             return [page, try files.put(record.bytes, at: Self.place(record.path), newFolder: true)]
         }
         var search = SearchPostings()
@@ -96,34 +88,49 @@ public struct SiteWriter: Sendable {
             // grows in place instead of being copied.
             postings[number] = SearchPostings()
         }
-        var written = Written(files: listPages.count + tagPages.count + max(0, pageCount - 1), bytes: 0, records: [:],
-                              replaced: 0, removed: 0)
-        written.records.reserveCapacity(pageCount * 2)
+        var written = Written(files: 0, bytes: 0, records: [:], replaced: 0, removed: 0)
+        written.records.reserveCapacity(manifest.count)
         func count(_ file: OutputFiles.Placed) {
             written.records[file.path] = file.record
+            written.files += 1
             written.bytes += file.size
             if file.replaced { written.replaced += 1 }
         }
         for run in placed { run.forEach(count) }
-        let extras = renderer.extraParts(theme: prepared.theme, listPages: false, postings: consume search)
+        // The groups beside the pages, made in parallel and written as each comes, so that the
+        // largest (the lists' indexes, the search shards, the catalog) are never all held at once.
+        let extras = manifest.extras
+        let theme = prepared.theme
+        let words = consume search
         let made = try await Parallel.mapThrowing(extras.indices, state: {}, keep: { _ in }) { _, number in
-            try extras[number]().map { file in try files.put(file.bytes, at: Self.place(file.path)) }
+            let extra = extras[number]
+            return try renderer.files(of: extra, theme: theme, postings: extra == .search ? words : nil).map { file in
+                guard manifest[file.path] == .extra(extra) else { throw Self.unlisted(file.path) }
+                return try files.put(file.bytes, at: Self.place(file.path))
+            }
         }.results
-        for part in made {
-            written.files += part.count
-            part.forEach(count)
-        }
-        for asset in renderer.site.catalog.assets {
+        for part in made { part.forEach(count) }
+        for (path, index) in manifest.assets {
+            let asset = renderer.site.catalog.assets[index]
             // The file to read: a co-located link's target inside the content folder.
-            let file = try files.copy(contentRoot.path + "/" + asset.file, shownAs: asset.source, to: Self.place(asset.output))
-            written.records[file.path] = file.record
-            written.files += 1
-            if file.replaced { written.replaced += 1 }
+            count(try files.copy(contentRoot.path + "/" + asset.file, shownAs: asset.source, to: Self.place(path)))
         }
+        // (The search records are made with their pages, each checked against the manifest.)
+        if let missing = manifest.namedPaths.first(where: { written.records[$0] == nil }) {
+            throw WriteFailure(.output(missing), reason: "the site lists it, but nothing made it")
+        }
+        // The summary counts the catalog's pages apart from the files beside them.
+        written.files -= renderer.pageCount
         if case .inPlace(let cache) = placement {
             written.removed = try files.remove(cache.files.keys.filter { written.records[$0] == nil })
         }
         return written
+    }
+
+    /// A file the renderer made that the site's manifest does not list: a fault of Stacks, not
+    /// of the content, stopped before it reaches the output.
+    private static func unlisted(_ path: String) -> WriteFailure {
+        WriteFailure(.output(path), reason: "the site's manifest does not list it")
     }
 
     /// The one way from a path the renderer computed to a place in the output.

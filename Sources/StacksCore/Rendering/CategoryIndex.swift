@@ -29,9 +29,8 @@ enum CategoryIndex {
     /// The categories whose lists are shown in parts.
     static func categories(in catalog: Catalog, limit: Int) -> [Int] {
         catalog.pages.indices.filter { index in
-            let page = catalog[index]
-            return (page.kind == .category || (index == Catalog.rootIndex && ListWindow.homeHasList(catalog, limit: limit)))
-                && ListWindow.isPaged(entries: page.children.count, limit: limit)
+            (catalog.pages[index].kind == .category || (index == Catalog.rootIndex && ListWindow.homeHasList(catalog, limit: limit)))
+                && ListWindow.isPaged(entries: catalog.pages[index].children.count, limit: limit)
         }
     }
 
@@ -96,9 +95,16 @@ enum CategoryIndex {
     static func files(path: String, json bytes: [UInt8], context: PageContext) -> [SiteRenderer.OutputFile] {
         var files = [SiteRenderer.OutputFile(path: path, bytes: bytes)]
         if context.config.portable {
-            files.append(SiteRenderer.OutputFile(path: String(path.dropLast(".json".count)) + ".js",
+            files.append(SiteRenderer.OutputFile(path: scriptPath(of: path),
                                                  bytes: Array("window.stacksListIndex = ".utf8) + bytes + Array(";\n".utf8)))
         }
         return files
     }
+
+    /// The paths `files(path:json:context:)` writes.
+    static func paths(_ path: String, portable: Bool) -> [String] {
+        portable ? [path, scriptPath(of: path)] : [path]
+    }
+
+    private static func scriptPath(of path: String) -> String { String(path.dropLast(".json".count)) + ".js" }
 }

@@ -20,6 +20,9 @@ struct SearchIndex {
     }
 
     static let folder = Theme.siteFolder + "/search"
+    static let indexPath = folder + "/index.js"
+    /// The term shards' folder: their names come from the words, known once every page is read.
+    static let termsFolder = folder + "/terms"
     /// A terms shard larger than this is split by a longer key (one term's postings are never split).
     static let defaultShardLimit = 16_000
     /// The text a page's record keeps for snippets, in UTF-8 bytes; the index holds every word.
@@ -43,24 +46,19 @@ struct SearchIndex {
         var url: String
     }
 
-    /// Every page's words read from `bodies`, and every page's record (`stacks serve`).
-    /// `extra` pages are numbered after the catalog's.
-    init(catalog: Catalog, bodies: [String], portable: Bool, extra: [ExtraPage] = [],
-         shardLimit: Int = Self.defaultShardLimit) {
+    /// Every page's words read from `bodies` (`stacks serve`). `extra` pages are numbered
+    /// after the catalog's.
+    init(catalog: Catalog, bodies: [String], extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
         var postings = SearchPostings()
-        var records: [(page: Int, bytes: [UInt8])] = []
         for index in catalog.pages.indices.dropFirst() {
-            let text = index < bodies.count ? HTMLText.plain(bodies[index]) : ""
-            postings.add(page: index, of: catalog, text: text)
-            records.append((index, Self.record(of: index, in: catalog, text: text, portable: portable)))
+            postings.add(page: index, of: catalog, text: index < bodies.count ? HTMLText.plain(bodies[index]) : "")
         }
         self.init(catalog: catalog, postings: postings, extra: extra, shardLimit: shardLimit)
-        self.records = records + self.records
     }
 
-    /// The index of pages whose words are already in `postings`, and whose records were
-    /// written with them (a build: `SiteRenderer.searchEntry(of:into:)`). Only the records of
-    /// `extra` pages are kept.
+    /// The index of pages whose words are already in `postings`. The catalog's pages' records
+    /// are files of their own (`SiteRenderer.searchEntry(of:into:)`, `SiteManifest.Producer.searchRecord`):
+    /// only the records of `extra` pages are kept.
     init(catalog: Catalog, postings: SearchPostings, extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
         self.shardLimit = shardLimit
         self.postings = postings
@@ -121,7 +119,20 @@ struct SearchIndex {
     }
 
     /// Where page `index`'s record is written, under the output root.
-    static func recordPath(of index: Int) -> String { "\(folder)/pages/\(index).js" }
+    static func recordPath(of index: Int) -> String { "\(recordsFolder)/\(index).js" }
+
+    static let recordsFolder = folder + "/pages"
+
+    /// The page number a record's path names (`recordPath(of:)` undone); `nil` for any other path.
+    static func recordNumber(_ path: String) -> Int? {
+        let prefix = recordsFolder + "/"
+        guard path.hasPrefix(prefix), path.hasSuffix(".js") else { return nil }
+        let digits = path.utf8.dropFirst(prefix.utf8.count).dropLast(3)
+        // Spelled as `recordPath(of:)` spells it: no sign, no leading zero.
+        guard !digits.isEmpty, digits.count < 10, digits.allSatisfy({ (48...57).contains($0) }),
+              digits.first != 48 || digits.count == 1 else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
+    }
 
     /// The shards' keys, each with its terms, sorted.
     var shards: [(key: String, terms: [String])] {
@@ -175,7 +186,7 @@ struct SearchIndex {
         index.member("pages", pageCount)
         index.endObject()
         index.raw(");\n")
-        files.append(.init(path: Self.folder + "/index.js", bytes: index.bytes))
+        files.append(.init(path: Self.indexPath, bytes: index.bytes))
         for shard in shards {
             var json = JSONWriter(capacity: shardLimit)
             json.raw("window.stacksSearch.terms(")
@@ -193,7 +204,7 @@ struct SearchIndex {
             }
             json.endObject()
             json.raw(");\n")
-            files.append(.init(path: "\(Self.folder)/terms/\(Self.fileName(ofKey: shard.key)).js", bytes: json.bytes))
+            files.append(.init(path: "\(Self.termsFolder)/\(Self.fileName(ofKey: shard.key)).js", bytes: json.bytes))
         }
         for record in records {
             files.append(.init(path: Self.recordPath(of: record.page), bytes: record.bytes))

@@ -9,62 +9,91 @@ extension SiteRenderer {
         public var bytes: [UInt8]
     }
 
-    /// `pages: false` leaves out the pages of large lists and the tag pages, which the preview
-    /// renders one at a time, by their inputs.
-    public func renderExtras(theme: Theme, pages: Bool = true) -> [OutputFile] {
-        extraParts(theme: theme, listPages: pages).flatMap { $0() }
+    /// Every file of the site but the catalog's pages and co-located files: the pages of large
+    /// lists, the tag pages, the search records and every extra file (tests read them here).
+    public func renderExtras(theme: Theme) -> [OutputFile] {
+        let manifest = SiteManifest(self, theme: theme)
+        var stamps = TemplateStamps()
+        let parts = tagPages.isEmpty ? nil : tagPageParts()
+        var files: [OutputFile] = manifest.otherPages.compactMap { entry in
+            switch entry.producer {
+            case .listPage(let category, let number):
+                return OutputFile(path: entry.path, bytes: renderPage(category, listPage: number, stamps: &stamps))
+            case .tagPage(let page):
+                return OutputFile(path: entry.path, bytes: renderTagPage(page, parts: parts!, stamps: &stamps))
+            default:
+                return nil
+            }
+        }
+        files += site.catalog.pages.indices.compactMap(searchRecord(of:))
+        for extra in manifest.extras { files += self.files(of: extra, theme: theme) }
+        return files
     }
 
-    /// A group of extra files, made when called: a build makes the groups in parallel and
-    /// writes each as it comes, so the largest (the lists' indexes, the search shards, the
-    /// catalog) are never all held at once.
-    typealias ExtraPart = @Sendable () -> [OutputFile]
+    /// The paths of the files `files(of:theme:)` makes for `extra`; for the search, not those
+    /// of its term shards, which are named by the words (`SearchIndex.termsFolder`).
+    func paths(of extra: SiteManifest.Extra, theme: Theme) -> [String] {
+        switch extra {
+        case .notFound: return ["404.html"]
+        case .redirects:
+            return site.catalog.pages.indices.flatMap { index in
+                // An alias that names no free folder is an error of the resolve stage.
+                site.catalog.pages[index].frontMatter.aliases.compactMap { alias in try? Alias.folder(alias).get().indexFile.description }
+            }
+        case .theme: return theme.assetPaths.filter { theme.files[$0] != nil }.map(Theme.publishedPath(of:))
+        case .noJekyll: return [".nojekyll"]
+        case .search:
+            let first = site.catalog.pages.count
+            return [SearchIndex.indexPath] + (first..<(first + tagSearchPageCount)).map(SearchIndex.recordPath(of:))
+        case .toolIndex: return [Self.toolIndexPath]
+        case .catalogDescription: return [Self.catalogDescriptionPath]
+        case .sitemap: return ["sitemap.xml"]
+        case .tagListIndexes: return tagListIndexPaths()
+        case .listIndex(let category):
+            let context = PageContext(catalog: site.catalog, config: config, icons: [:])
+            return CategoryIndex.paths(CategoryIndex.path(of: category, context: context), portable: config.portable)
+        }
+    }
 
-    /// The extra files, in groups. Without `listPages`, the pages of large categories' lists
-    /// and the tag pages are left out. With `postings`, the search index takes the words of
-    /// the catalog's pages from them and leaves out their records: a build collects both as it
-    /// writes the pages (`searchEntry(of:into:)`).
-    func extraParts(theme: Theme, listPages includeListPages: Bool, postings: SearchPostings? = nil) -> [ExtraPart] {
+    static let toolIndexPath = Theme.siteFolder + "/search-index.json"
+    static let catalogDescriptionPath = Theme.siteFolder + "/catalog.json"
+
+    /// The files of one group beside the pages. With `postings`, the search index takes the
+    /// words of the catalog's pages from them (a build collects them as it writes the pages:
+    /// `searchEntry(of:into:)`); without, from the pages' bodies.
+    public func files(of extra: SiteManifest.Extra, theme: Theme) -> [OutputFile] {
+        files(of: extra, theme: theme, postings: nil)
+    }
+
+    func files(of extra: SiteManifest.Extra, theme: Theme, postings: SearchPostings?) -> [OutputFile] {
         let catalog = site.catalog
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
-        var parts: [ExtraPart] = [
-            { [self] in
-                var files = [OutputFile(path: "404.html", bytes: RootMarker.resolve(templates.render(notFoundView(context)), depth: 0))]
-                for page in catalog.pages {
-                    for alias in page.frontMatter.aliases {
-                        // An alias that names no free folder is an error of the resolve stage.
-                        guard case .success(let folder) = Alias.folder(alias) else { continue }
-                        let html = templates.render(redirectView(to: page, context))
-                        files.append(OutputFile(path: folder.indexFile.description,
-                                                bytes: RootMarker.resolve(html, depth: folder.segments.count)))
-                    }
+        switch extra {
+        case .notFound:
+            return [OutputFile(path: "404.html", bytes: RootMarker.resolve(templates.render(notFoundView(context)), depth: 0))]
+        case .redirects:
+            var files: [OutputFile] = []
+            for page in catalog.pages {
+                for alias in page.frontMatter.aliases {
+                    guard case .success(let folder) = Alias.folder(alias) else { continue }
+                    let html = templates.render(redirectView(to: page, context))
+                    files.append(OutputFile(path: folder.indexFile.description,
+                                            bytes: RootMarker.resolve(html, depth: folder.segments.count)))
                 }
-                return files
-            },
-            { [self] in
-                var stamps = TemplateStamps()
-                return (includeListPages ? listPages : []).map { list in
-                    OutputFile(path: outputPath(ofListPage: list.number, category: list.category),
-                               bytes: renderPage(list.category, listPage: list.number, stamps: &stamps))
-                }
-            },
-            { [self] in themeAssets(theme, context: context) },
-            { [self] in [OutputFile(path: Theme.siteFolder + "/search-index.json", bytes: searchIndex())] },
-            // GitHub Pages leaves out folders whose names start with `_` unless this file is there.
-            { [OutputFile(path: ".nojekyll", bytes: [])] },
-            { [self] in
-                let index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages()) }
-                    ?? SearchIndex(catalog: catalog, bodies: site.bodies, portable: config.portable, extra: tagSearchPages())
-                return index.files()
-            },
-            { [self] in tagFiles(pages: includeListPages) },
-            { [self] in [OutputFile(path: Theme.siteFolder + "/catalog.json", bytes: catalogDescription())] },
-            { [self] in sitemap().map { [OutputFile(path: "sitemap.xml", bytes: $0)] } ?? [] },
-        ]
-        for category in CategoryIndex.categories(in: catalog, limit: config.layout.listWindow) {
-            parts.append { CategoryIndex.files(of: category, context: context) }
+            }
+            return files
+        case .theme: return themeAssets(theme, context: context)
+        case .noJekyll: return [OutputFile(path: ".nojekyll", bytes: [])]
+        case .search:
+            let index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages()) }
+                ?? SearchIndex(catalog: catalog, bodies: site.bodies, extra: tagSearchPages())
+            return index.files()
+        case .toolIndex: return [OutputFile(path: Self.toolIndexPath, bytes: searchIndex())]
+        case .catalogDescription: return [OutputFile(path: Self.catalogDescriptionPath, bytes: catalogDescription())]
+        case .sitemap: return sitemap().map { [OutputFile(path: "sitemap.xml", bytes: $0)] } ?? []
+        case .tagListIndexes: return tagListIndexes()
+        case .listIndex(let category): return CategoryIndex.files(of: category, context: context)
         }
-        return parts
     }
 
     /// The theme's assets; a stylesheet that is a template is rendered with the site's layout.
@@ -72,7 +101,7 @@ extension SiteRenderer {
         theme.assetPaths.compactMap { path in
             guard let bytes = theme.files[path] else { return nil }
             guard path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) else {
-                return OutputFile(path: Theme.siteFolder + "/" + path.dropFirst("assets/".count), bytes: bytes)
+                return OutputFile(path: Theme.publishedPath(of: path), bytes: bytes)
             }
             let view = StylesheetView(layout: context.layout(), site: context.site(),
                                       icons: ThemeIcons.stylesheetIcons(theme: theme, icons: templates.icons))
@@ -85,10 +114,24 @@ extension SiteRenderer {
     /// nil for the home page, which has neither.
     func searchEntry(of index: Int, into postings: inout SearchPostings) -> OutputFile? {
         guard index != Catalog.rootIndex, index < site.catalog.pages.count else { return nil }
-        let text = index < site.bodies.count ? HTMLText.plain(site.bodies[index]) : ""
+        let text = searchText(of: index)
         postings.add(page: index, of: site.catalog, text: text)
-        return OutputFile(path: SearchIndex.recordPath(of: index),
-                          bytes: SearchIndex.record(of: index, in: site.catalog, text: text, portable: config.portable))
+        return searchRecord(of: index, text: text)
+    }
+
+    /// Page `index`'s search record alone (`stacks serve`); nil for the home page.
+    public func searchRecord(of index: Int) -> OutputFile? {
+        guard index != Catalog.rootIndex, index < site.catalog.pages.count else { return nil }
+        return searchRecord(of: index, text: searchText(of: index))
+    }
+
+    private func searchText(of index: Int) -> String {
+        index < site.bodies.count ? HTMLText.plain(site.bodies[index]) : ""
+    }
+
+    private func searchRecord(of index: Int, text: String) -> OutputFile {
+        OutputFile(path: SearchIndex.recordPath(of: index),
+                   bytes: SearchIndex.record(of: index, in: site.catalog, text: text, portable: config.portable))
     }
 
     func notFoundView(_ context: PageContext) -> NotFoundView {

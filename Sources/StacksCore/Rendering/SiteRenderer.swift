@@ -206,12 +206,8 @@ public struct SiteRenderer: Sendable {
     /// proportion to the number of items.
     public var listPages: [(category: Int, number: Int)] {
         let limit = config.layout.listWindow
-        return site.catalog.pages.indices.flatMap { index -> [(category: Int, number: Int)] in
-            let page = site.catalog[index]
-            guard page.kind == .category || (index == Catalog.rootIndex && ListWindow.homeHasList(site.catalog, limit: limit)),
-                  ListWindow.isPaged(entries: page.children.count, limit: limit) else { return [] }
-            let count = ListWindow.pageCount(entries: page.children.count, limit: limit)
-            return (2...count).map { (category: index, number: $0) }
+        return CategoryIndex.categories(in: site.catalog, limit: limit).flatMap { index in
+            (2...ListWindow.pageCount(entries: site.catalog.pages[index].children.count, limit: limit)).map { (category: index, number: $0) }
         }
     }
 

@@ -6,7 +6,8 @@
 /// The breadcrumbs, back link, document title and JSON-LD derive from that path as a
 /// category's do from its own; the sidebar shows the category tree with nothing selected and
 /// its "Tags" entry current. A tag's list links the items' own pages: no page is made twice.
-/// Written beside the pages, with the search index and the sitemap (`renderExtras`).
+/// Their list indexes are written beside the pages, with the search index and the sitemap
+/// (`SiteManifest.Extra.tagListIndexes`).
 extension SiteRenderer {
     /// One tag page: the index (`tag == nil`), or page `number` (from 1) of a tag's list.
     public struct TagPage: Sendable, Hashable {
@@ -79,19 +80,10 @@ extension SiteRenderer {
         return TagPageParts(sidebar: tagSidebar(context: context, stamps: &stamps), positions: positionsInParents())
     }
 
-    /// The tag pages (unless a build writes them with the other pages: `pages: false`) and
-    /// their lists' indexes, for `renderExtras`.
-    func tagFiles(pages includePages: Bool = true) -> [OutputFile] {
-        guard !tagIndex.isEmpty else { return [] }
+    /// The indexes of the tag lists shown in parts: the tag index's and each large tag's.
+    func tagListIndexes() -> [OutputFile] {
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         var files: [OutputFile] = []
-        if includePages {
-            var stamps = TemplateStamps()
-            let parts = tagPageParts()
-            files = tagPages.map { page in
-                OutputFile(path: outputPath(ofTagPage: page), bytes: renderTagPage(page, parts: parts, stamps: &stamps))
-            }
-        }
         if ListWindow.isPaged(entries: tagIndex.tags.count, limit: config.layout.listWindow) {
             let rows = tagIndex.tags.indices.map { tagRow($0) }
             files += CategoryIndex.files(path: tagListIndexPath(nil), json: CategoryIndex.json(rows: rows), context: context)
@@ -102,6 +94,14 @@ extension SiteRenderer {
                                          context: context)
         }
         return files
+    }
+
+    /// Where `tagListIndexes()` writes, without making them.
+    func tagListIndexPaths() -> [String] {
+        let limit = config.layout.listWindow
+        let tags = ListWindow.isPaged(entries: tagIndex.tags.count, limit: limit) ? [nil] : [Int?]()
+        return (tags + tagIndex.tags.indices.filter { ListWindow.isPaged(entries: tagIndex.tags[$0].pages.count, limit: limit) }.map(Optional.some))
+            .flatMap { CategoryIndex.paths(tagListIndexPath($0), portable: config.portable) }
     }
 
     /// `tags/rust/page/entries.json` (`tags/page/entries.json` for the index): beside the
@@ -270,6 +270,9 @@ extension SiteRenderer {
         guard !tagIndex.isEmpty else { return [] }
         return ([tagIndex.indexPath] + tagIndex.tags.indices.map { tagIndex.path(of: $0) }).compactMap(config.absoluteURL(of:))
     }
+
+    /// How many `tagSearchPages()` there are: the index and each tag.
+    var tagSearchPageCount: Int { tagIndex.isEmpty ? 0 : 1 + tagIndex.tags.count }
 
     /// The tag pages as the search finds them: by the tag's name.
     func tagSearchPages() -> [SearchIndex.ExtraPage] {

@@ -64,14 +64,8 @@ struct PreviewHandler: HTTPHandler {
         case .bytes(let bytes, let contentType):
             let body = contentType == ContentType.html ? LiveReloadSnippet.inject(snippet(), into: bytes) : bytes
             return Self.response(200, contentType, body, request: request)
-        case .render(let renderer, let route, let path, let input, let tagParts):
-            let bytes: [UInt8]
-            switch route {
-            case .page(let index): bytes = renderer.renderPage(index)
-            case .listPage(let category, let number): bytes = renderer.renderPage(category, listPage: number)
-            case .tagPage(let page): bytes = tagParts.map { renderer.renderTagPage(page, parts: $0) } ?? []
-            case .asset: bytes = []
-            }
+        case .render(let renderer, let producer, let path, let input, let tagParts):
+            let bytes = renderer.render(producer, tagParts: tagParts) ?? []
             await site.keep(bytes, path: path, input: input)
             return Self.response(200, ContentType.html, LiveReloadSnippet.inject(snippet(), into: bytes), request: request)
         case .file(let url, let contentType):

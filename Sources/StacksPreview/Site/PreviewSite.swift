@@ -35,15 +35,14 @@ actor PreviewSite {
     static let servedLimit = 500
     private var renderedBytes = 0
     static let renderedBudget = 64 * 1024 * 1024
-    /// The theme's published files and the 404 page, which depend on templates and configuration only.
-    private var themeFiles: [String: [UInt8]]?
-    /// The search index, catalog description, sitemap and alias redirects.
-    private var catalogFiles: [String: [UInt8]]?
-    private var extrasTask: (generation: Int, task: Task<[SiteRenderer.OutputFile], Never>)?
+    /// The files beside the pages, by group (`SiteManifest.Extra`), each made when one of its
+    /// files is first asked for, for the current generation. The theme's files and the 404
+    /// page depend on templates and configuration only, and stay until they change.
+    private var extraFiles: [SiteManifest.Extra: Task<[String: [UInt8]], Never>] = [:]
+    private static let keptExtras: Set<SiteManifest.Extra> = [.theme, .notFound, .noJekyll]
 
     struct Current: Sendable {
         var prepared: Pipeline.Prepared
-        var routes: SiteRoutes
         var contentRoot: URL
         /// What every tag page shares, made when one is first asked for.
         var tagParts: SiteRenderer.TagPageParts?
@@ -116,21 +115,18 @@ actor PreviewSite {
         let recovered = failure != nil
         failure = nil
         let contentRoot = source.options.url(input.config.paths.content)
-        let routes = current.map { SiteRoutes(prepared.renderer, reusing: $0.routes, of: $0.prepared.renderer) }
-            ?? SiteRoutes(prepared.renderer)
         var reload = Reload.all
+        var themeChanged = true
         if let previous = current {
-            let themeChanged = previous.prepared.theme != prepared.theme || previous.prepared.renderer.config != prepared.renderer.config
-            if themeChanged { themeFiles = nil }
+            themeChanged = previous.prepared.theme != prepared.theme || previous.prepared.renderer.config != prepared.renderer.config
             // A new stylesheet or script changes no page's bytes, but every open page shows it.
-            if changedFiles.isEmpty, !recovered, !themeChanged { reload = openPagesChanged(in: prepared.renderer, routes: routes) }
+            if changedFiles.isEmpty, !recovered, !themeChanged { reload = openPagesChanged(in: prepared) }
         }
-        // The search, the catalog's description and the tag pages come from every page.
-        catalogFiles = nil
-        extrasTask = nil
+        // The search, the catalog's description and the list indexes come from every page.
+        extraFiles = themeChanged ? [:] : extraFiles.filter { Self.keptExtras.contains($0.key) }
         if reload == .all { served = [:] }
         let replaced = current
-        current = Current(prepared: prepared, routes: routes, contentRoot: contentRoot, tagParts: nil)
+        current = Current(prepared: prepared, contentRoot: contentRoot, tagParts: nil)
         generation += 1
         // Freeing the last site's ten thousand pages takes milliseconds: not while a browser waits.
         Task.detached(executorPreference: executor, priority: .background) { withExtendedLifetime(replaced) {} }
@@ -140,24 +136,22 @@ actor PreviewSite {
 
     /// The open pages (those served) that the new site shows otherwise: a page whose digest
     /// changed, a page that is gone, and every other HTML file served.
-    private func openPagesChanged(in renderer: SiteRenderer, routes: SiteRoutes) -> Reload {
+    private func openPagesChanged(in prepared: Pipeline.Prepared) -> Reload {
         guard served.count <= Self.servedLimit else { return .all }
         var paths: [String] = []
         var tagParts: SiteRenderer.TagPageParts?
         for (path, digest) in served {
-            let now: Digest?
-            switch routes[path] {
-            case .page(let index): now = renderer.inputDigest(of: index)
-            case .listPage(let category, let number): now = renderer.inputDigest(of: category, listPage: number)
-            case .tagPage(let page):
-                tagParts = tagParts ?? renderer.tagPageParts()
-                now = renderer.inputDigest(ofTagPage: page, parts: tagParts!)
-            case .asset: continue
-            case nil: now = nil
-            }
-            if now == nil || now != digest { paths.append(SiteRoutes.urlPath(ofOutput: path)) }
+            let producer = prepared.manifest[path]
+            if case .tagPage = producer, tagParts == nil { tagParts = prepared.renderer.tagPageParts() }
+            let now = producer.flatMap { prepared.renderer.inputDigest(of: $0, tagParts: tagParts) }
+            if now == nil || now != digest { paths.append(Self.urlPath(ofOutput: path)) }
         }
         return .paths(paths.sorted())
+    }
+
+    /// The path a browser shows for an output path: `weather/rain/index.html` → `/weather/rain/`.
+    static func urlPath(ofOutput path: String) -> String {
+        "/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path)
     }
 
     // MARK: Requests
@@ -167,7 +161,7 @@ actor PreviewSite {
         case bytes([UInt8], contentType: String)
         /// A page not rendered yet: render it, then `keep` it.
         /// `tagParts`: for a tag page, what all of them share.
-        case render(SiteRenderer, SiteRoutes.Route, path: String, input: Digest, tagParts: SiteRenderer.TagPageParts?)
+        case render(SiteRenderer, SiteManifest.Producer, path: String, input: Digest, tagParts: SiteRenderer.TagPageParts?)
         case file(URL, contentType: String)
         /// A folder asked for without its slash.
         case redirect
@@ -194,36 +188,37 @@ actor PreviewSite {
         if !directory, !joined.isEmpty, await find(joined + "/index.html", in: current) != nil { return .redirect }
         // A browser showing "not found" is told to reload when a rebuild may have made the page.
         if directory { served[path] = .some(nil) }
-        return .notFound(await extraFile("404.html"))
+        return .notFound(await notFoundPage())
     }
 
     private func find(_ path: String, in current: Current) async -> Lookup? {
-        switch current.routes[path] {
-        case .page(let index):
-            return page(current.prepared.renderer, .page(index), path: path, input: current.prepared.renderer.inputDigest(of: index))
-        case .listPage(let category, let number):
-            return page(current.prepared.renderer, .listPage(category: category, number: number), path: path,
-                        input: current.prepared.renderer.inputDigest(of: category, listPage: number))
-        case .tagPage(let tagPage):
-            let parts = current.tagParts ?? current.prepared.renderer.tagPageParts()
+        let renderer = current.prepared.renderer
+        guard let producer = current.prepared.manifest[path] else { return nil }
+        switch producer {
+        case .page, .listPage:
+            return page(renderer, producer, path: path, input: renderer.inputDigest(of: producer)!)
+        case .tagPage:
+            let parts = current.tagParts ?? renderer.tagPageParts()
             self.current?.tagParts = parts
-            return page(current.prepared.renderer, .tagPage(tagPage), path: path,
-                        input: current.prepared.renderer.inputDigest(ofTagPage: tagPage, parts: parts), tagParts: parts)
-        case .asset(let source):
+            return page(renderer, producer, path: path, input: renderer.inputDigest(of: producer, tagParts: parts)!, tagParts: parts)
+        case .searchRecord(let index):
+            return renderer.searchRecord(of: index).map { .bytes($0.bytes, contentType: ContentType.of(path)) }
+        case .asset(let index):
+            let source = renderer.site.catalog.assets[index].source
             return assetFile(source, contentRoot: current.contentRoot).map { .file($0, contentType: ContentType.of(path)) }
-        case nil:
-            guard let bytes = await extraFile(path) else { return nil }
+        case .extra(let extra):
+            guard let bytes = await files(of: extra, in: current)[path] else { return nil }
             if ContentType.of(path) == ContentType.html { served[path] = .some(nil) }
             return .bytes(bytes, contentType: ContentType.of(path))
         }
     }
 
     /// A page as made from `input`: from memory when it was rendered from the same.
-    private func page(_ renderer: SiteRenderer, _ route: SiteRoutes.Route, path: String, input: Digest,
+    private func page(_ renderer: SiteRenderer, _ producer: SiteManifest.Producer, path: String, input: Digest,
                       tagParts: SiteRenderer.TagPageParts? = nil) -> Lookup {
         served[path] = input
         if let kept = rendered[path], kept.input == input { return .bytes(kept.bytes, contentType: ContentType.html) }
-        return .render(renderer, route, path: path, input: input, tagParts: tagParts)
+        return .render(renderer, producer, path: path, input: input, tagParts: tagParts)
     }
 
     /// A co-located file, as long as it is still a file inside the content folder.
@@ -246,32 +241,21 @@ actor PreviewSite {
         renderedBytes += bytes.count
     }
 
-    /// A file beside the pages, rendering them all when needed.
-    private func extraFile(_ path: String) async -> [UInt8]? {
-        if let bytes = themeFiles?[path] { return bytes }
-        if let files = catalogFiles, themeFiles != nil { return files[path] }
+    /// The files of one group beside the pages, made once a generation (off the actor: the
+    /// search's takes every page's text).
+    private func files(of extra: SiteManifest.Extra, in current: Current) async -> [String: [UInt8]] {
+        if let task = extraFiles[extra] { return await task.value }
+        let prepared = current.prepared
+        let task = Task.detached(executorPreference: executor) {
+            Dictionary(prepared.renderer.files(of: extra, theme: prepared.theme).map { ($0.path, $0.bytes) }) { $1 }
+        }
+        extraFiles[extra] = task
+        return await task.value
+    }
+
+    /// The 404 page.
+    private func notFoundPage() async -> [UInt8]? {
         guard let current else { return nil }
-        let task: Task<[SiteRenderer.OutputFile], Never>
-        if let running = extrasTask, running.generation == generation {
-            task = running.task
-        } else {
-            let prepared = current.prepared
-            task = Task.detached(executorPreference: executor) { prepared.renderer.renderExtras(theme: prepared.theme, pages: false) }
-            extrasTask = (generation, task)
-        }
-        let requested = generation
-        let files = await task.value
-        if requested == generation, self.current != nil {
-            let themePaths = Set(current.prepared.theme.assetPaths.map(Theme.publishedPath(of:)) + ["404.html", ".nojekyll"])
-            var theme: [String: [UInt8]] = [:]
-            var catalog: [String: [UInt8]] = [:]
-            for file in files where self.current!.routes[file.path] == nil {
-                if themePaths.contains(file.path) { theme[file.path] = file.bytes } else { catalog[file.path] = file.bytes }
-            }
-            if themeFiles == nil { themeFiles = theme }
-            catalogFiles = catalog
-            extrasTask = nil
-        }
-        return files.first { $0.path == path && current.routes[$0.path] == nil }?.bytes
+        return await files(of: .notFound, in: current)["404.html"]
     }
 }

@@ -1,0 +1,156 @@
+/// Every file of a site and what makes it: the one list `stacks build` writes from and
+/// `stacks serve` answers from, so that nothing else decides which files the site has.
+///
+/// Pure: made from a prepared renderer and the theme, before anything is rendered. The
+/// writer checks each file it makes against it (a file the manifest does not list, or one it
+/// lists that was not made, fails the build), so it cannot drift from what is written. (The
+/// output folder also holds `OutputWriter.markerName`, the writer's mark that the folder is
+/// Stacks' own: not a file of the site, and never served.)
+public struct SiteManifest: Sendable {
+    /// What makes a file.
+    public enum Producer: Sendable, Hashable {
+        /// A page of the catalog, by index: `weather/rain/index.html`.
+        case page(Int)
+        /// Page `number` (2 or more) of a large category's list: `weather/page/2/index.html`.
+        case listPage(category: Int, number: Int)
+        /// The tag index or a part of a tag's list.
+        case tagPage(SiteRenderer.TagPage)
+        /// A page's search record, which the search loads to show it as a result.
+        case searchRecord(Int)
+        /// A co-located file, by its position in `Catalog.assets`: copied from the content folder.
+        case asset(Int)
+        /// A file beside the pages, made with the others of its group.
+        case extra(Extra)
+    }
+
+    /// The groups of files beside the pages; a group's files are made together.
+    public enum Extra: Sendable, Hashable {
+        case notFound
+        /// A page for each alias, sending the browser on.
+        case redirects
+        /// The theme's published files (the stylesheet rendered with the site's layout).
+        case theme
+        /// GitHub Pages publishes `_stacks/` only with this empty file at the root.
+        case noJekyll
+        /// The site search: its index and the term shards (named by the words).
+        case search
+        /// Titles, summaries and tags of every page, for other tools.
+        case toolIndex
+        case catalogDescription
+        case sitemap
+        /// The list indexes of the tag index and of tags with large lists.
+        case tagListIndexes
+        /// A large category's list index (and its script twin in portable mode).
+        case listIndex(category: Int)
+    }
+
+    /// The catalog's pages, `.page(0..<pageCount)`, each at its stack path's folder
+    /// (`SiteRenderer.outputPath(of:)`), with their search records (but the home's): found by
+    /// walking the catalog rather than listed, so that a rebuild of the preview spells no ten
+    /// thousand paths.
+    public let pageCount: Int
+    /// The pages of large lists and the tag pages, with their output paths.
+    public let otherPages: [(path: String, producer: Producer)]
+    /// The co-located files: output path and index in `Catalog.assets`.
+    public let assets: [(path: String, asset: Int)]
+    /// The groups of extra files, in the order a build makes them.
+    public let extras: [Extra]
+    /// Every file but the catalog's pages and their search records, by output path.
+    private let producers: [String: Producer]
+    /// Folders whose files only their producer can name (the search's term shards, one per
+    /// group of words), by output path.
+    private let folders: [String: Producer]
+    private let catalog: Catalog
+
+    public init(_ renderer: SiteRenderer, theme: Theme) {
+        let catalog = renderer.site.catalog
+        var otherPages: [(path: String, producer: Producer)] = []
+        for list in renderer.listPages {
+            otherPages.append((renderer.outputPath(ofListPage: list.number, category: list.category),
+                               .listPage(category: list.category, number: list.number)))
+        }
+        for page in renderer.tagPages { otherPages.append((renderer.outputPath(ofTagPage: page), .tagPage(page))) }
+        let assets = catalog.assets.indices.map { (path: catalog.assets[$0].output, asset: $0) }
+
+        var extras: [Extra] = [.notFound, .redirects, .theme, .noJekyll, .search, .toolIndex, .catalogDescription]
+        if renderer.config.baseURL != nil { extras.append(.sitemap) }
+        if !renderer.tagIndex.isEmpty { extras.append(.tagListIndexes) }
+        extras += CategoryIndex.categories(in: catalog, limit: renderer.config.layout.listWindow).map { .listIndex(category: $0) }
+
+        var producers: [String: Producer] = [:]
+        for page in otherPages { producers[page.path] = page.producer }
+        for asset in assets { producers[asset.path] = .asset(asset.asset) }
+        for extra in extras {
+            for path in renderer.paths(of: extra, theme: theme) { producers[path] = .extra(extra) }
+        }
+        pageCount = catalog.pages.count
+        self.otherPages = otherPages
+        self.assets = assets
+        self.extras = extras
+        self.producers = producers
+        self.catalog = catalog
+        folders = [SearchIndex.termsFolder: .extra(.search)]
+    }
+
+    /// What makes the file at `path` (relative to the output root); `nil` when the site has none there.
+    public subscript(path: String) -> Producer? {
+        if let producer = producers[path] { return producer }
+        if let page = catalogPage(at: path) { return .page(page) }
+        if let record = SearchIndex.recordNumber(path), record > Catalog.rootIndex, record < pageCount { return .searchRecord(record) }
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return folders[String(path[..<slash])]
+    }
+
+    /// How many files the manifest names (the files of its folders aside).
+    public var count: Int { producers.count + pageCount + max(0, pageCount - 1) }
+
+    /// The catalog page written at `path`: its folder's names are the slugs of a stack path,
+    /// followed from the home through each page's children.
+    private func catalogPage(at path: String) -> Int? {
+        guard path == "index.html" || path.hasSuffix("/index.html") else { return nil }
+        var page = Catalog.rootIndex
+        for slug in path.utf8.dropLast("index.html".count).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropLast() {
+            guard !slug.isEmpty, let child = catalog.pages[page].children.first(where: { catalog.pages[$0].slug.utf8.elementsEqual(slug) })
+            else { return nil }
+            page = child
+        }
+        return page
+    }
+
+    /// Whether `path` is one of the files the manifest names itself (not one in its folders).
+    func names(_ path: String) -> Bool { self[path] != nil && folders.keys.allSatisfy { !path.hasPrefix($0 + "/") } }
+
+    /// The files the manifest names but the catalog's pages and their search records (which
+    /// the writer makes for each page in `0..<pageCount`).
+    var namedPaths: Dictionary<String, Producer>.Keys { producers.keys }
+
+    /// The files the manifest names, with `renderer`'s page paths.
+    public func paths(_ renderer: SiteRenderer) -> [String] {
+        Array(producers.keys) + (0..<pageCount).map(renderer.outputPath(of:)) + (1..<max(1, pageCount)).map(SearchIndex.recordPath(of:))
+    }
+}
+
+extension SiteRenderer {
+    /// What a page, list page or tag page of the manifest is made from; `nil` for the other
+    /// producers, which are not pages. `tagParts`: what every tag page shares, made when `nil`.
+    func input(of producer: SiteManifest.Producer, tagParts: TagPageParts?, stamps: inout TemplateStamps) -> PageInput? {
+        switch producer {
+        case .page(let index): input(of: index, stamps: &stamps)
+        case .listPage(let category, let number): input(of: category, listPage: number, stamps: &stamps)
+        case .tagPage(let page): input(ofTagPage: page, parts: tagParts ?? tagPageParts(), stamps: &stamps)
+        case .searchRecord, .asset, .extra: nil
+        }
+    }
+
+    /// The digest of what a page of the manifest is made from: equal digests, equal pages.
+    public func inputDigest(of producer: SiteManifest.Producer, tagParts: TagPageParts? = nil) -> Digest? {
+        var stamps = TemplateStamps()
+        return input(of: producer, tagParts: tagParts, stamps: &stamps)?.digest
+    }
+
+    /// A page of the manifest, rendered; `nil` for producers that are not pages.
+    public func render(_ producer: SiteManifest.Producer, tagParts: TagPageParts? = nil) -> [UInt8]? {
+        var stamps = TemplateStamps()
+        return input(of: producer, tagParts: tagParts, stamps: &stamps).map { render($0, stamps: &stamps) }
+    }
+}
