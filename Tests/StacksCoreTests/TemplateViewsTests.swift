@@ -58,10 +58,11 @@ import Testing
         var stamps = TemplateStamps()
         stamps.handedOver = []
         for owner in catalog.pages.indices where !catalog[owner].children.isEmpty {
-            _ = SiteRenderer.renderList(owner, context: context, templates: renderer.templates, reusing: nil, stamps: &stamps)
+            _ = SiteRenderer.renderList(owner, context: context, templates: renderer.templates, stamps: &stamps)
         }
         for selection in Set(catalog.pages.indices.map { SiteRenderer.SidebarSelection(of: $0, in: catalog) }) {
-            _ = SiteRenderer.renderSidebar(selected: selection, tags: SiteRenderer.sidebarTagsLink(renderer.tagIndex, config: renderer.config, current: false), context: context, templates: renderer.templates, stamps: &stamps)
+            let view = SiteRenderer.sidebarView(selected: selection, tags: SiteRenderer.sidebarTagsLink(renderer.tagIndex, config: renderer.config, current: false), context: context)
+            _ = SiteRenderer.renderSidebar(view, templates: renderer.templates, stamps: &stamps)
         }
         for index in catalog.pages.indices { _ = renderer.renderPage(index, listPage: 1, stamps: &stamps) }
         for list in renderer.listPages { _ = renderer.renderPage(list.category, listPage: list.number, stamps: &stamps) }

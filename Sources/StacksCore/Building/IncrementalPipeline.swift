@@ -3,8 +3,8 @@
 ///
 /// Every stage reuses a result only when that result's inputs are equal to last time's:
 /// a file's decoding when its bytes are; a page's Markdown when its body is; a page's
-/// resolved links when its Markdown and every link target are; a list entry when the
-/// page it shows is; the templates when the theme is. The outcome is therefore the one
+/// resolved links when its Markdown and every link target are; the templates when the theme
+/// is. Lists and sidebars are drawn when a page first needs them (`SharedParts`). The outcome is therefore the one
 /// `Pipeline.prepare` gives for the same input (tests compare every page after random edits).
 /// Its cost after a one-file edit is a few passes over the catalog, not a build.
 public struct IncrementalPipeline: Sendable {
@@ -54,10 +54,6 @@ public struct IncrementalPipeline: Sendable {
     private var loaded: (tree: SourceDirectory, problems: [Diagnostic], places: [PagePlace])?
     private var theme: Theme?
     private var templates: Result<TemplateSet, Diagnostics>?
-    /// Counts template sets made, so a renderer is reused only with the templates it used.
-    private var templatesGeneration = 0
-    /// The last renderer made, and the generation of its templates.
-    private var renderer: (renderer: SiteRenderer, templatesGeneration: Int)?
     /// How many runs were patches of the last site: tests check that an edit takes the quick way.
     var patchedRuns = 0
 
@@ -174,17 +170,6 @@ public struct IncrementalPipeline: Sendable {
     mutating func remember(templates: Result<TemplateSet, Diagnostics>, theme: Theme) {
         self.theme = theme
         self.templates = templates
-        templatesGeneration += 1
     }
 
-    /// What the last renderer can give one for `catalog`, if it used the same templates and configuration.
-    func renderReuse(config: SiteConfig, catalog: Catalog) -> RenderReuse? {
-        guard let earlier = renderer, earlier.templatesGeneration == templatesGeneration,
-              earlier.renderer.config == config else { return nil }
-        return RenderReuse(earlier: earlier.renderer, catalog: catalog)
-    }
-
-    mutating func remember(renderer: SiteRenderer) {
-        self.renderer = (renderer, templatesGeneration)
-    }
 }

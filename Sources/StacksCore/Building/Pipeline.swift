@@ -147,17 +147,11 @@ public enum Pipeline {
         return templates
     }
 
-    /// Prepare rendering: the lists and sidebars, taken from the last renderer where they
-    /// cannot have changed.
+    /// Prepare rendering: for a build, every list and sidebar drawn on all cores; for the
+    /// preview (with a memory), each drawn when a page first needs it.
     private static func render(_ site: ResolvedSite, config: SiteConfig, templates: TemplateSet,
                                memory: inout IncrementalPipeline?) async -> SiteRenderer {
-        let renderer: SiteRenderer
-        if let reuse = memory?.renderReuse(config: config, catalog: site.catalog) {
-            renderer = SiteRenderer(site: site, config: config, templates: templates, reusing: reuse)
-        } else {
-            renderer = await SiteRenderer.rendering(site: site, config: config, templates: templates)
-        }
-        memory?.remember(renderer: renderer)
-        return renderer
+        memory == nil ? await SiteRenderer.rendering(site: site, config: config, templates: templates)
+            : SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates)
     }
 }

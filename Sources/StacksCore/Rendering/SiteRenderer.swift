@@ -1,20 +1,15 @@
 /// The render stage: every page of a resolved site as HTML, through the theme's templates.
 ///
-/// Lists that many pages share (the sidebar, a category's items) are rendered once, up front;
-/// a page then only picks its selection out of them. The templates of a page go through
+/// Lists that many pages share (the sidebar, a category's items) are rendered once
+/// (`SharedParts`); a page then only picks its selection out of them. The templates of a page go through
 /// `TemplateStamps`, so pages of the same shape share one rendering. Pure, and safe to call
 /// from many threads.
 public struct SiteRenderer: Sendable {
     public let site: ResolvedSite
     public let config: SiteConfig
     let templates: TemplateSet
-    /// The sidebar for each selection, in root-marker form.
-    let sidebars: [SidebarSelection: String]
-    /// Each category's entries, rendered plain and as the current page, in catalog order.
-    let lists: [Int: RenderedList]
-    /// Category introductions as the content column shows them: without heading ids, which the
-    /// same introduction in the detail column (or the item's own headings) carries.
-    let contentIntros: [Int: String]
+    /// The sidebar for each selection, in root-marker form, and each list's entries.
+    private let shared: SharedParts
     /// The tags and their pages' folder (`TagPages`).
     let tagIndex: TagIndex
 
@@ -25,6 +20,10 @@ public struct SiteRenderer: Sendable {
         var windowed: [String] = []
         /// `page` or `_page`, for the owner's list pages (looked up once, not once per item page).
         var listPageSegment = "page"
+        /// The owner's introduction as the content column shows it, when it differs from its
+        /// body: without heading ids, which the same introduction in the detail column (or the
+        /// item's own headings) carries.
+        var intro: String?
     }
 
     /// What a sidebar shows selected: the page's deepest category (`nil`: none), and whether the
@@ -49,86 +48,108 @@ public struct SiteRenderer: Sendable {
         }
     }
 
+    /// Draws the lists and sidebars on this thread (tests; the pipeline draws them on all cores).
     public init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) {
-        self.init(site: site, config: config, templates: templates, reusing: nil)
+        self.init(site: site, config: config, templates: templates, shared: SharedParts())
+        let owners = Self.listOwners(of: site.catalog)
+        for owner in owners { _ = list(owner) }
+        for selection in Self.sidebarSelections(of: site.catalog) { _ = sidebar(selection) }
     }
 
-    /// With `earlier`, entries and sidebars that cannot differ from an earlier renderer's are
-    /// taken from it instead of rendered again (`stacks serve`); the renderer is the same.
-    init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, reusing earlier: RenderReuse?) {
-        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
-        let shared = Self.sharedParts(of: site.catalog)
-        let tagIndex = TagIndex(catalog: site.catalog)
-        let tagsLink = Self.sidebarTagsLink(tagIndex, config: config, current: false)
-        var stamps = TemplateStamps()
-        var lists: [Int: RenderedList] = [:]
-        for owner in shared.listOwners {
-            lists[owner] = Self.renderList(owner, context: context, templates: templates, reusing: earlier, stamps: &stamps)
-        }
-        var sidebars: [SidebarSelection: String] = [:]
-        for selection in shared.sidebarSelections {
-            sidebars[selection] = earlier?.sidebar(selection, tagsLink: tagsLink)
-                ?? Self.renderSidebar(selected: selection, tags: tagsLink, context: context, templates: templates, stamps: &stamps)
-        }
-        self.init(site: site, config: config, templates: templates, sidebars: sidebars, lists: lists, tagIndex: tagIndex)
-    }
-
-    /// `init(site:config:templates:)`, with the lists and sidebars rendered on all cores.
+    /// The renderer, with every list and sidebar drawn on all cores (`stacks build`).
     static func rendering(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) async -> SiteRenderer {
-        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
-        let shared = sharedParts(of: site.catalog)
-        let owners = shared.listOwners, selections = shared.sidebarSelections
-        let tagIndex = TagIndex(catalog: site.catalog)
-        let tagsLink = sidebarTagsLink(tagIndex, config: config, current: false)
+        let renderer = drawingOnDemand(site: site, config: config, templates: templates)
+        let owners = listOwners(of: site.catalog), selections = sidebarSelections(of: site.catalog)
         let lists = await Parallel.map(owners.indices, state: { TemplateStamps() }) { stamps, position in
-            renderList(owners[position], context: context, templates: templates, reusing: nil, stamps: &stamps)
+            renderer.drawList(owners[position], stamps: &stamps)
         }
         let sidebars = await Parallel.map(selections.indices, state: { TemplateStamps() }) { stamps, position in
-            renderSidebar(selected: selections[position], tags: tagsLink, context: context, templates: templates, stamps: &stamps)
+            renderer.drawSidebar(selections[position], stamps: &stamps)
         }
-        return SiteRenderer(site: site, config: config, templates: templates,
-                            sidebars: Dictionary(uniqueKeysWithValues: zip(selections, sidebars)),
-                            lists: Dictionary(uniqueKeysWithValues: zip(owners, lists)), tagIndex: tagIndex)
+        let shared = SharedParts(lists: Dictionary(uniqueKeysWithValues: zip(owners, lists)),
+                                 sidebars: Dictionary(uniqueKeysWithValues: zip(selections, sidebars)))
+        return SiteRenderer(site: site, config: config, templates: templates, shared: shared, tagIndex: renderer.tagIndex)
     }
 
-    private init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, sidebars: [SidebarSelection: String],
-                 lists: [Int: RenderedList], tagIndex: TagIndex) {
+    /// The renderer, drawing each list and sidebar when a page first needs it (`stacks serve`).
+    static func drawingOnDemand(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) -> SiteRenderer {
+        SiteRenderer(site: site, config: config, templates: templates, shared: SharedParts())
+    }
+
+    private init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, shared: SharedParts, tagIndex: TagIndex? = nil) {
         self.site = site
-        self.tagIndex = tagIndex
+        self.tagIndex = tagIndex ?? TagIndex(catalog: site.catalog)
         self.config = config
         self.templates = templates
-        self.sidebars = sidebars
-        self.lists = lists
-        var intros: [Int: String] = [:]
-        for owner in lists.keys where site.bodies[owner].contains(HeadingAnchors.anchorStart) {
-            intros[owner] = HeadingAnchors.removingAnchors(from: site.bodies[owner])
-        }
-        contentIntros = intros
+        self.shared = shared
     }
 
-    /// The pages whose lists are shown (the home page's children, and the children of every
-    /// category and of every item that has any), and the selections sidebars are drawn for.
-    private static func sharedParts(of catalog: Catalog) -> (listOwners: [Int], sidebarSelections: [SidebarSelection]) {
-        let owners = catalog.pages.indices.filter {
-            $0 == Catalog.rootIndex || catalog[$0].kind != .item || !catalog[$0].children.isEmpty
-        }
-        let selections = Set(catalog.pages.indices.map { SidebarSelection(of: $0, in: catalog) })
+    /// Whether page `index` has a list a page shows: the home page, every category, and every
+    /// item that has children.
+    static func isListOwner(_ index: Int, in catalog: Catalog) -> Bool {
+        index == Catalog.rootIndex || catalog.pages[index].kind != .item || !catalog.pages[index].children.isEmpty
+    }
+
+    private static func listOwners(of catalog: Catalog) -> [Int] {
+        catalog.pages.indices.filter { isListOwner($0, in: catalog) }
+    }
+
+    /// The selections sidebars are drawn for: one for each page's.
+    private static func sidebarSelections(of catalog: Catalog) -> [SidebarSelection] {
+        Set(catalog.pages.indices.map { SidebarSelection(of: $0, in: catalog) })
             .sorted { ($0.category ?? -1, $0.isPage ? 1 : 0) < ($1.category ?? -1, $1.isPage ? 1 : 0) }
-        return (owners, selections)
     }
 
-    static func renderList(_ owner: Int, context: PageContext, templates: TemplateSet, reusing earlier: RenderReuse?,
-                                   stamps: inout TemplateStamps) -> RenderedList {
-        let catalog = context.catalog
-        let children = catalog[owner].children
-        let paged = ListWindow.isPaged(entries: children.count, limit: context.config.layout.listWindow)
-        func entry(_ index: Int, _ variant: RenderReuse.Variant) -> String {
-            earlier?.entry(index, variant)
-                ?? stamps.render(context.entry(index, selected: false, current: false, inWindow: variant == .windowed),
-                                 with: templates)
+    /// Page `owner`'s list, `nil` when it has none to show.
+    func list(_ owner: Int) -> RenderedList? {
+        guard Self.isListOwner(owner, in: site.catalog) else { return nil }
+        return shared.list(owner) {
+            var stamps = TemplateStamps()
+            return drawList(owner, stamps: &stamps)
         }
-        return RenderedList(plain: children.map { entry($0, .plain) },
-                            windowed: paged ? children.map { entry($0, .windowed) } : [],
+    }
+
+    /// The sidebar of pages with `selection`.
+    func sidebar(_ selection: SidebarSelection) -> String {
+        shared.sidebar(selection) {
+            var stamps = TemplateStamps()
+            return drawSidebar(selection, stamps: &stamps)
+        }
+    }
+
+    /// Every list, drawn (tests compare them).
+    var lists: [Int: RenderedList] {
+        Dictionary(uniqueKeysWithValues: Self.listOwners(of: site.catalog).map { ($0, list($0)!) })
+    }
+
+    /// Every sidebar a page shows, drawn (tests compare them).
+    var sidebars: [SidebarSelection: String] {
+        Dictionary(uniqueKeysWithValues: Self.sidebarSelections(of: site.catalog).map { ($0, sidebar($0)) })
+    }
+
+    private func drawList(_ owner: Int, stamps: inout TemplateStamps) -> RenderedList {
+        var list = Self.renderList(owner, context: PageContext(catalog: site.catalog, config: config, icons: templates.icons),
+                                   templates: templates, stamps: &stamps)
+        if site.bodies[owner].contains(HeadingAnchors.anchorStart) { list.intro = HeadingAnchors.removingAnchors(from: site.bodies[owner]) }
+        return list
+    }
+
+    private func drawSidebar(_ selection: SidebarSelection, stamps: inout TemplateStamps) -> String {
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
+        let view = Self.sidebarView(selected: selection, tags: Self.sidebarTagsLink(tagIndex, config: config, current: false),
+                                    context: context)
+        return Self.renderSidebar(view, templates: templates, stamps: &stamps)
+    }
+
+    /// A list's entries, drawn.
+    static func renderList(_ owner: Int, context: PageContext, templates: TemplateSet, stamps: inout TemplateStamps) -> RenderedList {
+        let children = context.catalog.pages[owner].children
+        let paged = ListWindow.isPaged(entries: children.count, limit: context.config.layout.listWindow)
+        func entry(_ index: Int, inWindow: Bool) -> String {
+            stamps.render(context.entry(index, selected: false, current: false, inWindow: inWindow), with: templates)
+        }
+        return RenderedList(plain: children.map { entry($0, inWindow: false) },
+                            windowed: paged ? children.map { entry($0, inWindow: true) } : [],
                             listPageSegment: paged ? context.listPageSegment(owner) : "page")
     }
 
@@ -179,11 +200,11 @@ public struct SiteRenderer: Sendable {
             breadcrumbs: context.breadcrumbs(index),
             back: context.back(index),
             contentLabel: window.map { catalog.title(of: $0.owner, siteTitle: config.siteTitle) } ?? "Categories",
-            sidebar: HTML(sidebars[SidebarSelection(of: index, selectedCategory: category)] ?? ""),
+            sidebar: HTML(sidebar(SidebarSelection(of: index, selectedCategory: category))),
             content: HTML(""),
             detail: HTML(""))
         // A list page sits two folders below its category: `weather/page/2/`.
-        let folder = listPage > 1 ? context.listPageDirectory(index, number: listPage, segment: lists[index]?.listPageSegment)
+        let folder = listPage > 1 ? context.listPageDirectory(index, number: listPage, segment: list(index)?.listPageSegment)
             : page.url
         return PageInput(layout: layout.templateObject,
                          content: content(window, page: index, context: context, stamps: &stamps).templateObject,
@@ -215,7 +236,7 @@ public struct SiteRenderer: Sendable {
     public func outputPath(ofListPage number: Int, category: Int) -> String {
         guard number > 1 else { return outputPath(of: category) }
         let context = PageContext(catalog: site.catalog, config: config, icons: [:])
-        let segment = lists[category]?.listPageSegment ?? context.listPageSegment(category)
+        let segment = context.listPageSegment(category)
         let directory = site.catalog[category].path.outputDirectory
         return (directory.isEmpty ? "" : directory + "/") + segment + "/\(number)/index.html"
     }
@@ -229,9 +250,9 @@ public struct SiteRenderer: Sendable {
 
     // MARK: Columns
 
-    /// `tags`: the tag index's entry after the tree (`sidebarTagsLink`).
-    static func renderSidebar(selected selection: SidebarSelection, tags: SidebarLinkView?, context: PageContext,
-                              templates: TemplateSet, stamps: inout TemplateStamps) -> String {
+    /// What the sidebar shows for `selection`. `tags`: the tag index's entry after the tree
+    /// (`sidebarTagsLink`).
+    static func sidebarView(selected selection: SidebarSelection, tags: SidebarLinkView?, context: PageContext) -> SidebarView {
         let catalog = context.catalog
         let selected = selection.category
         let chain = selected.map { Set(catalog.pagesOnPath(of: $0)) } ?? []
@@ -258,10 +279,14 @@ public struct SiteRenderer: Sendable {
                                    moreChildren: open && children.shown.count < children.count, childCount: children.count)
         }
         let top = level(of: Catalog.rootIndex)
-        let view = SidebarView(siteTitle: context.config.siteTitle, home: context.url(Catalog.rootIndex),
-                               homeCurrent: homeCurrent,
-                               categories: top.shown.map(node), moreCategories: top.shown.count < top.count,
-                               categoryCount: top.count, tags: tags)
+        return SidebarView(siteTitle: context.config.siteTitle, home: context.url(Catalog.rootIndex),
+                           homeCurrent: homeCurrent,
+                           categories: top.shown.map(node), moreCategories: top.shown.count < top.count,
+                           categoryCount: top.count, tags: tags)
+    }
+
+    /// The sidebar `view` describes.
+    static func renderSidebar(_ view: SidebarView, templates: TemplateSet, stamps: inout TemplateStamps) -> String {
         var values = view.templateObject
         stamps.handedOver?.append((SidebarView.template, values))
         guard templates.drawsSidebarByNodes else {
@@ -289,10 +314,10 @@ public struct SiteRenderer: Sendable {
         let catalog = site.catalog
         guard let window else {
             return ContentView(placeholder: config.placeholders.noCategory,
-                               entries: HTML(lists[Catalog.rootIndex]?.plain.joined() ?? ""))
+                               entries: HTML(list(Catalog.rootIndex)?.plain.joined() ?? ""))
         }
         let category = window.owner
-        let list = lists[category] ?? RenderedList(plain: [])
+        let list = self.list(category) ?? RenderedList(plain: [])
         let range = window.range
         var windowValues: ListWindowView?
         var pagination: PaginationView?
@@ -333,7 +358,7 @@ public struct SiteRenderer: Sendable {
             isPage: category == index,
             url: context.url(category),
             summary: catalog[category].frontMatter.summary,
-            intro: site.bodies[category].isEmpty ? nil : HTML(contentIntros[category] ?? site.bodies[category]),
+            intro: site.bodies[category].isEmpty ? nil : HTML(list.intro ?? site.bodies[category]),
             count: window.total,
             countLabel: ListEntryView.entriesLabel(String(window.total)),
             offset: range.lowerBound,
@@ -380,7 +405,7 @@ public struct SiteRenderer: Sendable {
                 item.imageWidth = size.map { String($0.width) }
                 item.imageHeight = size.map { String($0.height) }
             }
-            if let list = lists[index] {
+            if let list = list(index) {
                 item.subitems = HTML(list.plain.joined())
                 item.hasSubitems = true
             }

@@ -121,9 +121,9 @@ extension SiteRenderer {
 
     /// The sidebar of every tag page: the tree with nothing selected, the tag entry current.
     func tagSidebar(context: PageContext, stamps: inout TemplateStamps) -> String {
-        Self.renderSidebar(selected: SidebarSelection(category: nil, isPage: false),
-                           tags: Self.sidebarTagsLink(tagIndex, config: config, current: true),
-                           context: context, templates: templates, stamps: &stamps)
+        let view = Self.sidebarView(selected: SidebarSelection(category: nil, isPage: false),
+                                    tags: Self.sidebarTagsLink(tagIndex, config: config, current: true), context: context)
+        return Self.renderSidebar(view, templates: templates, stamps: &stamps)
     }
 
     /// Where each tagged page is among its parent's children: its entry in the parent's list.
@@ -229,7 +229,7 @@ extension SiteRenderer {
 
     /// A page's entry as its own list shows it (rendered once for the site), else rendered here.
     private func listEntry(of index: Int, position: Int?, context: PageContext, stamps: inout TemplateStamps) -> String {
-        if let parent = site.catalog[index].parent, let list = lists[parent], let position, position < list.plain.count {
+        if let parent = site.catalog[index].parent, let list = list(parent), let position, position < list.plain.count {
             return list.plain[position]
         }
         return stamps.render(context.entry(index, selected: false, current: false), with: templates)

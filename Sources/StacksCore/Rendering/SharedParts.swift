@@ -1,0 +1,33 @@
+import Synchronization
+
+/// The parts many pages share — each list's entries and each sidebar — drawn once each.
+///
+/// A build draws them all up front, on all cores (`SiteRenderer.rendering`): it needs every one.
+/// The preview shows a few pages after each edit, so it draws a part when a page first needs
+/// it (`SiteRenderer.drawingOnDemand`) and keeps nothing from the last site: what a page is
+/// made from is the same either way, so nothing decides what an edit may have changed.
+final class SharedParts: Sendable {
+    private let lists: Mutex<[Int: SiteRenderer.RenderedList]>
+    private let sidebars: Mutex<[SiteRenderer.SidebarSelection: String]>
+
+    init(lists: [Int: SiteRenderer.RenderedList] = [:], sidebars: [SiteRenderer.SidebarSelection: String] = [:]) {
+        self.lists = Mutex(lists)
+        self.sidebars = Mutex(sidebars)
+    }
+
+    /// `owner`'s list, drawn by `draw` the first time. Drawn outside the lock: two threads that
+    /// ask at once both draw it, and both get the same.
+    func list(_ owner: Int, draw: () -> SiteRenderer.RenderedList) -> SiteRenderer.RenderedList {
+        if let drawn = lists.withLock({ $0[owner] }) { return drawn }
+        let drawn = draw()
+        lists.withLock { $0[owner] = drawn }
+        return drawn
+    }
+
+    func sidebar(_ selection: SiteRenderer.SidebarSelection, draw: () -> String) -> String {
+        if let drawn = sidebars.withLock({ $0[selection] }) { return drawn }
+        let drawn = draw()
+        sidebars.withLock { $0[selection] = drawn }
+        return drawn
+    }
+}
