@@ -47,7 +47,7 @@ public struct ContentReader: Sendable {
 
     /// A file that is not Markdown, as the loader needs it: an SVG's text for `ActiveContent`,
     /// an image's size for pages that show it.
-    package static func assetFile(name: String, relativePath: String, target: String?, path: String, size: Int) -> SourceFile {
+    static func assetFile(name: String, relativePath: String, target: String?, path: String, size: Int) -> SourceFile {
         var file = SourceFile(name: name, relativePath: relativePath, target: target)
         if ActiveContent.inspects(name), size <= maximumMarkdownSize,
            case .success(let bytes) = RegularFile.read(atPath: path) {
@@ -57,6 +57,28 @@ public struct ContentReader: Sendable {
             file.imageSize = file.contents.map(ImageSize.read) ?? (try? ImageSize.read(atPath: path).get()) ?? nil
         }
         return file
+    }
+
+    /// A regular file of the content folder as the pipeline reads it: a Markdown file's bytes
+    /// (refused past `maximumMarkdownSize`), or what the loader needs of another file, which
+    /// is copied when the site is written and opened now so that `check` reports what the copy
+    /// would fail on. The one rule for a file: the full read and the preview's re-reading of
+    /// changed files (`SourceTreePatch`) both take it. `path`: where to read (a link's target);
+    /// `display`: how diagnostics name it.
+    package static func file(name: String, relativePath: String, path: String, size: Int, target: String?,
+                             display: String) -> Result<SourceFile, Diagnostic> {
+        guard name.hasSuffix(".md") else {
+            if let failure = RegularFile.readingProblem(atPath: path) { return .failure(failure.diagnostic(display)) }
+            return .success(assetFile(name: name, relativePath: relativePath, target: target, path: path, size: size))
+        }
+        guard size <= maximumMarkdownSize else {
+            return .failure(.error(display, line: 1, column: 1,
+                                   "file is too large (\(grouped(size)) bytes; the limit is \(maximumMarkdownSize / 1_048_576) MiB)"))
+        }
+        switch RegularFile.read(atPath: path) {
+        case .success(let bytes): return .success(SourceFile(name: name, relativePath: relativePath, contents: bytes))
+        case .failure(let failure): return .failure(failure.diagnostic(display))
+        }
     }
 
     /// `16777217` → `16,777,217`.
@@ -137,29 +159,12 @@ public struct ContentReader: Sendable {
                     at: childFullPath, relativePath: childPath, name: childName, depth: depth + 1, rootReal: rootReal,
                     visited: &visited, diagnostics: &diagnostics))
                 visited.remove(real)
-            case S_IFREG where childName.hasSuffix(".md"):
-                let size = Int(status.st_size)
-                if size > Self.maximumMarkdownSize {
-                    diagnostics.append(.error(display(childPath), line: 1, column: 1,
-                        "file is too large (\(Self.grouped(size)) bytes; the limit is \(Self.maximumMarkdownSize / 1_048_576) MiB)"))
-                    continue
-                }
-                switch RegularFile.read(atPath: target.map { rootReal + "/" + $0 } ?? childFullPath) {
-                case .success(let bytes):
-                    directory.files.append(SourceFile(name: childName, relativePath: childPath, contents: bytes))
-                case .failure(let failure):
-                    diagnostics.append(failure.diagnostic(display(childPath)))
-                }
             case S_IFREG:
-                // Copied when the site is written; opened now so that `check` reports what
-                // the copy would fail on.
-                let path = target.map { rootReal + "/" + $0 } ?? childFullPath
-                if let failure = RegularFile.readingProblem(atPath: path) {
-                    diagnostics.append(failure.diagnostic(display(childPath)))
-                    continue
+                switch Self.file(name: childName, relativePath: childPath, path: target.map { rootReal + "/" + $0 } ?? childFullPath,
+                                 size: Int(status.st_size), target: target, display: display(childPath)) {
+                case .success(let file): directory.files.append(file)
+                case .failure(let problem): diagnostics.append(problem)
                 }
-                directory.files.append(Self.assetFile(name: childName, relativePath: childPath, target: target,
-                                                      path: path, size: Int(status.st_size)))
             default:
                 diagnostics.append(.warning(display(childPath), line: 1, column: 1,
                     "skipped: not a regular file (\(RegularFile.kind(status.st_mode)))"))

@@ -5,9 +5,10 @@ import StacksCore
 /// only those: the tree `ContentReader` would read now, without reading ten thousand files.
 ///
 /// Only the plain cases are patched: a file written, created or removed in a folder the tree
-/// already has, a folder removed. A new folder, a symbolic link, a file that cannot be read
-/// or is too large, or a path the last full read had a problem with is left to a full read
-/// (`nil`), which handles and reports each of them.
+/// already has, a folder removed. Each file is read by `ContentReader.file`, the full read's
+/// own rule. A new folder, a symbolic link, a file that cannot be read or is too large, or a
+/// path the last full read had a problem with is left to a full read (`nil`), which handles
+/// and reports each of them.
 enum SourceTreePatch {
     struct Outcome: Sendable {
         var tree: SourceDirectory
@@ -37,26 +38,11 @@ enum SourceTreePatch {
                 }
                 continue
             }
-            guard status.st_mode & S_IFMT == S_IFREG else { return nil }
-            var file = SourceFile(name: name, relativePath: path)
-            if file.isMarkdown {
-                guard Int(status.st_size) <= ContentReader.maximumMarkdownSize,
-                      case .success(let bytes) = RegularFile.read(atPath: root.appendingPathComponent(path).path)
-                else { return nil }
-                file.contents = bytes
-            } else {
-                // One that cannot be read is left to the full read, which reports it.
-                let fullPath = root.appendingPathComponent(path).path
-                guard RegularFile.readingProblem(atPath: fullPath) == nil else { return nil }
-                // Read as the full read reads it: an SVG's text for the loader's check of what
-                // it holds, an image's size.
-                file = ContentReader.assetFile(name: name, relativePath: path, target: nil, path: fullPath,
-                                               size: Int(status.st_size))
-                if ActiveContent.inspects(name) {
-                    guard file.contents != nil else { return nil }
-                }
-                changedFiles.append(path)
-            }
+            guard status.st_mode & S_IFMT == S_IFREG,
+                  case .success(let file) = ContentReader.file(name: name, relativePath: path, path: root.appendingPathComponent(path).path,
+                                                               size: Int(status.st_size), target: nil, display: display)
+            else { return nil }
+            if !file.isMarkdown { changedFiles.append(path) }
             let inserted = tree.modify(parts.dropLast()) { directory in
                 guard !directory.directories.contains(where: { $0.name == name }) else { return false }
                 if let index = directory.files.firstIndex(where: { $0.name == name }) {
