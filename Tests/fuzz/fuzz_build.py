@@ -6,6 +6,8 @@ output/ from a known good build) with sentinel folders around it, so that a writ
 output shows. The build must not crash or hang, must touch nothing but its output, must exit 1
 exactly when it prints an error (leaving the output as it was), and on success every page's
 `href`/`src` must resolve to a file inside the output, with no script of the content's own.
+After a successful build the catalog is edited and built again, in place through the build
+cache: the same rules hold, and the output must be what a clean build writes, byte for byte.
 
     python3 Tests/fuzz/fuzz_build.py --binary .build/debug/stacks --seconds 60 [--seed S]
     python3 Tests/fuzz/fuzz_build.py --seed S --case K --keep     # replays one case
@@ -16,6 +18,7 @@ Standard library only. Prints one line per failing case and, last, `N passed, M 
 import argparse
 import os
 import posixpath
+import random
 import re
 import shutil
 import signal
@@ -51,10 +54,11 @@ class Outcome:
         return self.problems[0].split(":", 1)[0] if self.problems else ""
 
 
-def run_build(binary: str, project: str, home: str, timeout: float) -> tuple[int | None, str, float]:
+def run_build(binary: str, project: str, home: str, timeout: float,
+              arguments: tuple[str, ...] = ()) -> tuple[int | None, str, float]:
     environment = dict(os.environ, HOME=home, NO_COLOR="1")
     started = time.monotonic()
-    process = subprocess.Popen([binary, "build"], cwd=project, env=environment, stdout=subprocess.PIPE,
+    process = subprocess.Popen([binary, "build", *arguments], cwd=project, env=environment, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         out, _ = process.communicate(timeout=timeout)
@@ -117,7 +121,84 @@ def run_case(case: Case, binary: str, good_output: str, timeout: float, root: st
             problems.append("%s: %s: %s%s" % (kind, page, problem, more))
     if status == 0 and not case.output_is_safe:
         problems.append("unsafe output: built into %s, which it must refuse" % case.output)
+    if status == 0 and case.output_is_safe and not problems:
+        problems += second_build(case, binary, project, root, output, cache, timeout)
     return Outcome(problems, seconds, status, printed)
+
+
+# How many cases were built a second time and compared with a clean build, and how many of
+# those second builds updated the output in place (the others found the cache unusable).
+COMPARED = [0, 0]
+
+
+def edit_content(project: str, rng: random.Random) -> None:
+    """Edits a built catalog as a person might before building again: text added to some
+    pages, one page removed, one page copied under a new name beside it."""
+    pages = []
+    for folder, _, names in os.walk(os.path.join(project, "content")):
+        pages += [os.path.join(folder, name) for name in sorted(names) if name.endswith(".md")]
+    pages = [page for page in sorted(pages) if os.path.isfile(page) and not os.path.islink(page)]
+    for page in pages:
+        if rng.random() < 0.4:
+            with open(page, "ab") as handle:
+                handle.write(b"\n\nEdited %d.\n" % rng.randrange(1000))
+    if pages and rng.random() < 0.5:
+        os.remove(rng.choice(pages))
+    if pages and rng.random() < 0.5:
+        source = rng.choice(pages)
+        try:
+            shutil.copyfile(source, source[:-3] + "-again.md")
+        except OSError:
+            pass  # removed just above, or a name too long to lengthen
+
+
+def second_build(case: Case, binary: str, project: str, root: str, output: str, cache: str, timeout: float) -> list[str]:
+    """Builds the edited catalog again over the first build's output, in place through the
+    build cache, and compares it with a clean build of the same sources, byte for byte."""
+    edit_content(project, random.Random(repr(case.entries[:3]) + case.output))
+    home = os.path.join(root, "w1/w2/w3/home")
+    before = snapshot(root)
+    status, printed, _ = run_build(binary, project, home, timeout)
+    after = snapshot(root)
+    if status is None:
+        return ["hang: the second build did not exit after %.0f s" % timeout]
+    if status not in (0, 1):
+        return ["crash: the second build exited %d" % status]
+    written = [show(path) for path in sorted(set(before) | set(after)) if before.get(path) != after.get(path)
+               and not (path == output or path.startswith(output + "/") or path == cache
+                        or path.startswith(PROJECT + "/.output.stacks-")
+                        or LOCK_NAMES.match(path[len(PROJECT) + 1:]) and path.startswith(PROJECT + "/"))]
+    if written:
+        return ["write outside the output in the second build: %s" % ", ".join(written[:4])]
+    if status != 0:
+        return []
+    if re.search(r" files? written, \d+ removed\)", printed):
+        COMPARED[1] += 1
+    clean = PROJECT + "/clean-output"
+    status, printed, _ = run_build(binary, project, home, timeout, ("--clean", "--output", "clean-output"))
+    if status != 0:
+        return ["second build: a clean build of the same sources failed (exit %s): %s" % (status, printed.strip()[:300])]
+    COMPARED[0] += 1
+    incremental, reference = tree(os.path.join(root, output)), tree(os.path.join(root, clean))
+    differing = sorted(path for path in set(incremental) | set(reference) if incremental.get(path) != reference.get(path))
+    if differing:
+        return ["second build: not what a clean build writes: %s" % ", ".join(show(path) for path in differing[:4])]
+    return []
+
+
+def tree(folder: str) -> dict[str, bytes | None]:
+    """Every file (with its bytes) and folder under `folder`, but Stacks' mark of its own."""
+    entries: dict[str, bytes | None] = {}
+    for parent, folders, files in os.walk(folder):
+        relative = os.path.relpath(parent, folder)
+        for name in folders:
+            entries[os.path.normpath(os.path.join(relative, name)) + "/"] = None
+        for name in files:
+            if name == ".stacks-output" and relative == ".":
+                continue
+            with open(os.path.join(parent, name), "rb") as handle:
+                entries[os.path.normpath(os.path.join(relative, name))] = handle.read()
+    return entries
 
 
 def make_good_output(binary: str, timeout: float) -> str:
@@ -252,6 +333,7 @@ def main() -> int:
         ordered = sorted(durations)
         print("fuzz_build: %d cases in %.0f s; build median %.2f s, slowest %.2f s"
               % (len(durations), time.monotonic() - started, ordered[len(ordered) // 2], ordered[-1]))
+        print("fuzz_build: %d edited and built again (%d in place), each equal to a clean build" % tuple(COMPARED))
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
