@@ -117,30 +117,48 @@ struct JSONWriter {
     /// Bytes, not `Character`s: a combining mark after a quote does not hide it.
     private mutating func append(string: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            // (A `where` binds to the last pattern only: one for each.)
-            case UInt8(ascii: "\"") where quotesAsEscapes, UInt8(ascii: "'") where quotesAsEscapes:
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                          Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x00..<0x20:
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                          Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
-            case 0xA8...0xA9 where bytes.count >= 2 && bytes[bytes.count - 2] == 0xE2 && bytes[bytes.count - 1] == 0x80:
-                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in JavaScript before ES2019.
-                bytes.removeLast(2)
-                bytes += Array((byte == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-            default:
-                bytes.append(byte)
+        var string = string
+        string.withUTF8 { utf8 in
+            // Runs of bytes that need no escape are copied whole; most strings are one run.
+            var start = 0
+            for index in utf8.indices where !Self.isPlain[Int(utf8[index])] || (utf8[index] == UInt8(ascii: "'") && quotesAsEscapes) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                escape(utf8[index])
+                start = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Bytes written as they are (`'` aside, escaped when `quotesAsEscapes`): not `"`, `\`,
+    /// `<`, `>`, `&`, a control character, or the last byte of U+2028 or U+2029 (checked in `escape`).
+    private static let isPlain: [Bool] = (0...255).map { byte in
+        byte >= 0x20 && !"\"\\<>&".utf8.contains(UInt8(byte)) && byte != 0xA8 && byte != 0xA9
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        // (A `where` binds to the last pattern only: one for each.)
+        case UInt8(ascii: "\"") where quotesAsEscapes, UInt8(ascii: "'") where quotesAsEscapes:
+            bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                      Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
+        case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+        case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+        case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+        case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+        case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+        case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0x00..<0x20:
+            bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                      Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
+        case 0xA8...0xA9 where bytes.count >= 2 && bytes[bytes.count - 2] == 0xE2 && bytes[bytes.count - 1] == 0x80:
+            // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in JavaScript before ES2019.
+            bytes.removeLast(2)
+            bytes += Array((byte == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+        default:
+            bytes.append(byte)
+        }
     }
 }
