@@ -1,5 +1,5 @@
 import Foundation
-import StacksCore
+@testable import StacksCore
 import Testing
 import StacksTestSupport
 
@@ -92,6 +92,8 @@ extension PreviewTests {
             let a = incremental.renderer
             let b = whole.renderer
             try #require(a.pageCount == b.pageCount, "\(context): page count")
+            // The tag index the preview kept (its inputs unchanged) or made is the one made afresh.
+            #expect(a.tagIndex == b.tagIndex, "\(context): tag index")
             for index in 0..<a.pageCount {
                 #expect(a.outputPath(of: index) == b.outputPath(of: index), "\(context)")
                 #expect(a.renderPage(index) == b.renderPage(index), "\(context): page \(a.outputPath(of: index))")

@@ -3,8 +3,8 @@
 ///
 /// Every stage reuses a result only when that result's inputs are equal to last time's:
 /// a file's decoding when its bytes are; a page's Markdown when its body is; a page's
-/// resolved links when its Markdown and every link target are; the templates when the theme
-/// is. Lists and sidebars are drawn when a page first needs them (`SharedParts`). The outcome is therefore the one
+/// resolved links when its Markdown and every link target are; the tag index when what it
+/// reads of the catalog is (`TagIndex.Inputs`); the templates when the theme is. Lists and sidebars are drawn when a page first needs them (`SharedParts`). The outcome is therefore the one
 /// `Pipeline.prepare` gives for the same input (tests compare every page after random edits).
 /// Its cost after a one-file edit is a few passes over the catalog, not a build.
 public struct IncrementalPipeline: Sendable {
@@ -54,6 +54,8 @@ public struct IncrementalPipeline: Sendable {
     private var loaded: (tree: SourceDirectory, problems: [Diagnostic], places: [PagePlace])?
     private var theme: Theme?
     private var templates: Result<TemplateSet, Diagnostics>?
+    /// The last tag index, with what it was made from.
+    var tagIndex: (inputs: TagIndex.Inputs, index: TagIndex)?
     /// How many runs were patches of the last site: tests check that an edit takes the quick way.
     var patchedRuns = 0
 
@@ -130,13 +132,13 @@ public struct IncrementalPipeline: Sendable {
         }
         for (index, parsed) in zip(changed, fresh) {
             results[index] = parsed
-            remember(parsed, of: pages[index], in: &kept)
+            Self.remember(parsed, of: pages[index], in: &kept)
         }
         markdown = kept
         return results.map { $0! }
     }
 
-    func remember(_ parsed: ParsedMarkdown, of page: Page, in kept: inout [String: ParsedBody]) {
+    static func remember(_ parsed: ParsedMarkdown, of page: Page, in kept: inout [String: ParsedBody]) {
         kept[SiteResolver.Memo.pageKey(page)] = ParsedBody(body: page.body, needs: MarkdownParser.Needs(page.frontMatter),
                                                            parsed: parsed)
     }

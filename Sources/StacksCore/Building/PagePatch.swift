@@ -34,7 +34,7 @@ extension IncrementalPipeline {
                 }
                 model.loadProblems += edit.decoded.problems
                 documents[edit.file.relativePath] = DecodedFile(bytes: edit.file.contents, decoded: edit.decoded)
-                remember(edit.parsed, of: edit.page, in: &markdown)
+                Self.remember(edit.parsed, of: edit.page, in: &markdown)
                 resolver.replacing(edit.index, with: edit.page, parsed: edit.parsed, in: &model.site, memo: &self.resolver)
             }
         }

@@ -148,10 +148,14 @@ public enum Pipeline {
     }
 
     /// Prepare rendering: for a build, every list and sidebar drawn on all cores; for the
-    /// preview (with a memory), each drawn when a page first needs it.
+    /// preview (with a memory), each drawn when a page first needs it, and the tag index kept
+    /// while what it is made from holds.
     private static func render(_ site: ResolvedSite, config: SiteConfig, templates: TemplateSet,
                                memory: inout IncrementalPipeline?) async -> SiteRenderer {
-        memory == nil ? await SiteRenderer.rendering(site: site, config: config, templates: templates)
-            : SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates)
+        guard memory != nil else { return await SiteRenderer.rendering(site: site, config: config, templates: templates) }
+        let inputs = TagIndex.Inputs(site.catalog)
+        let tagIndex = memory!.tagIndex.flatMap { $0.inputs == inputs ? $0.index : nil } ?? TagIndex(inputs)
+        memory!.tagIndex = (inputs, tagIndex)
+        return SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates, tagIndex: tagIndex)
     }
 }

@@ -65,8 +65,12 @@ public struct SiteManifest: Sendable {
     public init(_ renderer: SiteRenderer, theme: Theme) {
         let catalog = renderer.site.catalog
         var otherPages: [(path: String, producer: Producer)] = []
+        let context = PageContext(catalog: catalog, config: renderer.config, icons: [:])
+        var segment: (category: Int, name: String)?
         for list in renderer.listPages {
-            otherPages.append((renderer.outputPath(ofListPage: list.number, category: list.category),
+            // A category's list page folder, looked up once for all its pages.
+            if segment?.category != list.category { segment = (list.category, context.listPageSegment(list.category)) }
+            otherPages.append((renderer.outputPath(ofListPage: list.number, category: list.category, segment: segment!.name),
                                .listPage(category: list.category, number: list.number)))
         }
         for page in renderer.tagPages { otherPages.append((renderer.outputPath(ofTagPage: page), .tagPage(page))) }

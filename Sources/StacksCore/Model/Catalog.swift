@@ -1,7 +1,7 @@
 /// The whole site as a tree of pages, stored flat: a page refers to its parent and
 /// children by index, which keeps the tree a plain value that stages can share across threads.
 public struct Catalog: Sendable {
-    public var pages: [Page]
+    public var pages: PageList
     /// Every file that is not Markdown, published as it is.
     public var assets: [Asset]
     /// Drafts left out of this build, by source path: links to them get a clearer message.
@@ -9,8 +9,8 @@ public struct Catalog: Sendable {
 
     public static let rootIndex = 0
 
-    public init(pages: [Page], assets: [Asset], drafts: Set<String> = []) {
-        self.pages = pages
+    public init(pages: some Sequence<Page>, assets: [Asset], drafts: Set<String> = []) {
+        self.pages = PageList(pages)
         self.assets = assets
         self.drafts = drafts
     }

@@ -28,15 +28,64 @@ struct TagIndex: Equatable, Sendable {
 
     var isEmpty: Bool { tags.isEmpty }
 
+    /// Everything the index is made from, read out of a catalog: equal inputs, equal index, so
+    /// the preview can keep an index while its inputs hold (`IncrementalPipeline`).
+    struct Inputs: Equatable, Sendable {
+        /// A page with tags.
+        struct Tagged: Equatable, Sendable {
+            var index: Int
+            var tags: [String]
+            var listTitle: String
+            var url: String
+        }
+
+        /// A name taken at the root of the output, and what takes it (a page's source, a file).
+        struct Claim: Equatable, Sendable {
+            var name: String
+            var owner: String
+        }
+
+        var tagged: [Tagged] = []
+        var claims: [Claim] = []
+
+        init(_ catalog: Catalog) {
+            for index in catalog.pages.indices.dropFirst() where !catalog.pages[index].frontMatter.tags.isEmpty {
+                tagged.append(Tagged(index: index, tags: catalog.pages[index].frontMatter.tags,
+                                     listTitle: catalog.pages[index].listTitle, url: catalog.pages[index].url))
+            }
+            for child in catalog.pages[Catalog.rootIndex].children {
+                claims.append(Claim(name: catalog.pages[child].slug,
+                                    owner: catalog.pages[child].source ?? catalog.pages[child].sourceDirectory))
+            }
+            for asset in catalog.assets {
+                claims.append(Claim(name: String(asset.output.split(separator: "/").first ?? ""), owner: asset.source))
+            }
+            for index in catalog.pages.indices where !catalog.pages[index].frontMatter.aliases.isEmpty {
+                for alias in catalog.pages[index].frontMatter.aliases {
+                    guard case .success(let folder) = Alias.folder(alias), let first = folder.segments.first else { continue }
+                    claims.append(Claim(name: first, owner: catalog.pages[index].source ?? catalog.pages[index].sourceDirectory))
+                }
+            }
+        }
+    }
+
     init(catalog: Catalog) {
+        self.init(Inputs(catalog))
+    }
+
+    init(_ inputs: Inputs) {
         var spellings: [String: [String: Int]] = [:]
         var pagesBySlug: [String: [Int]] = [:]
         // A catalog has far fewer spellings than tagged pages: each is trimmed and slugged once.
         var spelled: [String: (name: String, slug: String)?] = [:]
-        for index in catalog.pages.indices.dropFirst() {
+        /// By catalog index: each tagged page's place in `inputs.tagged`.
+        var place: [Int: Int] = [:]
+        place.reserveCapacity(inputs.tagged.count)
+        for (position, page) in inputs.tagged.enumerated() {
+            place[page.index] = position
             // A page has a few tags: a list is quicker than a set.
             var seen: [String] = []
-            for tag in catalog.pages[index].frontMatter.tags {
+            for tag in page.tags {
                 let known = spelled[tag] ?? {
                     let name = tag.trimmingCharacters(in: .whitespacesAndNewlines)
                     let made = Slug.make(name).map { (name: name, slug: $0) }
@@ -47,29 +96,24 @@ struct TagIndex: Equatable, Sendable {
                 spellings[slug, default: [:]][name, default: 0] += 1
                 if !seen.contains(slug) {
                     seen.append(slug)
-                    pagesBySlug[slug, default: []].append(index)
+                    pagesBySlug[slug, default: []].append(page.index)
                 }
             }
         }
         var tags: [Tag] = []
         tags.reserveCapacity(pagesBySlug.count)
-        // Each page's folded title, made once: a page is compared in every tag it has. Its URL,
-        // slow to spell out, only breaks ties.
-        var foldedTitles = [String?](repeating: nil, count: catalog.pages.count)
+        // Each page's folded title, made once: a page is compared in every tag it has. Its URL
+        // only breaks ties.
+        var foldedTitles = [String?](repeating: nil, count: inputs.tagged.count)
         func foldedTitle(_ index: Int) -> String {
-            if let title = foldedTitles[index] { return title }
-            let title = SortKey.fold(catalog.pages[index].listTitle)
-            foldedTitles[index] = title
+            let position = place[index]!
+            if let title = foldedTitles[position] { return title }
+            let title = SortKey.fold(inputs.tagged[position].listTitle)
+            foldedTitles[position] = title
             return title
         }
-        var urls = [String?](repeating: nil, count: catalog.pages.count)
-        func url(_ index: Int) -> String {
-            if let url = urls[index] { return url }
-            let url = catalog.pages[index].url
-            urls[index] = url
-            return url
-        }
-        /// By folded title, then by URL among equal titles (each URL spelled once).
+        func url(_ index: Int) -> String { inputs.tagged[place[index]!].url }
+        /// By folded title, then by URL among equal titles.
         func ordered(_ pages: [Int]) -> [Int] {
             var keyed = pages.map { (title: foldedTitle($0), index: $0) }
             keyed.sort { $0.title < $1.title }
@@ -91,7 +135,7 @@ struct TagIndex: Equatable, Sendable {
         }
         self.tags = tags.sorted { (Self.sortKey($0.name), $0.slug) < (Self.sortKey($1.name), $1.slug) }
         positions = Dictionary(uniqueKeysWithValues: self.tags.enumerated().map { ($0.element.slug, $0.offset) })
-        (folder, displaced) = Self.freeFolder(in: catalog)
+        (folder, displaced) = Self.freeFolder(inputs.claims)
     }
 
     static func sortKey(_ name: String) -> String { SortKey.fold(name) }
@@ -99,21 +143,11 @@ struct TagIndex: Equatable, Sendable {
     /// The first free folder name, and what took the preferred one. A name is taken by a page
     /// at the root, a co-located file or folder at the root, an alias's first folder, or the
     /// site's own root files; compared as a case-insensitive file system would.
-    static func freeFolder(in catalog: Catalog) -> (String, String?) {
+    static func freeFolder(_ claims: [Inputs.Claim]) -> (String, String?) {
         var taken: [String: String] = [:]
-        for child in catalog.root.children {
-            let page = catalog[child]
-            taken[OutputCollisions.fold(page.slug)] = taken[OutputCollisions.fold(page.slug)] ?? (page.source ?? page.sourceDirectory)
-        }
-        for asset in catalog.assets {
-            let first = String(asset.output.split(separator: "/").first ?? "")
-            taken[OutputCollisions.fold(first)] = taken[OutputCollisions.fold(first)] ?? asset.source
-        }
-        for (index, page) in catalog.pages.enumerated() {
-            for alias in page.frontMatter.aliases {
-                guard case .success(let folder) = Alias.folder(alias), let first = folder.segments.first else { continue }
-                taken[OutputCollisions.fold(first)] = taken[OutputCollisions.fold(first)] ?? (catalog[index].source ?? catalog[index].sourceDirectory)
-            }
+        for claim in claims {
+            let name = OutputCollisions.fold(claim.name)
+            taken[name] = taken[name] ?? claim.owner
         }
         for name in OutputCollisions.reservedRootNames { taken[name] = taken[name] ?? "" }
         guard let owner = taken[preferredFolder] else { return (preferredFolder, nil) }

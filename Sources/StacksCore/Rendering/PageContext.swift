@@ -98,7 +98,8 @@ struct PageContext {
     }
 
     func listPageSegment(_ category: Int) -> String {
-        catalog[category].children.contains { catalog[$0].slug == "page" } ? "_page" : "page"
+        // Fields read in place: `catalog[i]` would copy each child's page.
+        catalog.pages[category].children.contains { catalog.pages[$0].path.last?.slug == "page" } ? "_page" : "page"
     }
 
     /// The root and every prefix of the page's stack path, each linking to its page; the last is the page itself.

@@ -72,8 +72,10 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The renderer, drawing each list and sidebar when a page first needs it (`stacks serve`).
-    static func drawingOnDemand(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) -> SiteRenderer {
-        SiteRenderer(site: site, config: config, templates: templates, shared: SharedParts())
+    /// `tagIndex`: the catalog's, when the caller has it.
+    static func drawingOnDemand(site: ResolvedSite, config: SiteConfig, templates: TemplateSet,
+                                tagIndex: TagIndex? = nil) -> SiteRenderer {
+        SiteRenderer(site: site, config: config, templates: templates, shared: SharedParts(), tagIndex: tagIndex)
     }
 
     private init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, shared: SharedParts, tagIndex: TagIndex? = nil) {
@@ -233,11 +235,16 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Where page `number` of a category's list is written, relative to the output root.
+    /// `segment`: the category's list page folder (`PageContext.listPageSegment`), when the
+    /// caller has it.
     public func outputPath(ofListPage number: Int, category: Int) -> String {
+        outputPath(ofListPage: number, category: category, segment: nil)
+    }
+
+    func outputPath(ofListPage number: Int, category: Int, segment: String?) -> String {
         guard number > 1 else { return outputPath(of: category) }
-        let context = PageContext(catalog: site.catalog, config: config, icons: [:])
-        let segment = context.listPageSegment(category)
-        let directory = site.catalog[category].path.outputDirectory
+        let segment = segment ?? PageContext(catalog: site.catalog, config: config, icons: [:]).listPageSegment(category)
+        let directory = site.catalog.pages[category].path.outputDirectory
         return (directory.isEmpty ? "" : directory + "/") + segment + "/\(number)/index.html"
     }
 
