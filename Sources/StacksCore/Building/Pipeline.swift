@@ -154,7 +154,8 @@ public enum Pipeline {
                                memory: inout IncrementalPipeline?) async -> SiteRenderer {
         guard memory != nil else { return await SiteRenderer.rendering(site: site, config: config, templates: templates) }
         let inputs = TagIndex.Inputs(site.catalog)
-        let tagIndex = memory!.tagIndex.flatMap { $0.inputs == inputs ? $0.index : nil } ?? TagIndex(inputs)
+        // The same inputs, the same index; a few titles changed, the same index reordered.
+        let tagIndex = memory!.tagIndex.flatMap { $0.index.reordered(from: $0.inputs, to: inputs) } ?? TagIndex(inputs)
         memory!.tagIndex = (inputs, tagIndex)
         return SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates, tagIndex: tagIndex)
     }

@@ -177,5 +177,5 @@ struct TagIndex: Equatable, Sendable {
     }
 
     /// Tag positions by slug.
-    private var positions: [String: Int] = [:]
+    private(set) var positions: [String: Int] = [:]
 }
