@@ -41,10 +41,6 @@ public struct PageList: RandomAccessCollection, MutableCollection, Sendable {
         chunks[chunks.count - 1].append(page)
         count += 1
     }
-
-    public mutating func reserveCapacity(_ capacity: Int) {
-        chunks.reserveCapacity((capacity + Self.chunkSize - 1) >> Self.chunkShift)
-    }
 }
 
 extension PageList: ExpressibleByArrayLiteral {

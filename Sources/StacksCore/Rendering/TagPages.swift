@@ -141,18 +141,6 @@ extension SiteRenderer {
         render(input(ofTagPage: page, parts: parts, stamps: &stamps), stamps: &stamps)
     }
 
-    /// The digest of what a tag page is made from (`PageInput`).
-    public func inputDigest(ofTagPage page: TagPage, parts: TagPageParts) -> Digest {
-        var stamps = TemplateStamps()
-        return input(ofTagPage: page, parts: parts, stamps: &stamps).digest
-    }
-
-    /// A tag page, rendered alone.
-    public func renderTagPage(_ page: TagPage, parts: TagPageParts) -> [UInt8] {
-        var stamps = TemplateStamps()
-        return renderTagPage(page, parts: parts, stamps: &stamps)
-    }
-
     /// What a tag page is made from.
     func input(ofTagPage page: TagPage, parts: TagPageParts, stamps: inout TemplateStamps) -> PageInput {
         let sidebar = parts.sidebar, positions = parts.positions
