@@ -69,7 +69,7 @@ class Browser:
         self.gzipped = 0
         self.files = 0
 
-    def load(self, relative: str) -> object | None:
+    def load(self, relative: str, parse: bool = True) -> object | None:
         path = os.path.join(self.folder, relative)
         if not os.path.exists(path):
             return None
@@ -79,7 +79,7 @@ class Browser:
             self.raw += len(data)
             self.gzipped += len(gzip.compress(data, 6))
             self.files += 1
-        return payload(path)
+        return payload(path) if parse else None
 
     def query(self, typed: str) -> int:
         index = self.load("index.js")
@@ -114,8 +114,12 @@ class Browser:
                 score[1] = max(score[1], weight)
                 score[2] += weight
         ranked = sorted(scores, key=lambda p: (-scores[p][0], -scores[p][1], -scores[p][2], p))
+        per_file = index.get("recordsPerFile", 1)
         for page in ranked[:SHOWN]:
-            self.load("pages/%d.js" % page)
+            self.load("pages/%d.js" % (page // per_file), parse=False)
+            # The start of its text, for the snippet of a result found by a word of its text only.
+            if scores[page][1] <= 3 and page < index.get("catalogPages", 0):
+                self.load("texts/%d.js" % (page // per_file), parse=False)
         return len(ranked)
 
 

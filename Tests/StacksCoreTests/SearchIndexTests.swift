@@ -12,7 +12,9 @@ import Testing
         let renderer = try await resolveInline(files, config: config).renderer
         let index = SearchIndex(catalog: renderer.site.catalog, bodies: renderer.site.bodies, shardLimit: shardLimit)
         // The catalog's pages' records are files of their own, beside the index's.
-        let records = renderer.site.catalog.pages.indices.compactMap(renderer.searchRecord(of:))
+        let records = (0..<SearchIndex.recordFiles(ofCatalogPages: renderer.site.catalog.pages.count)).flatMap {
+            [renderer.searchRecords(file: $0), renderer.searchTexts(file: $0)].compactMap { $0 }
+        }
         return (index, renderer.site.catalog, Dictionary(uniqueKeysWithValues: (index.files() + records).map { ($0.path, $0.bytes) }))
     }
 
@@ -84,17 +86,22 @@ import Testing
             ("tools/hammer.md", "---\ntitle: Claw Hammer\nsummary: Strikes\n---\nA zeppelin.\n"),
         ], portable: true)
         let listing = String(decoding: files["_stacks/search/index.js"]!, as: UTF8.self)
-        #expect(listing.hasPrefix("window.stacksSearch.index({\"keys\":[") && listing.hasSuffix("});\n"))
+        #expect(listing.hasPrefix("window.stacksSearch.index({\"catalogPages\":\(catalog.pages.count),\"keys\":[") && listing.hasSuffix("});\n"))
         let keys = index.shards.map(\.key)
         #expect(listing.contains("\"pages\":2"))
         for key in keys { #expect(files["_stacks/search/terms/\(SearchIndex.fileName(ofKey: key)).js"] != nil) }
         let shard = String(decoding: files["_stacks/search/terms/ze.js"]!, as: UTF8.self)
         #expect(shard == "window.stacksSearch.terms(\"ze\",{\"zeppelin\":[\(Self.pageNumber(catalog, "Claw Hammer") << 2 | 1)]});\n")
-        let record = String(decoding: files["_stacks/search/pages/\(Self.pageNumber(catalog, "Claw Hammer")).js"]!, as: UTF8.self)
+        #expect(listing.contains("\"recordsPerFile\":\(SearchIndex.recordsPerFile)"))
+        let hammer = Self.pageNumber(catalog, "Claw Hammer")
+        let record = String(decoding: files["_stacks/search/pages/\(hammer / SearchIndex.recordsPerFile).js"]!, as: UTF8.self)
+        #expect(record.contains("window.stacksSearch.page(\"\(hammer)\",{"))
         #expect(record.contains("\"path\":[\"Tools\",\"Claw Hammer\"]"))
-        #expect(record.contains("\"text\":\"A zeppelin.\""))
+        #expect(!record.contains("zeppelin"), "the text is in a file of its own")
+        let texts = String(decoding: files["_stacks/search/texts/\(hammer / SearchIndex.recordsPerFile).js"]!, as: UTF8.self)
+        #expect(texts.contains("window.stacksSearch.text(\"\(hammer)\",\"A zeppelin.\");\n"))
         #expect(record.contains("\"url\":\"tools/claw-hammer/index.html\"") || record.contains("\"url\":\"tools/hammer/index.html\""))
-        #expect(files.keys.allSatisfy { !$0.hasPrefix("_stacks/search/pages/0.") }, "the home page is not a result")
+        #expect(!record.contains("window.stacksSearch.page(\"0\","), "the home page is not a result")
         #expect(SearchIndex.fileName(ofKey: "東京") == "_6771__4eac_")
         #expect(SearchIndex.fileName(ofKey: "é1") == "_e9_1")
     }
@@ -115,12 +122,20 @@ import Testing
         let (input, _) = ProjectReader.read(project.options)
         let renderer = try await Pipeline.prepare(input).renderer
         let search = renderer.renderExtras(theme: .builtIn).filter { $0.path.hasPrefix("_stacks/search/") }
-        #expect(search.filter { $0.path.hasPrefix("_stacks/search/pages/") }.count == renderer.pageCount - 1)
+        let records = search.filter { $0.path.hasPrefix("_stacks/search/pages/") }
+        #expect(records.map(\.path) == ["_stacks/search/pages/0.js"], "four records share one file")
+        #expect(search.filter { $0.path.hasPrefix("_stacks/search/texts/") }.map(\.path) == ["_stacks/search/texts/0.js"])
+        // Each page but the home has its record, once.
+        let calls = records.flatMap { String(decoding: $0.bytes, as: UTF8.self).split(separator: "\n") }
+        #expect(calls.count == renderer.pageCount - 1)
+        for index in 1..<renderer.pageCount {
+            #expect(calls.filter { $0.hasPrefix("window.stacksSearch.page(\"\(index)\",{") }.count == 1)
+        }
         for file in search {
             #expect(Array(try project.read("output/" + file.path).utf8) == file.bytes, "\(file.path)")
         }
         let written = try FileManager.default.contentsOfDirectory(atPath: project.root.appendingPathComponent("output/_stacks/search/pages").path)
-        #expect(written.count == renderer.pageCount - 1)
+        #expect(written == ["0.js"])
     }
 
     @Test func largeShardsAreSplitAndEveryTermIsInTheShardTheScriptLoads() async throws {
@@ -171,7 +186,7 @@ import Testing
         var body = ""
         for number in 0..<60_000 { body += "w\(number * 7919 % 1_000_003) " }
         let (index, catalog, files) = try await Self.index([("c/huge.md", "---\ntitle: Huge\n---\n\(body)\n")])
-        let record = files["_stacks/search/pages/\(Self.pageNumber(catalog, "Huge")).js"]!
+        let record = files["_stacks/search/texts/\(Self.pageNumber(catalog, "Huge") / SearchIndex.recordsPerFile).js"]!
         #expect(record.count < SearchIndex.snippetSourceLimit + 1_000)
         #expect(index.terms.count > 50_000, "every word is indexed")
         for (path, bytes) in files where path.hasPrefix("_stacks/search/terms/") {

@@ -60,7 +60,10 @@ import StacksTestSupport
             #expect(manifest[".nojekyll"] == .extra(.noJekyll))
             #expect(manifest["_stacks/stacks.css"] == .extra(.theme))
             #expect(manifest["old/first/index.html"] == .extra(.redirects) || !catalog.files.values.contains { $0.contains("old/first") })
-            #expect(manifest[SearchIndex.recordPath(of: 1)] == .searchRecord(1))
+            #expect(manifest[SearchIndex.recordFilePath(0)] == .searchRecords(file: 0))
+            #expect(manifest.recordFiles == (renderer.site.catalog.pages.count + SearchIndex.recordsPerFile - 1) / SearchIndex.recordsPerFile)
+            #expect(manifest[SearchIndex.recordFilePath(manifest.recordFiles)] == (renderer.tagPages.isEmpty ? nil : .extra(.search)),
+                    "the tag pages' records start a file of their own")
             #expect(manifest["no/such/page/index.html"] == nil)
         }
     }

@@ -15,8 +15,11 @@ public struct SiteManifest: Sendable {
         case listPage(category: Int, number: Int)
         /// The tag index or a part of a tag's list.
         case tagPage(SiteRenderer.TagPage)
-        /// A page's search record, which the search loads to show it as a result.
-        case searchRecord(Int)
+        /// The search records of the catalog's pages `16 * file` to `16 * file + 15`
+        /// (`SearchIndex.recordsPerFile`), which the search loads to show them as results.
+        case searchRecords(file: Int)
+        /// The start of the same pages' texts, for the snippets of results found in them.
+        case searchTexts(file: Int)
         /// A co-located file, by its position in `Catalog.assets`: copied from the content folder.
         case asset(Int)
         /// A file beside the pages, made with the others of its group.
@@ -45,10 +48,11 @@ public struct SiteManifest: Sendable {
     }
 
     /// The catalog's pages, `.page(0..<pageCount)`, each at its stack path's folder
-    /// (`SiteRenderer.outputPath(of:)`), with their search records (but the home's): found by
-    /// walking the catalog rather than listed, so that a rebuild of the preview spells no ten
-    /// thousand paths.
+    /// (`SiteRenderer.outputPath(of:)`), with their search records' files
+    /// (`.searchRecords(0..<recordFiles)`, `.searchTexts(0..<recordFiles)`): found by walking the catalog rather than listed, so
+    /// that a rebuild of the preview spells no ten thousand paths.
     public let pageCount: Int
+    public var recordFiles: Int { SearchIndex.recordFiles(ofCatalogPages: pageCount) }
     /// The pages of large lists and the tag pages, with their output paths.
     public let otherPages: [(path: String, producer: Producer)]
     /// The co-located files: output path and index in `Catalog.assets`.
@@ -100,13 +104,14 @@ public struct SiteManifest: Sendable {
     public subscript(path: String) -> Producer? {
         if let producer = producers[path] { return producer }
         if let page = catalogPage(at: path) { return .page(page) }
-        if let record = SearchIndex.recordNumber(path), record > Catalog.rootIndex, record < pageCount { return .searchRecord(record) }
+        if let file = SearchIndex.recordFileNumber(path), file < recordFiles { return .searchRecords(file: file) }
+        if let file = SearchIndex.textFileNumber(path), file < recordFiles { return .searchTexts(file: file) }
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return folders[String(path[..<slash])]
     }
 
     /// How many files the manifest names (the files of its folders aside).
-    public var count: Int { producers.count + pageCount + max(0, pageCount - 1) }
+    public var count: Int { producers.count + pageCount + 2 * recordFiles }
 
     /// The catalog page written at `path`: its folder's names are the slugs of a stack path,
     /// followed from the home through each page's children.
@@ -124,13 +129,13 @@ public struct SiteManifest: Sendable {
     /// Whether `path` is one of the files the manifest names itself (not one in its folders).
     func names(_ path: String) -> Bool { self[path] != nil && folders.keys.allSatisfy { !path.hasPrefix($0 + "/") } }
 
-    /// The files the manifest names but the catalog's pages and their search records (which
-    /// the writer makes for each page in `0..<pageCount`).
+    /// The files the manifest names but the catalog's pages and their search records' files
+    /// (which the writer makes with those pages).
     var namedPaths: Dictionary<String, Producer>.Keys { producers.keys }
 
     /// The files the manifest names, with `renderer`'s page paths.
     public func paths(_ renderer: SiteRenderer) -> [String] {
-        Array(producers.keys) + (0..<pageCount).map(renderer.outputPath(of:)) + (1..<max(1, pageCount)).map(SearchIndex.recordPath(of:))
+        Array(producers.keys) + (0..<pageCount).map(renderer.outputPath(of:)) + (0..<recordFiles).flatMap { [SearchIndex.recordFilePath($0), SearchIndex.textFilePath($0)] }
     }
 }
 
@@ -142,7 +147,7 @@ extension SiteRenderer {
         case .page(let index): input(of: index, stamps: &stamps)
         case .listPage(let category, let number): input(of: category, listPage: number, stamps: &stamps)
         case .tagPage(let page): input(ofTagPage: page, parts: tagParts ?? tagPageParts(), stamps: &stamps)
-        case .searchRecord, .asset, .extra: nil
+        case .searchRecords, .searchTexts, .asset, .extra: nil
         }
     }
 

@@ -57,29 +57,46 @@ public struct SiteWriter: Sendable {
         let renderer = prepared.renderer
         let manifest = prepared.manifest
         let files = OutputFiles(root: root.path, placement: placement)
-        // The catalog's pages, then the list pages and tag pages, each written as soon as it is rendered.
+        // The catalog's pages sixteen at a time with the file of their search records, then the
+        // list pages and tag pages, each written as soon as it is rendered.
         let pageCount = manifest.pageCount, otherPages = manifest.otherPages
+        let perFile = SearchIndex.recordsPerFile
+        let pageRuns = (pageCount + perFile - 1) / perFile
         let tagParts = renderer.tagPages.isEmpty ? nil : renderer.tagPageParts()
         // Each run of pages collects the search postings of its own: no page's text is read twice.
         let placed: [[OutputFiles.Placed]]
         var postings: [SearchPostings]
         (placed, postings) = try await Parallel.mapThrowing(
-            0..<(pageCount + otherPages.count), state: { (stamps: TemplateStamps(), postings: SearchPostings()) },
+            0..<(pageRuns + otherPages.count), state: { (stamps: TemplateStamps(), postings: SearchPostings()) },
             keep: { $0.postings }
-        ) { state, position in
-            // Rendered only when what it is made from is not what the page in place was made from.
-            let (path, producer) = position < pageCount ? (renderer.outputPath(of: position), .page(position))
-                : otherPages[position - pageCount]
-            guard let input = renderer.input(of: producer, tagParts: tagParts, stamps: &state.stamps) else { throw Self.unlisted(path) }
-            let place = try Self.place(path)
-            let digest = input.digest
-            let page = try files.kept(place, input: digest)
-                ?? files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)
-            // The page's search record, with it: the records are never all held at once.
-            guard case .page(let index) = producer, let record = renderer.searchEntry(of: index, into: &state.postings)
-            else { return [page] }
-            guard manifest[record.path] == .searchRecord(index) else { throw Self.unlisted(record.path) }
-            return [page, try files.put(record.bytes, at: Self.place(record.path), newFolder: true)]
+        ) { state, unit in
+            func put(_ path: String, _ producer: SiteManifest.Producer) throws -> OutputFiles.Placed {
+                // Rendered only when what it is made from is not what the page in place was made from.
+                guard let input = renderer.input(of: producer, tagParts: tagParts, stamps: &state.stamps) else { throw Self.unlisted(path) }
+                let place = try Self.place(path)
+                let digest = input.digest
+                return try files.kept(place, input: digest)
+                    ?? files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)
+            }
+            guard unit < pageRuns else { return [try put(otherPages[unit - pageRuns].path, otherPages[unit - pageRuns].producer)] }
+            var placed: [OutputFiles.Placed] = []
+            var records: [UInt8] = [], texts: [UInt8] = [], recorded = false
+            for index in unit * perFile..<min((unit + 1) * perFile, pageCount) {
+                placed.append(try put(renderer.outputPath(of: index), .page(index)))
+                // The page's search record, with it: the records are never all held at once.
+                if let entry = renderer.searchEntry(of: index, into: &state.postings) {
+                    records += entry.record
+                    texts += entry.text
+                    recorded = true
+                }
+            }
+            guard recorded else { return placed }
+            for (path, bytes, producer) in [(SearchIndex.recordFilePath(unit), records, SiteManifest.Producer.searchRecords(file: unit)),
+                                            (SearchIndex.textFilePath(unit), texts, .searchTexts(file: unit))] {
+                guard manifest[path] == producer else { throw Self.unlisted(path) }
+                placed.append(try files.put(bytes, at: Self.place(path), newFolder: true))
+            }
+            return placed
         }
         var search = SearchPostings()
         for number in postings.indices {

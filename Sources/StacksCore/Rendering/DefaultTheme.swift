@@ -1721,7 +1721,7 @@ i[data-icon]::before {
   //
   // index.js names the terms shards; a query loads the shard of each word (and, for the
   // last word typed, of the longer words it begins), ranks the pages from their postings,
-  // then loads the records of the results shown only. Every file is a script that hands its
+  // then loads the files of the records of the results shown only. Every file is a script that hands its
   // data to window.stacksSearch, so the same loading works from disk.
 
   const search = $(".search");
@@ -1737,11 +1737,12 @@ i[data-icon]::before {
   const searchStatus = $(".search-status");
   const searchResults = $(".search-results");
   const resultsShown = 10;
-  const searchData = { index: null, terms: new Map(), pages: new Map() };
+  const searchData = { index: null, terms: new Map(), pages: new Map(), texts: new Map() };
   window.stacksSearch = {
     index(data) { searchData.index = data; },
     terms(key, data) { searchData.terms.set(key, data); },
     page(number, data) { searchData.pages.set(Number(number), data); },
+    text(number, text) { searchData.texts.set(Number(number), text); },
   };
   const searchScripts = new Map();
 
@@ -1805,12 +1806,12 @@ i[data-icon]::before {
   }
 
   /** The text around the first word found, with the words found marked. */
-  function snippetOf(record, matches) {
+  function snippetOf(record, text, matches) {
     const snippet = document.createElement("span");
     snippet.className = "snippet";
     const wordsOf = (source) => [...source.matchAll(termPattern)].filter((found) => matches(fold(found[0])));
     // The text if a word is in it, else the summary (the text keeps only a page's start).
-    const sources = [record.text ?? "", record.summary ?? ""].filter(Boolean);
+    const sources = [text ?? "", record.summary ?? ""].filter(Boolean);
     const source = sources.find((text) => wordsOf(text).length) ?? sources[sources.length - 1] ?? "";
     const words = wordsOf(source);
     const first = words[0]?.index ?? 0;
@@ -1878,8 +1879,14 @@ i[data-icon]::before {
       // More words found first; then words in titles, then in summaries or tags, then in text.
       ranked = [...scores.values()].sort((a, b) => b.words - a.words || b.best - a.best || b.weight - a.weight || a.page - b.page);
       const shown = ranked.slice(0, resultsShown).map((score) => score.page);
-      const pending = shown.filter((page) => !searchData.pages.has(page));
-      if (pending.length) await Promise.allSettled(pending.map((page) => loadSearchScript(`pages/${page}.js`)));
+      // Records come several to a file (index.recordsPerFile), in page order; so do the starts
+      // of the pages' texts, loaded for the results found by a word of their text only.
+      const perFile = index.recordsPerFile ?? 1;
+      const files = new Set(shown.filter((page) => !searchData.pages.has(page)).map((page) => `pages/${Math.floor(page / perFile)}.js`));
+      for (const score of ranked.slice(0, resultsShown)) {
+        if (score.best <= 3 && score.page < index.catalogPages) files.add(`texts/${Math.floor(score.page / perFile)}.js`);
+      }
+      if (files.size) await Promise.allSettled([...files].map((file) => loadSearchScript(file)));
     } catch {
       if (run === searchRun) searchStatus.textContent = "Search is not available.";
       return;
@@ -1909,7 +1916,7 @@ i[data-icon]::before {
       path.className = "path";
       const trail = (record.path ?? []).slice(0, -1);
       path.textContent = trail.length ? trail.join(" › ") : record.kind === "category" ? "Category" : "";
-      link.append(title, path, snippetOf(record, matches));
+      link.append(title, path, snippetOf(record, searchData.texts.get(page), matches));
       item.append(link);
       // A top category is in its own group; an item at the top, in none.
       const group = (record.kind === "category" ? record.path?.[0] : trail[0]) ?? "";

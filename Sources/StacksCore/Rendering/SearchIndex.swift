@@ -5,9 +5,14 @@
 /// - `_stacks/search/terms/<key>.js`: every term that starts with the key, each with its
 ///   postings: page numbers (catalog indices) with where the term stands on the page.
 ///   A key is a term's first two characters, longer where a shard would be too large.
-/// - `_stacks/search/pages/<n>.js`: what a result shows of page `n` — title, URL from the
-///   root, breadcrumb titles, summary and the start of its text for the snippet — loaded
-///   only for the results shown.
+/// - `_stacks/search/pages/<n>.js`: what a result shows of pages `16n` to `16n + 15` — title,
+///   URL from the root, breadcrumb titles and summary — loaded only for the results shown.
+/// - `_stacks/search/texts/<n>.js`: the start of the same pages' text, for the snippet of a
+///   result found by a word of its text only.
+///
+/// Records share files in catalog order, because the results a query shows of its weakest
+/// kind (words of page texts) tie, and stand near each other in that order; and a site of ten
+/// thousand pages should not be twenty thousand files.
 ///
 /// Each file is a script that hands its JSON to `window.stacksSearch` (`index`, `terms`,
 /// `page`), so the search works from disk (portable mode) too, where nothing can be fetched
@@ -25,13 +30,18 @@ struct SearchIndex {
     static let termsFolder = folder + "/terms"
     /// A terms shard larger than this is split by a longer key (one term's postings are never split).
     static let defaultShardLimit = 16_000
-    /// The text a page's record keeps for snippets, in UTF-8 bytes; the index holds every word.
-    static let snippetSourceLimit = 3_000
+    /// The text a page's snippet source keeps, in UTF-8 bytes; the index holds every word.
+    /// (A file of sixteen is then at most 24 KB: a query for a rare word of page texts loads one
+    /// per result.)
+    static let snippetSourceLimit = 1_500
     static let maximumKeyLength = 6
 
     private var postings: SearchPostings
     private var records: [(page: Int, bytes: [UInt8])] = []
     private let pageCount: Int
+    /// Pages numbered below it are the catalog's, with snippet sources; the others (tag pages),
+    /// from `firstExtraPage(after:)` on, have none.
+    private let catalogPages: Int
     let shardLimit: Int
 
     /// A page of the site that is not in the catalog (a tag page): found by its title and summary.
@@ -57,13 +67,14 @@ struct SearchIndex {
     }
 
     /// The index of pages whose words are already in `postings`. The catalog's pages' records
-    /// are files of their own (`SiteRenderer.searchEntry(of:into:)`, `SiteManifest.Producer.searchRecord`):
-    /// only the records of `extra` pages are kept.
+    /// are files of their own (`SiteRenderer.searchRecords(file:)`, `SiteManifest.Producer.searchRecords`):
+    /// only the records of `extra` pages are kept, numbered from `firstExtraPage(after:)`.
     init(catalog: Catalog, postings: SearchPostings, extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
         self.shardLimit = shardLimit
         self.postings = postings
         pageCount = max(0, catalog.pages.count - 1) + extra.count
-        add(extra, from: catalog.pages.count)
+        catalogPages = catalog.pages.count
+        add(extra, from: Self.firstExtraPage(after: catalog.pages.count))
     }
 
     /// The terms the index holds.
@@ -97,11 +108,11 @@ struct SearchIndex {
         }
     }
 
-    /// What a result shows of page `index` (not the home page): its record's script. `text`:
-    /// the page's body as plain text (`HTMLText.plain`).
-    static func record(of index: Int, in catalog: Catalog, text: String, portable: Bool) -> [UInt8] {
+    /// What a result shows of page `index` (not the home page), but its text: its record's
+    /// script.
+    static func record(of index: Int, in catalog: Catalog, portable: Bool) -> [UInt8] {
         let page = catalog[index]
-        var json = JSONWriter(capacity: 512)
+        var json = JSONWriter(capacity: 320)
         json.raw("window.stacksSearch.page(")
         json.string(String(index))
         json.raw(",")
@@ -110,7 +121,6 @@ struct SearchIndex {
         json.member("path", catalog.chain(to: index).dropFirst().map { catalog[$0].listTitle })
         json.member("summary", page.summary)
         json.member("tags", page.frontMatter.tags)
-        json.member("text", Self.prefix(of: text, bytes: Self.snippetSourceLimit))
         json.member("title", page.title)
         json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: portable))
         json.endObject()
@@ -118,17 +128,62 @@ struct SearchIndex {
         return json.bytes
     }
 
-    /// Where page `index`'s record is written, under the output root.
-    static func recordPath(of index: Int) -> String { "\(recordsFolder)/\(index).js" }
+    /// The start of page `index`'s text (`HTMLText.plain` of its body), for the snippet of a
+    /// result found by a word of its text: a script, or nothing when the page has no text.
+    static func snippetSource(of index: Int, text: String) -> [UInt8] {
+        guard !text.isEmpty else { return [] }
+        var json = JSONWriter(capacity: min(text.utf8.count, snippetSourceLimit) + 48)
+        json.raw("window.stacksSearch.text(")
+        json.string(String(index))
+        json.raw(",")
+        json.string(Self.prefix(of: text, bytes: Self.snippetSourceLimit))
+        json.raw(");\n")
+        return json.bytes
+    }
+
+    /// How many pages' records share a file, and their snippet sources another. Sixteen: a
+    /// file of records is about 5 KB, so the ten results a query shows load 50 KB at most, and
+    /// a file of snippet sources 24 KB at most, loaded only for results found by a word of their
+    /// text (which tie, and stand in catalog order: mostly one or two files), while the site has
+    /// two files for sixteen pages.
+    static let recordsPerFile = 16
+
+    /// The record file that holds page `index`'s record.
+    static func recordFile(of index: Int) -> Int { index / recordsPerFile }
+
+    /// How many record files the catalog's pages (`pages` of them, the home's without a record)
+    /// fill: the files `0..<count`. Pages of the site after the catalog's (the tag pages) start
+    /// a file of their own (`firstExtraPage(after:)`).
+    static func recordFiles(ofCatalogPages pages: Int) -> Int {
+        pages > 1 ? (pages + recordsPerFile - 1) / recordsPerFile : 0
+    }
+
+    /// The number of the first page after a catalog of `pages` pages: the start of a record
+    /// file, so that no file holds both the catalog's records and others.
+    static func firstExtraPage(after pages: Int) -> Int {
+        recordFiles(ofCatalogPages: pages) * recordsPerFile
+    }
+
+    /// Where record file `file` is written, under the output root.
+    static func recordFilePath(_ file: Int) -> String { "\(recordsFolder)/\(file).js" }
+
+    /// Where the snippet sources of record file `file`'s pages are written.
+    static func textFilePath(_ file: Int) -> String { "\(textsFolder)/\(file).js" }
 
     static let recordsFolder = folder + "/pages"
+    static let textsFolder = folder + "/texts"
 
-    /// The page number a record's path names (`recordPath(of:)` undone); `nil` for any other path.
-    static func recordNumber(_ path: String) -> Int? {
-        let prefix = recordsFolder + "/"
+    /// The record file a path names (`recordFilePath(_:)` undone); `nil` for any other path.
+    static func recordFileNumber(_ path: String) -> Int? { fileNumber(path, in: recordsFolder) }
+
+    /// The snippet sources' file a path names (`textFilePath(_:)` undone); `nil` for any other path.
+    static func textFileNumber(_ path: String) -> Int? { fileNumber(path, in: textsFolder) }
+
+    private static func fileNumber(_ path: String, in folder: String) -> Int? {
+        let prefix = folder + "/"
         guard path.hasPrefix(prefix), path.hasSuffix(".js") else { return nil }
         let digits = path.utf8.dropFirst(prefix.utf8.count).dropLast(3)
-        // Spelled as `recordPath(of:)` spells it: no sign, no leading zero.
+        // Spelled as `recordFilePath(_:)` spells it: no sign, no leading zero.
         guard !digits.isEmpty, digits.count < 10, digits.allSatisfy({ (48...57).contains($0) }),
               digits.first != 48 || digits.count == 1 else { return nil }
         return Int(String(decoding: digits, as: UTF8.self))
@@ -182,8 +237,10 @@ struct SearchIndex {
         var index = JSONWriter()
         index.raw("window.stacksSearch.index(")
         index.beginObject()
+        index.member("catalogPages", catalogPages)
         index.member("keys", shards.map(\.key))
         index.member("pages", pageCount)
+        index.member("recordsPerFile", Self.recordsPerFile)
         index.endObject()
         index.raw(");\n")
         files.append(.init(path: Self.indexPath, bytes: index.bytes))
@@ -206,9 +263,14 @@ struct SearchIndex {
             json.raw(");\n")
             files.append(.init(path: "\(Self.termsFolder)/\(Self.fileName(ofKey: shard.key)).js", bytes: json.bytes))
         }
+        var file: (number: Int, bytes: [UInt8])?
         for record in records {
-            files.append(.init(path: Self.recordPath(of: record.page), bytes: record.bytes))
+            let number = Self.recordFile(of: record.page)
+            if let last = file, last.number != number { files.append(.init(path: Self.recordFilePath(last.number), bytes: last.bytes)) }
+            if file?.number != number { file = (number, []) }
+            file!.bytes += record.bytes
         }
+        if let file { files.append(.init(path: Self.recordFilePath(file.number), bytes: file.bytes)) }
         return files
     }
 

@@ -25,7 +25,9 @@ extension SiteRenderer {
                 return nil
             }
         }
-        files += site.catalog.pages.indices.compactMap(searchRecord(of:))
+        for file in 0..<SearchIndex.recordFiles(ofCatalogPages: site.catalog.pages.count) {
+            files += [searchRecords(file: file), searchTexts(file: file)].compactMap { $0 }
+        }
         for extra in manifest.extras { files += self.files(of: extra, theme: theme) }
         return files
     }
@@ -43,8 +45,10 @@ extension SiteRenderer {
         case .theme: return theme.assetPaths.filter { theme.files[$0] != nil }.map(Theme.publishedPath(of:))
         case .noJekyll: return [".nojekyll"]
         case .search:
-            let first = site.catalog.pages.count
-            return [SearchIndex.indexPath] + (first..<(first + tagSearchPageCount)).map(SearchIndex.recordPath(of:))
+            let first = SearchIndex.firstExtraPage(after: site.catalog.pages.count)
+            let files = tagSearchPageCount == 0 ? []
+                : Array(SearchIndex.recordFile(of: first)...SearchIndex.recordFile(of: first + tagSearchPageCount - 1))
+            return [SearchIndex.indexPath] + files.map(SearchIndex.recordFilePath)
         case .toolIndex: return [Self.toolIndexPath]
         case .catalogDescription: return [Self.catalogDescriptionPath]
         case .sitemap: return ["sitemap.xml"]
@@ -110,28 +114,40 @@ extension SiteRenderer {
         }
     }
 
-    /// Page `index`'s words added to `postings`, and its search record with where it goes;
-    /// nil for the home page, which has neither.
-    func searchEntry(of index: Int, into postings: inout SearchPostings) -> OutputFile? {
+    /// Page `index`'s words added to `postings`, and its search record and snippet source (for
+    /// the files of `SearchIndex.recordFile(of:)`); nil for the home page, which has neither.
+    func searchEntry(of index: Int, into postings: inout SearchPostings) -> (record: [UInt8], text: [UInt8])? {
         guard index != Catalog.rootIndex, index < site.catalog.pages.count else { return nil }
         let text = searchText(of: index)
         postings.add(page: index, of: site.catalog, text: text)
-        return searchRecord(of: index, text: text)
+        return (SearchIndex.record(of: index, in: site.catalog, portable: config.portable), SearchIndex.snippetSource(of: index, text: text))
     }
 
-    /// Page `index`'s search record alone (`stacks serve`); nil for the home page.
-    public func searchRecord(of index: Int) -> OutputFile? {
-        guard index != Catalog.rootIndex, index < site.catalog.pages.count else { return nil }
-        return searchRecord(of: index, text: searchText(of: index))
+    /// The records of the catalog's pages in record file `file` (`stacks serve`); nil when it
+    /// holds none.
+    public func searchRecords(file: Int) -> OutputFile? {
+        let pages = recordPages(file: file)
+        guard !pages.isEmpty else { return nil }
+        return OutputFile(path: SearchIndex.recordFilePath(file),
+                          bytes: pages.flatMap { SearchIndex.record(of: $0, in: site.catalog, portable: config.portable) })
+    }
+
+    /// The snippet sources of the same pages (`stacks serve`); nil when the file holds no record.
+    public func searchTexts(file: Int) -> OutputFile? {
+        let pages = recordPages(file: file)
+        guard !pages.isEmpty else { return nil }
+        return OutputFile(path: SearchIndex.textFilePath(file),
+                          bytes: pages.flatMap { SearchIndex.snippetSource(of: $0, text: searchText(of: $0)) })
+    }
+
+    /// The catalog's pages whose records are in record file `file`.
+    private func recordPages(file: Int) -> [Int] {
+        let first = SearchIndex.recordsPerFile * file
+        return (max(first, Catalog.rootIndex + 1)..<max(first, min(first + SearchIndex.recordsPerFile, site.catalog.pages.count))).map { $0 }
     }
 
     private func searchText(of index: Int) -> String {
         index < site.bodies.count ? HTMLText.plain(site.bodies[index]) : ""
-    }
-
-    private func searchRecord(of index: Int, text: String) -> OutputFile {
-        OutputFile(path: SearchIndex.recordPath(of: index),
-                   bytes: SearchIndex.record(of: index, in: site.catalog, text: text, portable: config.portable))
     }
 
     func notFoundView(_ context: PageContext) -> NotFoundView {

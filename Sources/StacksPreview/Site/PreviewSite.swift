@@ -201,8 +201,10 @@ actor PreviewSite {
             let parts = current.tagParts ?? renderer.tagPageParts()
             self.current?.tagParts = parts
             return page(renderer, producer, path: path, input: renderer.inputDigest(of: producer, tagParts: parts)!, tagParts: parts)
-        case .searchRecord(let index):
-            return renderer.searchRecord(of: index).map { .bytes($0.bytes, contentType: ContentType.of(path)) }
+        case .searchRecords(let file):
+            return renderer.searchRecords(file: file).map { .bytes($0.bytes, contentType: ContentType.of(path)) }
+        case .searchTexts(let file):
+            return renderer.searchTexts(file: file).map { .bytes($0.bytes, contentType: ContentType.of(path)) }
         case .asset(let index):
             let source = renderer.site.catalog.assets[index].source
             return assetFile(source, contentRoot: current.contentRoot).map { .file($0, contentType: ContentType.of(path)) }
