@@ -35,6 +35,27 @@ import StacksTestSupport
         #expect(Slug.make(String(repeating: "!", count: 255)) == String(repeating: "bang-", count: 49) + "236aa166")
     }
 
+    /// The quick way for ASCII names gives what the general way gives, for every ASCII byte.
+    @Test func anASCIINameIsSpelledAsTheGeneralWaySpellsIt() {
+        var random = SplitMix(state: 23)
+        var names = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["a.", "._a_.", "a+", "+a", "#", "a##b", "A-Z_0.9", "\r\na"]
+        for _ in 0..<5000 {
+            names.append(String(decoding: (0..<Int.random(in: 1...10, using: &random)).map { _ in
+                // Letters and digits often, so that most names have a word.
+                Bool.random(using: &random) ? UInt8.random(in: 0x61...0x7A, using: &random) : UInt8.random(in: 0...0x7F, using: &random)
+            }, as: UTF8.self))
+        }
+        var quick = 0
+        for name in names {
+            if let slug = Slug.asciiWords(name) {
+                quick += 1
+                #expect(Slug.fitted(slug, name: name) == Slug.spelled(name), "\(name.debugDescription)")
+            }
+            #expect(Slug.make(name) == Slug.spelled(name), "\(name.debugDescription)")
+        }
+        #expect(quick > 4000, "most of these names take the quick way")
+    }
+
     func load(_ files: [(String, String)]) async -> (urls: [String], titles: [String: String], problems: [String]) {
         let (catalog, diagnostics) = await CatalogLoader().load(SourceDirectory(files: files))
         let titles = Dictionary(catalog.pages.map { ($0.path.url, $0.title) }, uniquingKeysWith: { first, _ in first })

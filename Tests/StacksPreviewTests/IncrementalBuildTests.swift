@@ -61,6 +61,45 @@ extension PreviewTests {
             #expect(stepsKeepingPages > 10, "the series should include edits that leave pages as they were")
         }
 
+        /// The resolver keeps a page's resolved links while none of the names its links looked
+        /// up leads elsewhere (`LinkTargets.changedNames`): each edit here changes what one of
+        /// the links names (by file, by folder, by URL, a draft, a heading, the slug of the
+        /// page a URL names), and each rebuild must equal a full build.
+        @Test func aLinkIsResolvedAgainWhenWhatItNamesComesGoesOrMoves() async throws {
+            var config = ConfigParser.parse(TestCatalog.config).0
+            config.links.broken = .warning
+            let links = "See [a](missing.md), [b](../kitchen/later/), [c](/tools/mover/), [d](mover/index.html), [e](mover.md#part), [f](hidden.md).\n"
+            var files: [String: String] = [
+                "tools/_index.md": "---\ntitle: Tools\n---\nAll tools. \(links)",
+                "tools/linker.md": "---\ntitle: Linker\n---\n\(links)",
+                "tools/mover.md": "---\ntitle: Mover\n---\nMoves.\n",
+                "tools/other.md": "---\ntitle: Other\n---\nNo links.\n",
+                "kitchen/pot.md": "---\ntitle: Pot\n---\nSee [linker](../tools/linker.md).\n",
+            ]
+            let edits: [(String, (inout [String: String]) -> Void)] = [
+                ("the missing page added", { $0["tools/missing.md"] = "---\ntitle: Missing\n---\nHere now.\n" }),
+                ("a folder the link names by URL added", { $0["kitchen/later.md"] = "---\ntitle: Later\n---\nLater.\n" }),
+                ("a heading the fragment names added", { $0["tools/mover.md"]! += "\n## Part\n" }),
+                ("the page a URL names given another slug", { $0["tools/mover.md"] = "---\ntitle: Mover\nslug: moved\n---\nMoves.\n\n## Part\n" }),
+                ("its slug back, the heading gone", { $0["tools/mover.md"] = "---\ntitle: Mover\n---\nMoves.\n" }),
+                ("a draft the link names added", { $0["tools/hidden.md"] = "---\ntitle: Hidden\ndraft: true\n---\nNot yet.\n" }),
+                ("the draft published", { $0["tools/hidden.md"] = "---\ntitle: Hidden\n---\nNow.\n" }),
+                ("the missing page removed again", { $0["tools/missing.md"] = nil }),
+                ("the linked page renamed", { $0["tools/linker-2.md"] = $0.removeValue(forKey: "tools/linker.md") }),
+                ("an unrelated page added", { $0["kitchen/pan.md"] = "---\ntitle: Pan\n---\nPan.\n" }),
+            ]
+            var pipeline = IncrementalPipeline()
+            for step in 0...edits.count {
+                if step > 0 { edits[step - 1].1(&files) }
+                let input = Pipeline.Input(config: config, content: SourceDirectory(files: files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+                let (result, next) = await pipeline.prepare(input)
+                pipeline = next
+                let context = step == 0 ? "the first build" : edits[step - 1].0
+                let whole = try await Pipeline.prepare(input)
+                try Self.expectSameSite(try result.get(), whole, context)
+            }
+        }
+
         /// An item added to the content folder gives the home a list, and its sidebar becomes a
         /// window like every other page's although no category changed; removed, the home's
         /// sidebar names every category again.

@@ -105,6 +105,13 @@ struct LinkTargets: Equatable, Sendable {
     /// would read it; a link from the root (`/x`) or from the content folder (`@/x`) is read
     /// from the top of the tree.
     func resolve(_ destination: String, from directory: String, pageURL: String? = nil) -> Result<Target, Problem> {
+        var names: [String] = []
+        return resolve(destination, from: directory, pageURL: pageURL, lookingUp: &names)
+    }
+
+    /// `resolve(_:from:pageURL:)`, adding to `names` every name it looked up: the answer can only
+    /// differ in other targets where one of them does (`changedNames(since:)`).
+    func resolve(_ destination: String, from directory: String, pageURL: String?, lookingUp names: inout [String]) -> Result<Target, Problem> {
         var path = Substring(destination)
         var directory = directory
         var pageURL = pageURL
@@ -121,12 +128,35 @@ struct LinkTargets: Equatable, Sendable {
         // Decoded before `..` is worked out, so `%2e%2e` climbs no further than a typed `..`.
         let decoded = URLEncoding.decodePathSegment(String(path)) ?? String(path)
         guard let target = Self.join(directory, decoded) else { return .failure(.leavesContent) }
-        if let found = lookUp(target, fragment: fragment) { return .success(found) }
-        if let pageURL, let fromURL = Self.join(pageURL, decoded), let found = lookUpURL(fromURL, fragment: fragment) {
-            return .success(found)
+        names.append(target)
+        if let found = lookUp(target, fragment: fragment, names: &names) { return .success(found) }
+        if let pageURL, let fromURL = Self.join(pageURL, decoded) {
+            names.append(fromURL)
+            if let found = lookUpURL(fromURL, fragment: fragment, names: &names) { return .success(found) }
         }
         if drafts.contains(target) { return .failure(.draft(target)) }
         return .failure(.missing(target.isEmpty ? "_index.md" : target))
+    }
+
+    /// The names a lookup in `self` may answer differently from one in `earlier`: every name
+    /// of a page, file, URL or draft that is in one and not the other or leads elsewhere, and
+    /// the URL folder of every page whose headings or file changed. A link whose lookups name
+    /// none of them resolves the same in both.
+    func changedNames(since earlier: LinkTargets) -> Set<String> {
+        var changed: Set<String> = []
+        func compare<Value: Equatable>(_ new: [String: Value], _ old: [String: Value]) {
+            for (name, value) in new where old[name] != value { changed.insert(name) }
+            for name in old.keys where new[name] == nil { changed.insert(name) }
+        }
+        compare(pages, earlier.pages)
+        compare(pageURLs, earlier.pageURLs)
+        compare(assets, earlier.assets)
+        compare(imageSizes, earlier.imageSizes)
+        changed.formUnion(assetOutputs.symmetricDifference(earlier.assetOutputs))
+        changed.formUnion(drafts.symmetricDifference(earlier.drafts))
+        for (path, anchors) in anchors where earlier.anchors[path] != anchors { changed.insert(path.outputDirectory) }
+        for path in earlier.anchors.keys where anchors[path] == nil { changed.insert(path.outputDirectory) }
+        return changed
     }
 
     /// Whether `fragment` (as `resolve` gives it: `#x`, `?q#x`, `?q` or empty) names a place on
@@ -158,10 +188,10 @@ struct LinkTargets: Equatable, Sendable {
     }
 
     /// By source first, so a file keeps its page when a URL happens to spell the same path.
-    private func lookUp(_ target: String, fragment: String) -> Target? {
+    private func lookUp(_ target: String, fragment: String, names: inout [String]) -> Target? {
         if let page = pages[target] { return .page(page, fragment: fragment) }
         if let output = assets[target] { return .asset(output: output, fragment: fragment) }
-        return lookUpURL(target, fragment: fragment)
+        return lookUpURL(target, fragment: fragment, names: &names)
     }
 
     /// The size of the image published at `output`, when it has one.
@@ -170,11 +200,13 @@ struct LinkTargets: Equatable, Sendable {
     }
 
     /// A page's URL (`weather/rain`, `weather/rain/index.html`) or a published file's path.
-    private func lookUpURL(_ target: String, fragment: String) -> Target? {
+    private func lookUpURL(_ target: String, fragment: String, names: inout [String]) -> Target? {
         if let page = pageURLs[target] { return .page(page, fragment: fragment) }
         if assetOutputs.contains(target) { return .asset(output: target, fragment: fragment) }
         let folder = target == "index.html" ? "" : target.hasSuffix("/index.html") ? String(target.dropLast("/index.html".count)) : nil
-        if let folder, let page = pageURLs[folder] { return .page(page, fragment: fragment) }
+        guard let folder else { return nil }
+        names.append(folder)
+        if let page = pageURLs[folder] { return .page(page, fragment: fragment) }
         return nil
     }
 

@@ -21,8 +21,9 @@ public struct SiteResolver: Sendable {
     }
 
     /// What a resolve computed, kept by `stacks serve`: resolving an edited catalog then redoes
-    /// only the pages whose Markdown or link targets changed, and a page can be replaced in
-    /// the result (`replacing`).
+    /// only the pages whose Markdown changed, or one of whose links' lookups gives another
+    /// answer (`LinkTargets.changedNames(since:)`), and a page can be replaced in the result
+    /// (`replacing`).
     struct Memo: Sendable {
         var portable: Bool?
         var displayRoot: String?
@@ -46,12 +47,19 @@ public struct SiteResolver: Sendable {
         var sourceDirectory: String
         var source: String?
         var bodyLine: Int
+        /// The page's URL folder, against which relative links are tried too.
+        var outputDirectory: String
         var html: String
         var diagnostics: [Diagnostic]
+        /// Every name the links' resolution looked up in the link targets.
+        var lookups: [String]
 
-        func isResult(of markdown: ParsedMarkdown, for page: Page) -> Bool {
+        /// Whether resolving `markdown`'s links for `page` gives this again, where the link
+        /// targets changed only in the names `changed`.
+        func isResult(of markdown: ParsedMarkdown, for page: Page, changed: Set<String>) -> Bool {
             bodyLine == page.bodyLine && sourceDirectory == page.sourceDirectory && source == page.source
-                && self.markdown == markdown
+                && outputDirectory == page.path.outputDirectory && self.markdown == markdown
+                && (changed.isEmpty || !lookups.contains(where: changed.contains))
         }
     }
 
@@ -82,7 +90,10 @@ public struct SiteResolver: Sendable {
             catalog.pages[index].children.sort { sortKeys[$0] < sortKeys[$1] }
         }
         let targets = LinkTargets(catalog)
-        let reusable = memo?.targets == targets ? memo?.bodies ?? [:] : [:]
+        // What a link may now resolve to otherwise: a page none of whose links looked one of
+        // these up keeps its resolved body.
+        let changed = memo?.targets.map { targets.changedNames(since: $0) } ?? []
+        let reusable = memo?.targets == nil ? [:] : memo?.bodies ?? [:]
         var resolvedBodies: [String: ResolvedBody] = [:]
         var pageProblems = [[Diagnostic]](repeating: [], count: catalog.pages.count)
         var bodies: [String] = []
@@ -98,18 +109,19 @@ public struct SiteResolver: Sendable {
             }
             let page = catalog.pages[index]
             let key = Memo.pageKey(page)
-            if let earlier = reusable[key], earlier.isResult(of: markdown, for: page) {
+            if let earlier = reusable[key], earlier.isResult(of: markdown, for: page, changed: changed) {
                 bodies.append(earlier.html)
                 pageProblems[index] = earlier.diagnostics
                 resolvedBodies[key] = earlier
                 continue
             }
-            let (html, problems) = resolveLinks(of: page, markdown: markdown, targets: targets)
+            let (html, problems, lookups) = resolveLinks(of: page, markdown: markdown, targets: targets)
             bodies.append(html)
             pageProblems[index] = problems
             guard keepsBodies else { continue }
             resolvedBodies[key] = ResolvedBody(markdown: markdown, sourceDirectory: page.sourceDirectory, source: page.source,
-                                               bodyLine: page.bodyLine, html: html, diagnostics: problems)
+                                               bodyLine: page.bodyLine, outputDirectory: page.path.outputDirectory, html: html,
+                                               diagnostics: problems, lookups: lookups)
         }
         let aliasProblems = aliasProblems(catalog)
         memo?.targets = targets
@@ -133,7 +145,8 @@ public struct SiteResolver: Sendable {
         var page = loaded
         page.children = site.catalog.pages[index].children
         Self.settle(&page, parsed: parsed)
-        let (html, problems) = parsed.links.isEmpty ? (parsed.html, []) : resolveLinks(of: page, markdown: parsed, targets: targets)
+        var (html, problems) = (parsed.html, [Diagnostic]())
+        if !parsed.links.isEmpty { (html, problems, _) = resolveLinks(of: page, markdown: parsed, targets: targets) }
         let pointsElsewhere = { (page: Page) in !page.frontMatter.aliases.isEmpty || page.frontMatter.image != nil }
         let aliasesChanged = pointsElsewhere(site.catalog.pages[index]) || pointsElsewhere(page)
         site.catalog.pages[index] = page
@@ -181,10 +194,12 @@ public struct SiteResolver: Sendable {
     /// A link from the server's root that names a page or file of the tree is written relative
     /// like any other, so the site still works under a sub-path; one that names nothing of the
     /// tree is left as written, with a warning, since it may name something else on the server.
-    func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> (html: String, problems: [Diagnostic]) {
+    /// Also every name looked up in `targets` (`LinkTargets.resolve(_:from:pageURL:lookingUp:)`).
+    func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> (html: String, problems: [Diagnostic], lookups: [String]) {
         var urls: [String] = []
         var attributes: [String] = []
         var problems: [Diagnostic] = []
+        var lookups: [String] = []
         let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
         urls.reserveCapacity(markdown.links.count)
         attributes.reserveCapacity(markdown.links.count)
@@ -201,8 +216,15 @@ public struct SiteResolver: Sendable {
                 urls.append(link.destination)
                 continue
             }
-            switch targets.resolve(link.destination, from: page.sourceDirectory, pageURL: page.path.outputDirectory) {
+            switch targets.resolve(link.destination, from: page.sourceDirectory, pageURL: page.path.outputDirectory, lookingUp: &lookups) {
             case .success(let target):
+                // Its headings and file (`hasAnchor`, `file(of:)`) are looked up by its URL folder;
+                // a file's size by where it is published (a name `resolve` recorded).
+                switch target {
+                case .page(let path, _) where !link.isImage: lookups.append(path.outputDirectory)
+                case .asset(let output, _) where link.isImage: lookups.append(output)
+                default: break
+                }
                 if case .page(let path, let fragment) = target, !link.isImage, !targets.hasAnchor(fragment, on: path) {
                     let name = targets.file(of: path).map { displayRoot + "/" + $0 } ?? path.url
                     problems.append(.warning(file, line: line, column: link.column,
@@ -221,7 +243,7 @@ public struct SiteResolver: Sendable {
                 urls.append(link.destination)
             }
         }
-        return (LinkTokens.substitute(in: markdown.html, urls: urls, attributes: attributes), problems)
+        return (LinkTokens.substitute(in: markdown.html, urls: urls, attributes: attributes), problems, lookups)
     }
 
     /// What an `<img>` of an image of this size says, so that its place is kept while it loads.

@@ -14,6 +14,12 @@ public enum Slug {
 
     /// The slug of a file or folder name (without its extension); `nil` only for an empty name.
     public static func make(_ name: String) -> String? {
+        if let slug = asciiWords(name) { return fitted(slug, name: name) }
+        return spelled(name)
+    }
+
+    /// `make` without its quick way for ASCII names (tests compare the two).
+    static func spelled(_ name: String) -> String? {
         let lowered = composed(name).lowercased()
         guard !lowered.isEmpty else { return nil }
         let words = lowered.contains(where: { $0.isLetter || $0.isNumber }) ? spelledWords(lowered) : spelledSigns(lowered)
@@ -44,6 +50,43 @@ public enum Slug {
         while let last = result.last, last == "." || last == "_" { result.removeLast() }
         while let first = result.first, first == "." || first == "_" { result.removeFirst() }
         return result
+    }
+
+    /// `spelledWords` of an ASCII name with a letter or digit, byte by byte (most names are
+    /// such, and a build makes one slug per page); `nil` for any other name.
+    static func asciiWords(_ name: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count + 8)
+        var pendingDash = false, hasWordByte = false
+        func append(_ byte: UInt8) {
+            if pendingDash, !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+            pendingDash = false
+            bytes.append(byte)
+        }
+        for byte in name.utf8 {
+            switch byte {
+            case 0x80...: return nil
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                hasWordByte = true
+                append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                hasWordByte = true
+                append(byte | 0x20)
+            case UInt8(ascii: "_"), UInt8(ascii: "."):
+                append(byte)
+            case UInt8(ascii: "+"), UInt8(ascii: "#"):
+                pendingDash = true
+                for letter in (byte == UInt8(ascii: "+") ? "plus" : "sharp").utf8 { append(letter) }
+                pendingDash = true
+            default:
+                pendingDash = true
+            }
+        }
+        guard hasWordByte else { return nil }
+        var start = 0, end = bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: ".") || bytes[end - 1] == UInt8(ascii: "_") { end -= 1 }
+        while start < end, bytes[start] == UInt8(ascii: ".") || bytes[start] == UInt8(ascii: "_") { start += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// A name of signs only, each spelled: `!` → `bang`, `((` → `open-paren-open-paren`.
@@ -90,7 +133,7 @@ public enum Slug {
     }
 
     /// A slug too long for a file name keeps its start and ends in the name's `suffix`.
-    private static func fitted(_ slug: String, name: String) -> String {
+    static func fitted(_ slug: String, name: String) -> String {
         guard slug.utf8.count > maximumBytes else { return slug }
         let tail = "-" + suffix(of: name)
         var kept = Substring(slug)
