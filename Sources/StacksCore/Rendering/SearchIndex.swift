@@ -36,8 +36,9 @@ struct SearchIndex {
     static let snippetSourceLimit = 1_500
     static let maximumKeyLength = 6
 
-    private var postings: SearchPostings
-    private var records: [(page: Int, bytes: [UInt8])] = []
+    /// Every term with its postings.
+    private let byTerm: [String: [UInt32]]
+    private let records: [(page: Int, bytes: [UInt8])]
     private let pageCount: Int
     /// Pages numbered below it are the catalog's, with snippet sources; the others (tag pages),
     /// from `firstExtraPage(after:)` on, have none.
@@ -71,21 +72,24 @@ struct SearchIndex {
     /// only the records of `extra` pages are kept, numbered from `firstExtraPage(after:)`.
     init(catalog: Catalog, postings: SearchPostings, extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
         self.shardLimit = shardLimit
-        self.postings = postings
+        var postings = postings
+        records = Self.add(extra, from: Self.firstExtraPage(after: catalog.pages.count), to: &postings)
+        byTerm = postings.byTerm
         pageCount = max(0, catalog.pages.count - 1) + extra.count
         catalogPages = catalog.pages.count
-        add(extra, from: Self.firstExtraPage(after: catalog.pages.count))
     }
 
     /// The terms the index holds.
-    var terms: Dictionary<String, [UInt32]>.Keys { postings.byTerm.keys }
+    var terms: Dictionary<String, [UInt32]>.Keys { byTerm.keys }
 
     /// The postings of `term`: `page << 2 | field`, pages ascending.
     func postings(of term: String) -> [Int]? {
-        postings.byTerm[term]?.map(Int.init)
+        byTerm[term]?.map(Int.init)
     }
 
-    private mutating func add(_ extra: [ExtraPage], from first: Int) {
+    /// The extra pages' terms added to `postings`, and their records.
+    private static func add(_ extra: [ExtraPage], from first: Int, to postings: inout SearchPostings) -> [(page: Int, bytes: [UInt8])] {
+        var records: [(page: Int, bytes: [UInt8])] = []
         for (offset, page) in extra.enumerated() {
             let index = first + offset
             var fields: [String: Field] = [:]
@@ -106,6 +110,7 @@ struct SearchIndex {
             json.raw(");\n")
             records.append((index, json.bytes))
         }
+        return records
     }
 
     /// What a result shows of page `index` (not the home page), but its text: its record's
@@ -192,7 +197,7 @@ struct SearchIndex {
     /// The shards' keys, each with its terms, sorted.
     var shards: [(key: String, terms: [String])] {
         var shards: [(key: String, terms: [String])] = []
-        func cost(_ term: String) -> Int { term.utf8.count + 6 + postings.byTerm[term]!.count * 3 }
+        func cost(_ term: String) -> Int { term.utf8.count + 6 + byTerm[term]!.count * 3 }
         func place(_ terms: [String], key: String, length: Int) {
             let size = terms.reduce(0) { $0 + cost($1) }
             if size <= shardLimit || length >= Self.maximumKeyLength {
@@ -204,7 +209,7 @@ struct SearchIndex {
             if !own.isEmpty { shards.append((key, own)) }
             for (deeper, group) in Self.grouped(longer, length: length + 1) { place(group, key: deeper, length: length + 1) }
         }
-        for (key, group) in Self.grouped(postings.byTerm.keys.sorted(), length: 2) {
+        for (key, group) in Self.grouped(byTerm.keys.sorted(), length: 2) {
             place(group, key: key, length: key.unicodeScalars.count)
         }
         return shards.sorted { $0.key < $1.key }
@@ -253,7 +258,7 @@ struct SearchIndex {
             for term in shard.terms {
                 // Deltas: `(page - previous page) << 2 | field`, small numbers for common terms.
                 var previous = 0
-                json.member(term, postings.byTerm[term]!.map { posting in
+                json.member(term, byTerm[term]!.map { posting in
                     let page = Int(posting >> 2)
                     defer { previous = page }
                     return (page - previous) << 2 | Int(posting & 3)

@@ -5,8 +5,9 @@
 /// page as it is written; the sets are then joined in page order (`append`). So no page's text
 /// is read twice and the bodies are never all turned into text at the end.
 struct SearchPostings: Sendable {
-    /// 32 bits: room for a billion pages, half the memory of `Int` at 100,000 pages.
-    private(set) var byTerm: [String: [UInt32]] = [:]
+    private var terms = SearchTermTable()
+    /// By term number; 32 bits: room for a billion pages, half the memory of `Int`.
+    private var lists: [[UInt32]] = []
 
     init() {}
 
@@ -14,30 +15,59 @@ struct SearchPostings: Sendable {
     /// are added in ascending order.
     mutating func add(page index: Int, of catalog: Catalog, text: String) {
         let page = catalog[index]
-        var fields: [String: SearchIndex.Field] = Dictionary(minimumCapacity: 256)
-        func add(_ text: String, _ field: SearchIndex.Field) {
-            for term in SearchTerms.terms(in: text) where (fields[term]?.rawValue ?? 0) < field.rawValue {
-                fields[term] = field
+        add(page: index) { add in
+            SearchTerms.forEachTerm(in: text) { add($0, .body) }
+            SearchTerms.forEachTerm(in: page.summary ?? "") { add($0, .summary) }
+            for tag in page.frontMatter.tags { SearchTerms.forEachTerm(in: tag) { add($0, .summary) } }
+            for term in SearchTerms.titleTerms(in: page.title) {
+                var term = term
+                term.withUTF8 { add($0, .title) }
             }
         }
-        add(text, .body)
-        add(page.summary ?? "", .summary)
-        add(page.frontMatter.tags.joined(separator: " "), .summary)
-        for term in SearchTerms.titleTerms(in: page.title) { fields[term] = .title }
-        self.add(page: index, fields: fields)
     }
 
     /// A page with its terms and where each stands.
     mutating func add(page index: Int, fields: [String: SearchIndex.Field]) {
-        for (term, field) in fields { byTerm[term, default: []].append(UInt32(index) << 2 | UInt32(field.rawValue)) }
+        add(page: index) { add in
+            for (term, field) in fields {
+                var term = term
+                term.withUTF8 { add($0, field) }
+            }
+        }
+    }
+
+    /// Page `index`, whose terms `terms` hands to the function it is given, each with a field:
+    /// a term given twice keeps its best field.
+    private mutating func add(page index: Int,
+                              _ terms: (_ add: (_ term: UnsafeBufferPointer<UInt8>, _ field: SearchIndex.Field) -> Void) -> Void) {
+        let page = UInt32(index) << 2
+        terms { word, field in
+            let number = self.terms.number(of: word)
+            if number == lists.count { lists.append([]) }
+            let posting = page | UInt32(field.rawValue)
+            // The page's posting is the list's last when the page already gave this term.
+            if let last = lists[number].last, last & ~3 == page {
+                if last < posting { lists[number][lists[number].count - 1] = posting }
+            } else {
+                lists[number].append(posting)
+            }
+        }
     }
 
     /// The postings of pages that all come after this set's.
     mutating func append(_ later: SearchPostings) {
-        if byTerm.isEmpty {
-            byTerm = later.byTerm
-            return
+        for number in later.lists.indices {
+            var term = later.terms.term(number)
+            let mine = term.withUTF8 { terms.number(of: $0) }
+            if mine == lists.count { lists.append([]) }
+            lists[mine].append(contentsOf: later.lists[number])
         }
-        for (term, pages) in later.byTerm { byTerm[term, default: []].append(contentsOf: pages) }
+    }
+
+    /// Every term with its postings.
+    var byTerm: [String: [UInt32]] {
+        var byTerm: [String: [UInt32]] = Dictionary(minimumCapacity: lists.count)
+        for number in lists.indices { byTerm[terms.term(number)] = lists[number] }
+        return byTerm
     }
 }

@@ -12,40 +12,45 @@ enum SearchTerms {
 
     static func terms(in text: String) -> [String] {
         var terms: [String] = []
-        var text = text
-        text.withUTF8 { bytes in
-            // Runs of ASCII letters and digits and of anything not ASCII; a run that is all ASCII
-            // is lower-cased as it is, any other is folded and split scalar by scalar. ASCII
-            // punctuation ends a word either way, so the two ways agree.
-            var start = 0
-            var ascii = true
-            func endRun(_ end: Int) {
-                defer { start = end + 1; ascii = true }
-                guard end > start else { return }
-                let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if ascii {
-                    if run.count <= maximumLength {
-                        terms.append(String(unsafeUninitializedCapacity: run.count) { buffer in
-                            for (offset, byte) in run.enumerated() {
-                                buffer[offset] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-                            }
-                            return run.count
-                        })
-                    }
-                } else {
-                    terms += scalarTerms(in: String(decoding: run, as: UTF8.self))
-                }
-            }
-            for (index, byte) in bytes.enumerated() {
-                if byte >= 0x80 {
-                    ascii = false
-                } else if !isASCIIWordByte[Int(byte)] {
-                    endRun(index)
-                }
-            }
-            endRun(bytes.count)
-        }
+        forEachTerm(in: text) { terms.append(String(decoding: $0, as: UTF8.self)) }
         return terms
+    }
+
+    /// Hands each term of `text` to `body` as its UTF-8 bytes, in order (the postings look
+    /// them up as bytes: most are never made a `String`).
+    static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { lowered in
+            text.withUTF8 { bytes in
+                // Runs of ASCII letters and digits and of anything not ASCII; a run that is all
+                // ASCII is lower-cased as it is, any other is folded and split scalar by scalar.
+                // ASCII punctuation ends a word either way, so the two ways agree.
+                var start = 0
+                var ascii = true
+                func endRun(_ end: Int) {
+                    defer { start = end + 1; ascii = true }
+                    guard end > start else { return }
+                    let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if ascii {
+                        guard run.count <= maximumLength else { return }
+                        for (offset, byte) in run.enumerated() {
+                            lowered[offset] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                        }
+                        body(UnsafeBufferPointer(rebasing: lowered[..<run.count]))
+                    } else {
+                        for var term in scalarTerms(in: String(decoding: run, as: UTF8.self)) { term.withUTF8(body) }
+                    }
+                }
+                for (index, byte) in bytes.enumerated() {
+                    if byte >= 0x80 {
+                        ascii = false
+                    } else if !isASCIIWordByte[Int(byte)] {
+                        endRun(index)
+                    }
+                }
+                endRun(bytes.count)
+            }
+        }
     }
 
     /// The terms of a page's title: its words, and a title that is one token with a symbol in
