@@ -92,7 +92,14 @@ public enum Pipeline {
         if let patched = memory?.patched(content, loader: loader, resolver: resolver, options: config.markdown) {
             return patched
         }
-        let loaded = await load(content, loader: loader, memory: &memory)
+        let loaded: CatalogLoader.Loaded
+        if memory == nil {
+            // A build: each file's bytes go once decoded.
+            var files = content.takeMarkdownFiles()
+            loaded = loader.assemble(content, documents: await loader.decode(releasing: &files))
+        } else {
+            loaded = await load(content, loader: loader, memory: &memory!)
+        }
         memory?.remember(tree: content, loaded: loaded)
         // A build needs the bytes no more; `serve` keeps them to see what the next edit changed.
         content = SourceDirectory(name: "", relativePath: "")
@@ -100,11 +107,13 @@ public enum Pipeline {
         // Handed over, so that letting the sources go below copies no page.
         var catalog = (consume loaded).catalog
 
-        let parsed = await parse(catalog, options: config.markdown, memory: &memory)
+        let parsed: [ParsedMarkdown]
         if memory == nil {
-            // The Markdown source is not needed past parsing: let it go before the HTML grows.
-            for index in catalog.pages.indices { catalog.pages[index].body = "" }
+            // The Markdown source is not needed past parsing: each page's goes as it is parsed.
+            parsed = await parseReleasing(&catalog, options: config.markdown)
             FreedMemory.release()
+        } else {
+            parsed = await parse(catalog, options: config.markdown, memory: &memory)
         }
         var resolverMemo = memory?.takeResolverMemo()
         let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo)
@@ -112,25 +121,35 @@ public enum Pipeline {
         return (site, loadProblems + resolveProblems)
     }
 
-    /// Load: each Markdown file decoded (with a memory, only those whose bytes changed), then
-    /// the catalog assembled.
+    /// Load, with a memory: each Markdown file whose bytes changed decoded, then the catalog
+    /// assembled.
     private static func load(_ tree: SourceDirectory, loader: CatalogLoader,
-                             memory: inout IncrementalPipeline?) async -> CatalogLoader.Loaded {
-        let files = tree.markdownFiles
-        guard memory != nil else { return loader.assemble(tree, documents: await loader.decode(files)) }
-        return loader.assemble(tree, documents: await memory!.decode(files, loader: loader))
+                             memory: inout IncrementalPipeline) async -> CatalogLoader.Loaded {
+        loader.assemble(tree, documents: await memory.decode(tree.markdownFiles, loader: loader))
     }
 
-    /// Parse: each page's Markdown (with a memory, only bodies that changed).
+    /// Parse, with a memory: only bodies that changed.
     private static func parse(_ catalog: Catalog, options: SiteConfig.MarkdownOptions,
                               memory: inout IncrementalPipeline?) async -> [ParsedMarkdown] {
-        guard memory != nil else {
-            let pages = catalog.pages
-            return await Parallel.map(pages.indices) { index in
-                MarkdownParser.parse(pages[index].body, needs: MarkdownParser.Needs(pages[index].frontMatter), options: options)
+        await memory!.parse(catalog, options: options)
+    }
+
+    /// Parse, for a build: every page's Markdown, a few thousand pages at a time, each page's
+    /// taken out of the catalog as it is parsed, so that the Markdown and the HTML of a large
+    /// catalog are never both held whole.
+    private static func parseReleasing(_ catalog: inout Catalog, options: SiteConfig.MarkdownOptions) async -> [ParsedMarkdown] {
+        var parsed: [ParsedMarkdown] = []
+        parsed.reserveCapacity(catalog.pages.count)
+        let step = 4096
+        for start in stride(from: 0, to: catalog.pages.count, by: step) {
+            let range = start..<min(start + step, catalog.pages.count)
+            let sources = range.map { index in (catalog.pages[index].body, MarkdownParser.Needs(catalog.pages[index].frontMatter)) }
+            for index in range { catalog.pages[index].body = "" }
+            parsed += await Parallel.map(sources.indices) { position in
+                MarkdownParser.parse(sources[position].0, needs: sources[position].1, options: options)
             }
         }
-        return await memory!.parse(catalog, options: options)
+        return parsed
     }
 
     /// The templates, made again only when the theme changed.

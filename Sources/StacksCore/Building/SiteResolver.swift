@@ -69,7 +69,6 @@ public struct SiteResolver: Sendable {
     /// Without a memo (a one-off build) nothing is kept for later: each parsed body is let go
     /// as soon as its links are resolved, so a large catalog never holds its HTML twice.
     func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?) -> (ResolvedSite, [Diagnostic]) {
-        var parsed = parsed
         if let earlier = memo, earlier.portable != portable || earlier.displayRoot != displayRoot || earlier.brokenLinks != brokenLinks {
             memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks)
         }

@@ -41,6 +41,23 @@ public struct CatalogLoader: Sendable {
         return Dictionary(zip(files.map(\.relativePath), decoded)) { first, _ in first }
     }
 
+    /// `decode(_:)` a few thousand files at a time, letting each file's bytes go once it is
+    /// decoded: a build of a large catalog then never holds its sources and their decoding whole
+    /// at once (the tree they came from must not hold them: `SourceDirectory.takeMarkdownFiles`).
+    func decode(releasing files: inout [SourceFile]) async -> [String: Document.Decoded] {
+        var documents: [String: Document.Decoded] = Dictionary(minimumCapacity: files.count)
+        let step = 4096
+        for start in stride(from: 0, to: files.count, by: step) {
+            let range = start..<min(start + step, files.count)
+            let chunk = Array(files[range])
+            for index in range { files[index].contents = nil }
+            // The first of canonically equal names wins across chunks as within one.
+            documents.merge(await decode(chunk)) { first, _ in first }
+        }
+        files = []
+        return documents
+    }
+
     /// What the loader gives once every Markdown file of `tree` is decoded (`documents`, by
     /// path), so that `stacks serve` can decode only the files an edit changed.
     struct Loaded: Sendable {

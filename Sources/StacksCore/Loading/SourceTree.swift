@@ -22,6 +22,18 @@ public struct SourceDirectory: Sendable, Equatable {
         files.filter(\.isMarkdown) + directories.flatMap(\.markdownFiles)
     }
 
+    /// The Markdown files with their bytes, leaving this tree's Markdown files without them: a
+    /// build needs a file's bytes only until it is decoded.
+    mutating func takeMarkdownFiles() -> [SourceFile] {
+        var taken: [SourceFile] = []
+        for index in files.indices where files[index].isMarkdown {
+            taken.append(files[index])
+            files[index].contents = nil
+        }
+        for index in directories.indices { taken += directories[index].takeMarkdownFiles() }
+        return taken
+    }
+
     public func file(named name: String) -> SourceFile? {
         files.first { $0.name == name }
     }
