@@ -15,6 +15,7 @@
 #   one body edit              an item's body edited, then built / clean, wall; and its wall
 #                              seconds                                        budget <= 0.5 s
 #   files per page             files in the output / pages                    budget <= 1.1
+#   files per HTML page        the same over every index.html (list and tag pages too)
 #   peak MiB                   the clean build's peak memory
 #
 # Environment: STACKS (today's binary; default .build/release/stacks, built when missing),
@@ -37,7 +38,7 @@ FLOOR=1
 KEEP=0
 SEED=${SEED:-42}
 
-usage() { sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -141,6 +142,9 @@ for place in $PLACES; do
     row "clean build, CPU s" "$(median 'A cpu s' "$W/self.log")" "wall $(median 'A wall s' "$W/self.log") s"
     row "clean build, peak MiB" "$(median 'A peak MiB' "$W/self.log")" ""
     row "files per page" "$(awk -v f="$files" -v p="$pages" 'BEGIN { printf "%.2f", f / p }')" "<= 1.1 ($files files, $pages pages)"
+    # Pages of large lists and tags are pages too: every index.html a browser can open.
+    html=$(find "$W/out-count" -type f -name index.html | wc -l)
+    row "files per HTML page" "$(awk -v f="$files" -v p="$html" 'BEGIN { printf "%.2f", f / p }')" "($html index.html)"
 
     if [ "$FLOOR" = 1 ]; then
         bench "$W/floor.log" "$FLOOR_STACKS build --output $W/out-floor" "${clean[@]}"

@@ -121,10 +121,12 @@ public struct SiteWriter: Sendable {
         let words = consume search
         let made = try await Parallel.mapThrowing(extras.indices, state: {}, keep: { _ in }) { _, number in
             let extra = extras[number]
-            return try renderer.files(of: extra, theme: theme, postings: extra == .search ? words : nil).map { file in
+            var placed: [OutputFiles.Placed] = []
+            try renderer.eachFile(of: extra, theme: theme, postings: extra == .search ? words : nil) { file in
                 guard manifest[file.path] == .extra(extra) else { throw Self.unlisted(file.path) }
-                return try files.put(file.bytes, at: Self.place(file.path))
+                placed.append(try files.put(file.bytes, at: Self.place(file.path)))
             }
+            return placed
         }.results
         for part in made { part.forEach(count) }
         for (path, index) in manifest.assets {

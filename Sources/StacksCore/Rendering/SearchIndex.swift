@@ -238,6 +238,12 @@ struct SearchIndex {
 
     func files() -> [SiteRenderer.OutputFile] {
         var files: [SiteRenderer.OutputFile] = []
+        eachFile { files.append($0) }
+        return files
+    }
+
+    /// The index's files, each handed to `body` as soon as it is made.
+    func eachFile(_ body: (SiteRenderer.OutputFile) throws -> Void) rethrows {
         let shards = self.shards
         var index = JSONWriter()
         index.raw("window.stacksSearch.index(")
@@ -248,7 +254,7 @@ struct SearchIndex {
         index.member("recordsPerFile", Self.recordsPerFile)
         index.endObject()
         index.raw(");\n")
-        files.append(.init(path: Self.indexPath, bytes: index.bytes))
+        try body(.init(path: Self.indexPath, bytes: index.bytes))
         for shard in shards {
             var json = JSONWriter(capacity: shardLimit)
             json.raw("window.stacksSearch.terms(")
@@ -266,17 +272,16 @@ struct SearchIndex {
             }
             json.endObject()
             json.raw(");\n")
-            files.append(.init(path: "\(Self.termsFolder)/\(Self.fileName(ofKey: shard.key)).js", bytes: json.bytes))
+            try body(.init(path: "\(Self.termsFolder)/\(Self.fileName(ofKey: shard.key)).js", bytes: json.bytes))
         }
         var file: (number: Int, bytes: [UInt8])?
         for record in records {
             let number = Self.recordFile(of: record.page)
-            if let last = file, last.number != number { files.append(.init(path: Self.recordFilePath(last.number), bytes: last.bytes)) }
+            if let last = file, last.number != number { try body(.init(path: Self.recordFilePath(last.number), bytes: last.bytes)) }
             if file?.number != number { file = (number, []) }
             file!.bytes += record.bytes
         }
-        if let file { files.append(.init(path: Self.recordFilePath(file.number), bytes: file.bytes)) }
-        return files
+        if let file { try body(.init(path: Self.recordFilePath(file.number), bytes: file.bytes)) }
     }
 
     /// At most `bytes` of `text`, cut between scalars.

@@ -70,6 +70,28 @@ extension SiteRenderer {
     }
 
     func files(of extra: SiteManifest.Extra, theme: Theme, postings: SearchPostings?) -> [OutputFile] {
+        var files: [OutputFile] = []
+        eachFile(of: extra, theme: theme, postings: postings) { files.append($0) }
+        return files
+    }
+
+    /// The files of one group, each handed to `body` as soon as it is made: the largest groups
+    /// (the search's shards, the tags' list indexes) are then never held whole.
+    func eachFile(of extra: SiteManifest.Extra, theme: Theme, postings: SearchPostings?,
+                  _ body: (OutputFile) throws -> Void) rethrows {
+        switch extra {
+        case .search:
+            let catalog = site.catalog
+            let index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages()) }
+                ?? SearchIndex(catalog: catalog, bodies: site.bodies, extra: tagSearchPages())
+            try index.eachFile(body)
+        case .tagListIndexes: try eachTagListIndex(body)
+        default: try madeWhole(extra, theme: theme).forEach(body)
+        }
+    }
+
+    /// The files of a group made at once.
+    private func madeWhole(_ extra: SiteManifest.Extra, theme: Theme) -> [OutputFile] {
         let catalog = site.catalog
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
         switch extra {
@@ -88,14 +110,11 @@ extension SiteRenderer {
             return files
         case .theme: return themeAssets(theme, context: context)
         case .noJekyll: return [OutputFile(path: ".nojekyll", bytes: [])]
-        case .search:
-            let index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages()) }
-                ?? SearchIndex(catalog: catalog, bodies: site.bodies, extra: tagSearchPages())
-            return index.files()
+        case .search, .tagListIndexes:
+            preconditionFailure("made file by file (eachFile)")
         case .toolIndex: return [OutputFile(path: Self.toolIndexPath, bytes: searchIndex())]
         case .catalogDescription: return [OutputFile(path: Self.catalogDescriptionPath, bytes: catalogDescription())]
         case .sitemap: return sitemap().map { [OutputFile(path: "sitemap.xml", bytes: $0)] } ?? []
-        case .tagListIndexes: return tagListIndexes()
         case .listIndex(let category): return CategoryIndex.files(of: category, context: context)
         }
     }

@@ -82,18 +82,23 @@ extension SiteRenderer {
 
     /// The indexes of the tag lists shown in parts: the tag index's and each large tag's.
     func tagListIndexes() -> [OutputFile] {
-        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         var files: [OutputFile] = []
+        eachTagListIndex { files.append($0) }
+        return files
+    }
+
+    /// `tagListIndexes()`, each handed to `body` as it is made.
+    func eachTagListIndex(_ body: (OutputFile) throws -> Void) rethrows {
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         if ListWindow.isPaged(entries: tagIndex.tags.count, limit: config.layout.listWindow) {
             let rows = tagIndex.tags.indices.map { tagRow($0) }
-            files += CategoryIndex.files(path: tagListIndexPath(nil), json: CategoryIndex.json(rows: rows), context: context)
+            try CategoryIndex.files(path: tagListIndexPath(nil), json: CategoryIndex.json(rows: rows), context: context).forEach(body)
         }
         for (position, tag) in tagIndex.tags.enumerated() where ListWindow.isPaged(entries: tag.pages.count, limit: config.layout.listWindow) {
-            files += CategoryIndex.files(path: tagListIndexPath(position),
-                                         json: CategoryIndex.json(of: tag.pages, below: tagIndex.path(of: position), context: context),
-                                         context: context)
+            try CategoryIndex.files(path: tagListIndexPath(position),
+                                    json: CategoryIndex.json(of: tag.pages, below: tagIndex.path(of: position), context: context),
+                                    context: context).forEach(body)
         }
-        return files
     }
 
     /// Where `tagListIndexes()` writes, without making them.
