@@ -13,9 +13,10 @@
 # re-renders every visited page on each change, so its time grows with N; one page is
 # one person editing one page). Medians, p90, min and max per tool and kind of edit.
 #
-# Environment: STACKS (the stacks binary; when set, it is not rebuilt), HUGO (default:
-# hugo), SEED (default: 42), TMPDIR_BASE (default: /tmp), PORT (default: 8400; Hugo
-# gets PORT+1).
+# Environment: STACKS (the stacks binary; when set, it is not rebuilt), REFERENCE (another
+# stacks binary, say 147e988's, measured after it on the same catalog as "reference"), HUGO
+# (default: hugo), SEED (default: 42), TMPDIR_BASE (default: /tmp), PORT (default: 8400;
+# Hugo gets PORT+1).
 set -u -o pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -115,24 +116,31 @@ OUT="$T/results.jsonl"
 : > "$OUT"
 FAILED=0
 
-if [ "$ONLY" != hugo ]; then
-    if [ ! -x "$STACKS" ]; then
-        echo "stacks: not found ($STACKS)"; FAILED=1
-    else
-        echo "stacks serve: first build..."
-        (cd "$T/stacks" && exec "$STACKS" serve --port "$PORT") > "$T/stacks.log" 2>&1 &
-        SERVER_PID=$!
-        if wait_ready "http://127.0.0.1:$PORT/" "$T/stacks.log"; then
-            head -3 "$T/stacks.log" | sed 's/^/  /'
-            for kind in $KINDS; do
-                python3 "$HERE/serve/measure.py" --base "http://127.0.0.1:$PORT" --content "$T/stacks/content" \
-                    --files "$T/files.txt" --edits "$EDITS" --kind "$kind" --tool stacks --out "$OUT" || FAILED=1
-            done
-        else
-            FAILED=1
-        fi
-        stop_server
+# measure_stacks BINARY TOOL: `BINARY serve` on the Stacks tree, each kind of edit measured.
+measure_stacks() {
+    local binary=$1 tool=$2
+    if [ ! -x "$binary" ]; then
+        echo "$tool: not found ($binary)"; FAILED=1; return
     fi
+    echo "$tool serve: first build... ($binary)"
+    (cd "$T/stacks" && exec "$binary" serve --port "$PORT") > "$T/$tool.log" 2>&1 &
+    SERVER_PID=$!
+    if wait_ready "http://127.0.0.1:$PORT/" "$T/$tool.log"; then
+        head -3 "$T/$tool.log" | sed 's/^/  /'
+        for kind in $KINDS; do
+            python3 "$HERE/serve/measure.py" --base "http://127.0.0.1:$PORT" --content "$T/stacks/content" \
+                --files "$T/files.txt" --edits "$EDITS" --kind "$kind" --tool "$tool" --out "$OUT" || FAILED=1
+        done
+    else
+        FAILED=1
+    fi
+    stop_server
+}
+
+if [ "$ONLY" != hugo ]; then
+    measure_stacks "$STACKS" stacks
+    # An older Stacks as the reference, on the same catalog in the same run.
+    if [ -n "${REFERENCE:-}" ]; then measure_stacks "$REFERENCE" reference; fi
 fi
 
 if [ "$ONLY" != stacks ]; then
@@ -162,9 +170,9 @@ echo "edit-to-visible latency, $ITEMS items in $CATEGORIES categories, $EDITS ed
 python3 - "$OUT" "$ITEMS" "$CATEGORIES" "$PAGES" <<'PY'
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
-print("%-7s %-6s %8s %8s %8s %8s %5s" % ("tool", "edit", "median", "p90", "min", "max", "lost"))
+print("%-9s %-6s %8s %8s %8s %8s %5s" % ("tool", "edit", "median", "p90", "min", "max", "lost"))
 for r in rows:
-    print("%-7s %-6s %8s %8s %8s %8s %5d" % (r["tool"], r["kind"], r.get("median_ms", "-"), r.get("p90_ms", "-"),
+    print("%-9s %-6s %8s %8s %8s %8s %5d" % (r["tool"], r["kind"], r.get("median_ms", "-"), r.get("p90_ms", "-"),
                                                r.get("min_ms", "-"), r.get("max_ms", "-"), r["lost"]))
 for r in rows:
     r.pop("samples_ms", None)
