@@ -158,14 +158,22 @@ def check_output(output: str) -> list[tuple[str, str]]:
                 except (ValueError, UnicodeDecodeError) as error:
                     problems.append((show(page), "not JSON: %s" % error))
             elif page.startswith(os.path.join("_stacks", "search", "")):
-                # The search's scripts: one call with JSON arguments, nothing a page says can end it.
+                # The search's scripts: calls with JSON arguments, one a line (records and texts
+                # sixteen pages to a file; a file of texts may be empty), nothing a page says can
+                # end one.
                 with open(full, "rb") as handle:
                     text = handle.read().decode("utf-8", "replace")
-                call = re.fullmatch(r"window\.stacksSearch\.(index|terms|page)\((.*)\);\n", text, re.S)
                 try:
-                    if not call or "<" in text or "\u2028" in text or "\u2029" in text:
-                        raise ValueError("not one call")
-                    json.loads("[" + call.group(2) + "]")
+                    if "<" in text or "\u2028" in text or "\u2029" in text or (text and not text.endswith(");\n")):
+                        raise ValueError("not calls one a line")
+                    lines = text.split("\n")[:-1] if text else []
+                    if not lines and not page.startswith(os.path.join("_stacks", "search", "texts", "")):
+                        raise ValueError("empty")
+                    for line in lines:
+                        call = re.fullmatch(r"window\.stacksSearch\.(index|terms|page|text)\((.*)\);", line, re.S)
+                        if not call:
+                            raise ValueError("not a call: %r" % line[:80])
+                        json.loads("[" + call.group(2) + "]")
                 except ValueError as error:
                     problems.append((show(page), "not a search script: %s" % error))
             elif page == "sitemap.xml":

@@ -21,6 +21,9 @@ public enum Pipeline {
         /// How the content and templates folders are named in diagnostics.
         public var contentDisplay: String
         public var templatesDisplay: String
+        /// Where a one-off build may keep the pages' HTML in an unlinked file rather than in
+        /// memory (`PageBodies`): beside the output. `nil`: in memory.
+        public var spillFolder: String?
 
         public init(config: SiteConfig, content: SourceDirectory, theme: Theme = .builtIn, diagnostics: [Diagnostic] = [],
                     contentDisplay: String = "content", templatesDisplay: String = "templates") {
@@ -67,7 +70,8 @@ public enum Pipeline {
         var content = SourceDirectory(name: "", relativePath: "")
         swap(&content, &input.content)
         let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
-                                                         displayRoot: input.contentDisplay, memory: &memory)
+                                                         displayRoot: input.contentDisplay, spillFolder: input.spillFolder,
+                                                         memory: &memory)
         diagnostics.append(contentsOf: contentProblems)
 
         let templates = makeTemplates(input.theme, displayRoot: input.templatesDisplay, memory: &memory)
@@ -86,7 +90,7 @@ public enum Pipeline {
 
     /// Load, parse and resolve: the catalog with every page's final body, and the problems found.
     private static func resolvedSite(taking content: consuming SourceDirectory, config: SiteConfig, displayRoot: String,
-                                     memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
+                                     spillFolder: String?, memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
         let loader = CatalogLoader(config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken)
         if let patched = memory?.patched(content, loader: loader, resolver: resolver, options: config.markdown) {
@@ -116,7 +120,8 @@ public enum Pipeline {
             parsed = await parse(catalog, options: config.markdown, memory: &memory)
         }
         var resolverMemo = memory?.takeResolverMemo()
-        let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo)
+        let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo,
+                                                       spillFolder: spillFolder)
         if let resolverMemo { memory?.remember(site: site, resolverMemo: resolverMemo) }
         return (site, loadProblems + resolveProblems)
     }

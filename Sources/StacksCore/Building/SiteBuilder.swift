@@ -83,6 +83,8 @@ public enum SiteBuilder {
                                        warnings: found.warnings, reuse: .unchanged, notes: notes)
                     }
                 }
+                // The pages' HTML waits for the render in a file beside the output, not in memory.
+                unread!.spillFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                 let prepared = try await Pipeline.prepare(taking: unread.take()!)
                 // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
                 FreedMemory.release()

@@ -68,7 +68,11 @@ public struct SiteResolver: Sendable {
     ///
     /// Without a memo (a one-off build) nothing is kept for later: each parsed body is let go
     /// as soon as its links are resolved, so a large catalog never holds its HTML twice.
-    func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?) -> (ResolvedSite, [Diagnostic]) {
+    ///
+    /// `spillFolder`: where a one-off build may keep the bodies in a file rather than in memory
+    /// (`PageBodies`).
+    func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
+                 spillFolder: String? = nil) -> (ResolvedSite, [Diagnostic]) {
         if let earlier = memo, earlier.portable != portable || earlier.displayRoot != displayRoot || earlier.brokenLinks != brokenLinks {
             memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks)
         }
@@ -95,9 +99,8 @@ public struct SiteResolver: Sendable {
         let reusable = memo?.targets == nil ? [:] : memo?.bodies ?? [:]
         var resolvedBodies: [String: ResolvedBody] = [:]
         var pageProblems = [[Diagnostic]](repeating: [], count: catalog.pages.count)
-        var bodies: [String] = []
-        bodies.reserveCapacity(catalog.pages.count)
         let keepsBodies = memo != nil
+        var bodies = PageBodies.Collector(count: catalog.pages.count, spillingIn: keepsBodies ? nil : spillFolder)
         for index in catalog.pages.indices {
             let markdown = parsed[index]
             // Without a memo to fill, this page's parsed HTML is not needed once resolved.
@@ -127,7 +130,7 @@ public struct SiteResolver: Sendable {
         memo?.bodies = resolvedBodies
         memo?.pageProblems = pageProblems
         memo?.aliasProblems = aliasProblems
-        return (ResolvedSite(catalog: catalog, bodies: bodies), pageProblems.flatMap { $0 } + aliasProblems)
+        return (ResolvedSite(catalog: catalog, bodies: bodies.finished()), pageProblems.flatMap { $0 } + aliasProblems)
     }
 
     /// Puts `loaded`, a page loaded again at the place of page `index` (`CatalogLoader.reloaded`),
@@ -149,7 +152,7 @@ public struct SiteResolver: Sendable {
         let pointsElsewhere = { (page: Page) in !page.frontMatter.aliases.isEmpty || page.frontMatter.image != nil }
         let aliasesChanged = pointsElsewhere(site.catalog.pages[index]) || pointsElsewhere(page)
         site.catalog.pages[index] = page
-        site.bodies[index] = html
+        site.bodies.replace(index, with: html)
         if let parent = page.parent { Self.orderChildren(of: parent, in: &site.catalog) }
         memo.pageProblems[index] = problems
         if aliasesChanged { memo.aliasProblems = aliasProblems(site.catalog) }
@@ -375,7 +378,7 @@ struct SortKey: Comparable {
 public struct ResolvedSite: Sendable {
     public var catalog: Catalog
     /// Indexed like `catalog.pages`; links in root-marker form.
-    public var bodies: [String]
+    public var bodies: PageBodies
 }
 
 /// A redirect's old URL, from a page's `aliases`.

@@ -98,6 +98,8 @@ public struct SiteWriter: Sendable {
             }
             return placed
         }
+        // What the pages' render freed goes back before the extras, the largest files, are made.
+        FreedMemory.release()
         var search = SearchPostings()
         for number in postings.indices {
             search.append(postings[number])

@@ -59,7 +59,7 @@ struct SearchIndex {
 
     /// Every page's words read from `bodies` (`stacks serve`). `extra` pages are numbered
     /// after the catalog's.
-    init(catalog: Catalog, bodies: [String], extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
+    init(catalog: Catalog, bodies: PageBodies, extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
         var postings = SearchPostings()
         for index in catalog.pages.indices.dropFirst() {
             postings.add(page: index, of: catalog, text: index < bodies.count ? HTMLText.plain(bodies[index]) : "")
