@@ -102,7 +102,8 @@ public enum Pipeline {
             var files = content.takeMarkdownFiles()
             loaded = loader.assemble(content, documents: await loader.decode(releasing: &files))
         } else {
-            loaded = await load(content, loader: loader, memory: &memory!)
+            // `serve`: only the files whose bytes changed are decoded again.
+            loaded = loader.assemble(content, documents: await memory!.decode(content.markdownFiles, loader: loader))
         }
         memory?.remember(tree: content, loaded: loaded)
         // A build needs the bytes no more; `serve` keeps them to see what the next edit changed.
@@ -117,26 +118,14 @@ public enum Pipeline {
             parsed = await parseReleasing(&catalog, options: config.markdown)
             FreedMemory.release()
         } else {
-            parsed = await parse(catalog, options: config.markdown, memory: &memory)
+            // `serve`: only the bodies that changed are parsed again.
+            parsed = await memory!.parse(catalog, options: config.markdown)
         }
         var resolverMemo = memory?.takeResolverMemo()
         let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo,
                                                        spillFolder: spillFolder)
         if let resolverMemo { memory?.remember(site: site, resolverMemo: resolverMemo) }
         return (site, loadProblems + resolveProblems)
-    }
-
-    /// Load, with a memory: each Markdown file whose bytes changed decoded, then the catalog
-    /// assembled.
-    private static func load(_ tree: SourceDirectory, loader: CatalogLoader,
-                             memory: inout IncrementalPipeline) async -> CatalogLoader.Loaded {
-        loader.assemble(tree, documents: await memory.decode(tree.markdownFiles, loader: loader))
-    }
-
-    /// Parse, with a memory: only bodies that changed.
-    private static func parse(_ catalog: Catalog, options: SiteConfig.MarkdownOptions,
-                              memory: inout IncrementalPipeline?) async -> [ParsedMarkdown] {
-        await memory!.parse(catalog, options: options)
     }
 
     /// Parse, for a build: every page's Markdown, a few thousand pages at a time, each page's

@@ -60,8 +60,7 @@ public struct SiteWriter: Sendable {
         // The catalog's pages sixteen at a time with the file of their search records, then the
         // list pages and tag pages, each written as soon as it is rendered.
         let pageCount = manifest.pageCount, otherPages = manifest.otherPages
-        let perFile = SearchIndex.recordsPerFile
-        let pageRuns = (pageCount + perFile - 1) / perFile
+        let pageRuns = (pageCount + SearchIndex.recordsPerFile - 1) / SearchIndex.recordsPerFile
         let tagParts = renderer.tagPages.isEmpty ? nil : renderer.tagPageParts()
         // Each run of pages collects the search postings of its own: no page's text is read twice.
         let placed: [[OutputFiles.Placed]]
@@ -81,7 +80,7 @@ public struct SiteWriter: Sendable {
             guard unit < pageRuns else { return [try put(otherPages[unit - pageRuns].path, otherPages[unit - pageRuns].producer)] }
             var placed: [OutputFiles.Placed] = []
             var records: [UInt8] = [], texts: [UInt8] = [], recorded = false
-            for index in unit * perFile..<min((unit + 1) * perFile, pageCount) {
+            for index in SearchIndex.pages(inRecordFile: unit, ofCatalogPages: pageCount) {
                 placed.append(try put(renderer.outputPath(of: index), .page(index)))
                 // The page's search record, with it: the records are never all held at once.
                 if let entry = renderer.searchEntry(of: index, into: &state.postings) {

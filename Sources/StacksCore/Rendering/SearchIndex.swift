@@ -156,6 +156,12 @@ struct SearchIndex {
     /// The record file that holds page `index`'s record.
     static func recordFile(of index: Int) -> Int { index / recordsPerFile }
 
+    /// The catalog's pages (of `pages`) that record file `file` stands for, the home among them
+    /// for file 0 (it has no record): the pages a build renders with that file.
+    static func pages(inRecordFile file: Int, ofCatalogPages pages: Int) -> Range<Int> {
+        min(file * recordsPerFile, pages)..<min((file + 1) * recordsPerFile, pages)
+    }
+
     /// How many record files the catalog's pages (`pages` of them, the home's without a record)
     /// fill: the files `0..<count`. Pages of the site after the catalog's (the tag pages) start
     /// a file of their own (`firstExtraPage(after:)`).

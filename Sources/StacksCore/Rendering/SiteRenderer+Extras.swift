@@ -161,8 +161,7 @@ extension SiteRenderer {
 
     /// The catalog's pages whose records are in record file `file`.
     private func recordPages(file: Int) -> [Int] {
-        let first = SearchIndex.recordsPerFile * file
-        return (max(first, Catalog.rootIndex + 1)..<max(first, min(first + SearchIndex.recordsPerFile, site.catalog.pages.count))).map { $0 }
+        SearchIndex.pages(inRecordFile: file, ofCatalogPages: site.catalog.pages.count).filter { $0 != Catalog.rootIndex }
     }
 
     private func searchText(of index: Int) -> String {

@@ -20,9 +20,9 @@ public struct SiteRenderer: Sendable {
         var windowed: [String] = []
         /// `page` or `_page`, for the owner's list pages (looked up once, not once per item page).
         var listPageSegment = "page"
-        /// The owner's introduction as the content column shows it, when it differs from its
-        /// body: without heading ids, which the same introduction in the detail column (or the
-        /// item's own headings) carries.
+        /// The owner's introduction as the content column shows it (`nil` when its body is
+        /// empty): without heading ids, which the same introduction in the detail column (or the
+        /// item's own headings) carries. Read once here, not from the body on every page.
         var intro: String?
     }
 
@@ -132,7 +132,10 @@ public struct SiteRenderer: Sendable {
     private func drawList(_ owner: Int, stamps: inout TemplateStamps) -> RenderedList {
         var list = Self.renderList(owner, context: PageContext(catalog: site.catalog, config: config, icons: templates.icons),
                                    templates: templates, stamps: &stamps)
-        if site.bodies[owner].contains(HeadingAnchors.anchorStart) { list.intro = HeadingAnchors.removingAnchors(from: site.bodies[owner]) }
+        let body = site.bodies[owner]
+        if !body.isEmpty {
+            list.intro = body.contains(HeadingAnchors.anchorStart) ? HeadingAnchors.removingAnchors(from: body) : body
+        }
         return list
     }
 
@@ -365,7 +368,7 @@ public struct SiteRenderer: Sendable {
             isPage: category == index,
             url: context.url(category),
             summary: catalog[category].frontMatter.summary,
-            intro: site.bodies[category].isEmpty ? nil : HTML(list.intro ?? site.bodies[category]),
+            intro: list.intro.map(HTML.init),
             count: window.total,
             countLabel: ListEntryView.entriesLabel(String(window.total)),
             offset: range.lowerBound,
@@ -387,7 +390,8 @@ public struct SiteRenderer: Sendable {
         case .home:
             return DetailView(home: HomeIntroView(title: config.siteTitle, intro: HTML(site.bodies[index])))
         case .category:
-            let intro = CategoryIntroView(title: page.title, intro: site.bodies[index].isEmpty ? nil : HTML(site.bodies[index]),
+            let body = site.bodies[index]
+            let intro = CategoryIntroView(title: page.title, intro: body.isEmpty ? nil : HTML(body),
                                           placeholder: config.placeholders.noItem)
             return DetailView(category: intro)
         case .item:

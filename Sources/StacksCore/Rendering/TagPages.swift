@@ -80,14 +80,8 @@ extension SiteRenderer {
         return TagPageParts(sidebar: tagSidebar(context: context, stamps: &stamps), positions: positionsInParents())
     }
 
-    /// The indexes of the tag lists shown in parts: the tag index's and each large tag's.
-    func tagListIndexes() -> [OutputFile] {
-        var files: [OutputFile] = []
-        eachTagListIndex { files.append($0) }
-        return files
-    }
-
-    /// `tagListIndexes()`, each handed to `body` as it is made.
+    /// The indexes of the tag lists shown in parts, the tag index's and each large tag's, each
+    /// handed to `body` as it is made.
     func eachTagListIndex(_ body: (OutputFile) throws -> Void) rethrows {
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         if ListWindow.isPaged(entries: tagIndex.tags.count, limit: config.layout.listWindow) {
@@ -101,7 +95,7 @@ extension SiteRenderer {
         }
     }
 
-    /// Where `tagListIndexes()` writes, without making them.
+    /// Where `eachTagListIndex(_:)` writes, without making them.
     func tagListIndexPaths() -> [String] {
         let limit = config.layout.listWindow
         let tags = ListWindow.isPaged(entries: tagIndex.tags.count, limit: limit) ? [nil] : [Int?]()
