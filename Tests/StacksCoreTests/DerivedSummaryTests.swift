@@ -110,12 +110,12 @@ import StacksTestSupport
         var input = Pipeline.Input(config: SiteConfig(), content: SourceDirectory(files: files))
         var pipeline = IncrementalPipeline()
         let first: Result<Pipeline.Prepared, Diagnostics>
-        (first, pipeline) = await pipeline.prepare(input)
+        first = await pipeline.prepare(input)
         var edited = files
         edited[index].1 = text
         input.content = SourceDirectory(files: edited)
         let second: Result<Pipeline.Prepared, Diagnostics>
-        (second, pipeline) = await pipeline.prepare(input)
+        second = await pipeline.prepare(input)
         return (try first.get(), try second.get())
     }
 

@@ -68,7 +68,7 @@ import Testing
             files[1].1 = usage
             let input = Pipeline.Input(config: SiteConfig(), content: SourceDirectory(files: files))
             let result: Result<Pipeline.Prepared, Diagnostics>
-            (result, pipeline) = await pipeline.prepare(input)
+            result = await pipeline.prepare(input)
             warnings.append(try result.get().warnings.map(\.description))
         }
         #expect(warnings == [[], ["content/guide/setup.md:4:5: warning: link 'usage.md#flags': '#flags' names no heading of content/guide/usage.md"], []])

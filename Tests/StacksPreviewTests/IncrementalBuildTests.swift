@@ -36,8 +36,7 @@ extension PreviewTests {
                     }
                 }
                 let input = Pipeline.Input(config: config, content: catalog.tree, theme: theme)
-                let (result, next) = await pipeline.prepare(input)
-                pipeline = next
+                let result = await pipeline.prepare(input)
                 let full: Result<Pipeline.Prepared, Diagnostics>
                 do {
                     full = .success(try await Pipeline.prepare(input))
@@ -92,8 +91,7 @@ extension PreviewTests {
             for step in 0...edits.count {
                 if step > 0 { edits[step - 1].1(&files) }
                 let input = Pipeline.Input(config: config, content: SourceDirectory(files: files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
-                let (result, next) = await pipeline.prepare(input)
-                pipeline = next
+                let result = await pipeline.prepare(input)
                 let context = step == 0 ? "the first build" : edits[step - 1].0
                 let whole = try await Pipeline.prepare(input)
                 try Self.expectSameSite(try result.get(), whole, context)
@@ -113,8 +111,7 @@ extension PreviewTests {
                 if edit == "an item at the root" { catalog.files["loose.md"] = "---\ntitle: Loose\n---\nText.\n" }
                 if edit == "the item removed" { catalog.files["loose.md"] = nil }
                 let input = Pipeline.Input(config: config, content: catalog.tree)
-                let (result, next) = await pipeline.prepare(input)
-                pipeline = next
+                let result = await pipeline.prepare(input)
                 let incremental = try result.get()
                 try Self.expectSameSite(incremental, try await Pipeline.prepare(input), edit)
                 if let previous {

@@ -1,12 +1,14 @@
 /// What `Pipeline`'s stages remember between runs for `stacks serve`, so that after an edit
 /// only what the edit touched is computed again.
 ///
-/// Every stage reuses a result only when that result's inputs are equal to last time's:
-/// a file's decoding when its bytes are; a page's Markdown when its body is; a page's
-/// resolved links when its Markdown and every link target are; the tag index when what it
-/// reads of the catalog is (`TagIndex.Inputs`); the templates when the theme is. Lists and sidebars are drawn when a page first needs them (`SharedParts`). The outcome is therefore the one
-/// `Pipeline.prepare` gives for the same input (tests compare every page after random edits).
-/// Its cost after a one-file edit is a few passes over the catalog, not a build.
+/// Every stage reuses a result only when that result's inputs are equal to last time's: a
+/// file's decoding when its bytes are; a category's pages when its folder's files are, at the
+/// same place (`LoadMemo`); a page's Markdown when its body is; a page's settled fields and
+/// resolved links when its loaded page, its Markdown and every link target are; the tag index
+/// when what it reads of the catalog is (`TagIndex.Inputs`); the templates when the theme is.
+/// Lists and sidebars are drawn when a page first needs them (`SharedParts`). The outcome is
+/// therefore the one `Pipeline.prepare` gives for the same input (tests compare every page
+/// after random edits). After a one-file edit each stage works on that file's folder and page.
 public struct IncrementalPipeline: Sendable {
     /// What changes the meaning of every remembered result: when it differs, start over.
     struct Settings: Equatable, Sendable {
@@ -21,55 +23,50 @@ public struct IncrementalPipeline: Sendable {
         }
     }
 
-    struct DecodedFile: Sendable {
-        var bytes: [UInt8]?
-        var decoded: Document.Decoded
-    }
-
     struct ParsedBody: Sendable {
         var body: String
         var needs: MarkdownParser.Needs
         var parsed: ParsedMarkdown
     }
 
-    /// The last loaded and resolved catalog, with what is needed to patch single pages of it.
-    struct Model: Sendable {
-        var tree: SourceDirectory
-        var site: ResolvedSite
-        var loadProblems: [Diagnostic]
-        /// By page index: where the loader put each page.
-        var places: [PagePlace]
-        /// Page index by source file.
-        var pageOfSource: [String: Int]
-    }
-
     private var settings: Settings?
-    /// By path relative to the content folder.
-    var documents: [String: DecodedFile] = [:]
-    /// By `SiteResolver.Memo.pageKey`.
+    /// The last tree read, and every Markdown file's decoding in it, by path relative to the
+    /// content folder.
+    private var tree: SourceDirectory?
+    var documents: [String: Document.Decoded] = [:]
+    var load = LoadMemo()
+    /// The last run's parsed Markdown, by page index; and by `SiteResolver.Memo.pageKey`, for
+    /// pages that moved.
+    private var parsedPages: [ParsedMarkdown] = []
     var markdown: [String: ParsedBody] = [:]
     var resolver = SiteResolver.Memo()
-    var model: Model?
-    /// The tree and the load stage's result, until the resolve stage completes the model.
-    private var loaded: (tree: SourceDirectory, problems: [Diagnostic], places: [PagePlace])?
     private var theme: Theme?
     private var templates: Result<TemplateSet, Diagnostics>?
     /// The last tag index, with what it was made from.
     var tagIndex: (inputs: TagIndex.Inputs, index: TagIndex)?
-    /// How many runs were patches of the last site: tests check that an edit takes the quick way.
-    var patchedRuns = 0
+    /// What the last run made again, stage by stage: tests check that an edit stays small.
+    var lastRun = Work()
+
+    struct Work: Sendable, Equatable {
+        var decoded = 0
+        var loaded = 0
+        var parsed = 0
+        var resolved = 0
+    }
 
     public init() {}
 
-    /// Runs the pipeline on `input`; returns its outcome and the pipeline that remembers this run.
-    /// A failed run is remembered too, so that the run that fixes it is as quick.
+    /// Runs the pipeline on `input`, remembering this run; returns its outcome. A failed run
+    /// is remembered too, so that the run that fixes it is as quick.
     ///
-    /// Consuming: when the caller holds no other copy, what is remembered is updated in place,
-    /// not copied (ten thousand entries per edit).
-    public consuming func prepare(_ input: Pipeline.Input) async -> (Result<Pipeline.Prepared, Diagnostics>, IncrementalPipeline) {
-        var memory: IncrementalPipeline? = consume self
+    /// Mutating, not consuming: what is remembered is then updated in place, where a consuming
+    /// call from a caller's variable copied it (ten thousand entries a dictionary, per edit).
+    public mutating func prepare(_ input: Pipeline.Input) async -> Result<Pipeline.Prepared, Diagnostics> {
+        var memory: IncrementalPipeline? = IncrementalPipeline()
+        swap(&memory!, &self)
         let result = await Pipeline.run(taking: input, memory: &memory)
-        return (result, memory!)
+        swap(&memory!, &self)
+        return result
     }
 
     mutating func startOver(unless settings: Settings) {
@@ -79,49 +76,87 @@ public struct IncrementalPipeline: Sendable {
 
     // MARK: Load, parse, resolve
 
-    /// The load stage's decoding, decoding only files whose bytes changed.
-    mutating func decode(_ files: [SourceFile], loader: CatalogLoader) async -> [String: Document.Decoded] {
-        var decoded: [String: Document.Decoded] = [:]
-        var kept: [String: DecodedFile] = [:]
-        decoded.reserveCapacity(files.count)
-        kept.reserveCapacity(files.count)
+    /// The load stage: decodes the Markdown files whose bytes are not the last tree's, then
+    /// assembles the catalog, taking unchanged categories from the last run.
+    mutating func load(_ tree: SourceDirectory, loader: CatalogLoader) async -> CatalogLoader.Loaded {
         var changed: [SourceFile] = []
-        for file in files where decoded[file.relativePath] == nil {
-            if let earlier = documents[file.relativePath], earlier.bytes == file.contents {
-                decoded[file.relativePath] = earlier.decoded
-                kept[file.relativePath] = earlier
-            } else {
+        var removed: [String] = []
+        if let last = self.tree, Self.collectChanges(from: last, to: tree, changed: &changed, removed: &removed) {
+            for path in removed { documents[path] = nil }
+        } else {
+            documents = [:]
+            changed = tree.markdownFiles
+        }
+        self.tree = tree
+        let fresh = await loader.decode(changed)
+        for (path, document) in fresh { documents[path] = document }
+        let loaded = loader.assemble(tree, documents: documents, memo: &load)
+        lastRun = Work(decoded: changed.count, loaded: loaded.remade?.pages.count ?? loaded.catalog.pages.count)
+        return loaded
+    }
+
+    /// Appends the Markdown files of `new` whose bytes differ from `old`'s or that are new, and
+    /// the paths of Markdown files `old` has and `new` has not. Folders whose lists are the
+    /// same arrays (a tree the reader patched shares what it did not read again) are skipped.
+    /// `false` when names in a changed folder are one name canonically (`é` composed and
+    /// decomposed): the loader reports those, and which one is decoded is the full decoding's rule.
+    static func collectChanges(from old: SourceDirectory, to new: SourceDirectory, changed: inout [SourceFile],
+                               removed: inout [String]) -> Bool {
+        if !sharesStorage(old.files, new.files) {
+            guard hasDistinctNames(old.files.map(\.name)), hasDistinctNames(new.files.map(\.name)) else { return false }
+            var earlier = Dictionary(uniqueKeysWithValues: old.files.lazy.filter(\.isMarkdown).map { ($0.name, $0) })
+            for file in new.files where file.isMarkdown {
+                if let before = earlier.removeValue(forKey: file.name), before.contents == file.contents { continue }
                 changed.append(file)
             }
+            removed += earlier.values.map(\.relativePath)
         }
-        let fresh = await loader.decode(changed)
-        for file in changed where decoded[file.relativePath] == nil {
-            // Canonically equal names are one key: the first file's decoding, as `CatalogLoader.decode` keeps.
-            guard let document = fresh[file.relativePath] else { continue }
-            decoded[file.relativePath] = document
-            kept[file.relativePath] = DecodedFile(bytes: file.contents, decoded: document)
+        if !sharesStorage(old.directories, new.directories) {
+            guard hasDistinctNames(old.directories.map(\.name)), hasDistinctNames(new.directories.map(\.name)) else { return false }
+            var earlier = Dictionary(uniqueKeysWithValues: old.directories.map { ($0.name, $0) })
+            for directory in new.directories {
+                if let before = earlier.removeValue(forKey: directory.name) {
+                    guard collectChanges(from: before, to: directory, changed: &changed, removed: &removed) else { return false }
+                } else {
+                    changed += directory.markdownFiles
+                }
+            }
+            for gone in earlier.values { removed += gone.markdownFiles.map(\.relativePath) }
         }
-        documents = kept
-        return decoded
+        return true
     }
 
-    mutating func remember(tree: SourceDirectory, loaded: CatalogLoader.Loaded) {
-        self.loaded = (tree, loaded.diagnostics, loaded.places)
+    private static func sharesStorage<Element>(_ a: [Element], _ b: [Element]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 
-    /// The parse stage, parsing only bodies that changed.
-    mutating func parse(_ catalog: Catalog, options: SiteConfig.MarkdownOptions) async -> [ParsedMarkdown] {
+    private static func hasDistinctNames(_ names: [String]) -> Bool {
+        Set(names).count == names.count
+    }
+
+    /// The parse stage: the pages the load stage made again are parsed when their body is not
+    /// one parsed before; every other page's Markdown is the last run's at its index.
+    mutating func parse(_ catalog: Catalog, remade: CatalogLoader.Remade?, options: SiteConfig.MarkdownOptions) async -> [ParsedMarkdown] {
         let pages = catalog.pages
-        var results = [ParsedMarkdown?](repeating: nil, count: pages.count)
-        var kept: [String: ParsedBody] = [:]
-        kept.reserveCapacity(pages.count)
+        var results: [ParsedMarkdown] = []
+        swap(&results, &parsedPages)
+        let indices: [Int]
+        if let remade {
+            indices = remade.pages
+            if results.count > pages.count { results.removeSubrange(pages.count...) }
+        } else {
+            indices = Array(pages.indices)
+            results = []
+            markdown = [:]
+        }
+        let placeholder = ParsedMarkdown(html: "", headingTitle: nil, links: [])
+        results += repeatElement(placeholder, count: pages.count - results.count)
         var changed: [Int] = []
-        for index in pages.indices {
+        for index in indices {
             let key = SiteResolver.Memo.pageKey(pages[index])
             if let earlier = markdown[key], earlier.needs == MarkdownParser.Needs(pages[index].frontMatter),
                earlier.body == pages[index].body {
                 results[index] = earlier.parsed
-                kept[key] = earlier
             } else {
                 changed.append(index)
             }
@@ -132,15 +167,18 @@ public struct IncrementalPipeline: Sendable {
         }
         for (index, parsed) in zip(changed, fresh) {
             results[index] = parsed
-            Self.remember(parsed, of: pages[index], in: &kept)
+            markdown[SiteResolver.Memo.pageKey(pages[index])] = ParsedBody(body: pages[index].body,
+                                                                           needs: MarkdownParser.Needs(pages[index].frontMatter),
+                                                                           parsed: parsed)
         }
-        markdown = kept
-        return results.map { $0! }
-    }
-
-    static func remember(_ parsed: ParsedMarkdown, of page: Page, in kept: inout [String: ParsedBody]) {
-        kept[SiteResolver.Memo.pageKey(page)] = ParsedBody(body: page.body, needs: MarkdownParser.Needs(page.frontMatter),
-                                                           parsed: parsed)
+        if markdown.count > pages.count + 1024 {
+            // Bodies of pages that are gone: kept only until they outnumber a chunk of pages.
+            let current = Set(pages.indices.map { SiteResolver.Memo.pageKey(pages[$0]) })
+            markdown = markdown.filter { current.contains($0.key) }
+        }
+        lastRun.parsed = changed.count
+        parsedPages = results
+        return results
     }
 
     /// The resolver's memo, handed over to the resolve stage (so that it is not copied).
@@ -150,16 +188,9 @@ public struct IncrementalPipeline: Sendable {
         return memo
     }
 
-    mutating func remember(site: ResolvedSite, resolverMemo: SiteResolver.Memo) {
+    mutating func remember(resolverMemo: SiteResolver.Memo) {
         resolver = resolverMemo
-        guard let (tree, problems, places) = loaded else { return }
-        loaded = nil
-        var pageOfSource: [String: Int] = [:]
-        pageOfSource.reserveCapacity(places.count)
-        for index in places.indices {
-            if let source = places[index].source { pageOfSource[source] = index }
-        }
-        model = Model(tree: tree, site: site, loadProblems: problems, places: places, pageOfSource: pageOfSource)
+        lastRun.resolved = resolverMemo.lastResolved
     }
 
     // MARK: Templates and rendering

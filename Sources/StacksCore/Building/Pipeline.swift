@@ -7,10 +7,9 @@
 /// Each stage takes what earlier runs remembered (`IncrementalPipeline`, kept by `stacks
 /// serve`), or nothing. With nothing (`build`, `check`) it computes everything and keeps
 /// nothing: the content's bytes go once loaded, each page's Markdown once parsed, its parsed
-/// HTML once resolved. With a memory, a stage reuses each result whose inputs are equal to
-/// last time's, and an edit that leaves every page in its place is patched into the last site
-/// page by page (`IncrementalPipeline.patched`), by the loader's and the resolver's own
-/// functions. Either way the outcome is the same (tests compare every page after random edits).
+/// HTML once resolved. With a memory, every stage still runs, reusing each result whose inputs
+/// are equal to last time's: a category whose folder is unchanged, a page whose body is. Either
+/// way the outcome is the same (tests compare every page after random edits).
 public enum Pipeline {
     public struct Input: Sendable {
         public var config: SiteConfig
@@ -93,22 +92,20 @@ public enum Pipeline {
                                      spillFolder: String?, memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
         let loader = CatalogLoader(config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken)
-        if let patched = memory?.patched(content, loader: loader, resolver: resolver, options: config.markdown) {
-            return patched
-        }
         let loaded: CatalogLoader.Loaded
         if memory == nil {
             // A build: each file's bytes go once decoded.
             var files = content.takeMarkdownFiles()
             loaded = loader.assemble(content, documents: await loader.decode(releasing: &files))
+            // The bytes are needed no more.
+            content = SourceDirectory(name: "", relativePath: "")
         } else {
-            // `serve`: only the files whose bytes changed are decoded again.
-            loaded = loader.assemble(content, documents: await memory!.decode(content.markdownFiles, loader: loader))
+            // `serve`: only the files whose bytes changed are decoded again, only the folders
+            // that hold them loaded again.
+            loaded = await memory!.load(content, loader: loader)
         }
-        memory?.remember(tree: content, loaded: loaded)
-        // A build needs the bytes no more; `serve` keeps them to see what the next edit changed.
-        content = SourceDirectory(name: "", relativePath: "")
         let loadProblems = loaded.diagnostics
+        let remade = loaded.remade
         // Handed over, so that letting the sources go below copies no page.
         var catalog = (consume loaded).catalog
 
@@ -119,12 +116,12 @@ public enum Pipeline {
             FreedMemory.release()
         } else {
             // `serve`: only the bodies that changed are parsed again.
-            parsed = await memory!.parse(catalog, options: config.markdown)
+            parsed = await memory!.parse(catalog, remade: remade, options: config.markdown)
         }
         var resolverMemo = memory?.takeResolverMemo()
         let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo,
-                                                       spillFolder: spillFolder)
-        if let resolverMemo { memory?.remember(site: site, resolverMemo: resolverMemo) }
+                                                       remade: remade, spillFolder: spillFolder)
+        if let resolverMemo { memory?.remember(resolverMemo: resolverMemo) }
         return (site, loadProblems + resolveProblems)
     }
 

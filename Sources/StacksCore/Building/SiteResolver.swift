@@ -21,9 +21,8 @@ public struct SiteResolver: Sendable {
     }
 
     /// What a resolve computed, kept by `stacks serve`: resolving an edited catalog then redoes
-    /// only the pages whose Markdown changed, or one of whose links' lookups gives another
-    /// answer (`LinkTargets.changedNames(since:)`), and a page can be replaced in the result
-    /// (`replacing`).
+    /// only the pages the load stage made again, and the pages one of whose links' lookups
+    /// gives another answer (`LinkTargets.changedNames(since:)`).
     struct Memo: Sendable {
         var portable: Bool?
         var displayRoot: String?
@@ -36,6 +35,10 @@ public struct SiteResolver: Sendable {
         /// The last result's link problems, by page index, and its alias problems.
         var pageProblems: [[Diagnostic]] = []
         var aliasProblems: [Diagnostic] = []
+        /// The last result, which a run over a catalog of the same shape updates in place.
+        var site: ResolvedSite?
+        /// How many bodies the last run resolved the links of.
+        var lastResolved = 0
 
         static func pageKey(_ page: Page) -> String {
             page.source ?? page.sourceDirectory + "/"
@@ -66,16 +69,39 @@ public struct SiteResolver: Sendable {
     /// `resolve(_:parsed:)`, reusing what `memo` holds from an earlier resolve and leaving in it
     /// what this one computed. The result is the same as without a memo.
     ///
+    /// `remade`: which pages the load stage made again (`CatalogLoader.Remade`); every other
+    /// page is the one loaded last time at its index, with the same Markdown. When the catalog
+    /// kept its shape, the last result is updated at those pages only.
+    ///
     /// Without a memo (a one-off build) nothing is kept for later: each parsed body is let go
     /// as soon as its links are resolved, so a large catalog never holds its HTML twice.
     ///
     /// `spillFolder`: where a one-off build may keep the bodies in a file rather than in memory
     /// (`PageBodies`).
     func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
-                 spillFolder: String? = nil) -> (ResolvedSite, [Diagnostic]) {
+                 remade: CatalogLoader.Remade? = nil, spillFolder: String? = nil) -> (ResolvedSite, [Diagnostic]) {
         if let earlier = memo, earlier.portable != portable || earlier.displayRoot != displayRoot || earlier.brokenLinks != brokenLinks {
             memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks)
         }
+        var previous = memo?.site
+        memo?.site = nil
+        memo?.lastResolved = 0
+        let keepsShape = remade?.sameShape == true && memo?.targets != nil
+            && previous?.catalog.pages.count == catalog.pages.count && memo?.pageProblems.count == catalog.pages.count
+        guard keepsShape, let remade, var site = previous.take(), var kept = memo.take() else {
+            let (site, problems) = resolveAll(catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder)
+            if memo != nil { memo!.site = site }
+            return (site, problems)
+        }
+        let problems = update(&site, to: catalog, parsed: parsed, remade: remade.pages, memo: &kept)
+        kept.site = site
+        memo = kept
+        return (site, problems)
+    }
+
+    /// Every page settled, ordered and resolved, reusing `memo`'s bodies whose inputs are the same.
+    private func resolveAll(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
+                            spillFolder: String?) -> (ResolvedSite, [Diagnostic]) {
         var catalog = catalog
         for index in catalog.pages.indices {
             Self.settle(&catalog.pages[index], parsed: parsed[index])
@@ -92,6 +118,13 @@ public struct SiteResolver: Sendable {
         for index in catalog.pages.indices {
             catalog.pages[index].children.sort { sortKeys[$0] < sortKeys[$1] }
         }
+        return resolveBodies(of: catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder)
+    }
+
+    /// Every page's links resolved, in a settled and ordered catalog; bodies from `memo` whose
+    /// inputs are the same are kept.
+    private func resolveBodies(of catalog: Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
+                               spillFolder: String?) -> (ResolvedSite, [Diagnostic]) {
         let targets = LinkTargets(catalog)
         // What a link may now resolve to otherwise: a page none of whose links looked one of
         // these up keeps its resolved body.
@@ -101,6 +134,7 @@ public struct SiteResolver: Sendable {
         var pageProblems = [[Diagnostic]](repeating: [], count: catalog.pages.count)
         let keepsBodies = memo != nil
         var bodies = PageBodies.Collector(count: catalog.pages.count, spillingIn: keepsBodies ? nil : spillFolder)
+        var resolvedCount = 0
         for index in catalog.pages.indices {
             let markdown = parsed[index]
             // Without a memo to fill, this page's parsed HTML is not needed once resolved.
@@ -117,47 +151,81 @@ public struct SiteResolver: Sendable {
                 resolvedBodies[key] = earlier
                 continue
             }
-            let (html, problems, lookups) = resolveLinks(of: page, markdown: markdown, targets: targets)
-            bodies.append(html)
-            pageProblems[index] = problems
-            guard keepsBodies else { continue }
-            resolvedBodies[key] = ResolvedBody(markdown: markdown, sourceDirectory: page.sourceDirectory, source: page.source,
-                                               bodyLine: page.bodyLine, outputDirectory: page.path.outputDirectory, html: html,
-                                               diagnostics: problems, lookups: lookups)
+            resolvedCount += 1
+            guard keepsBodies else {
+                let (html, problems, _) = resolveLinks(of: page, markdown: markdown, targets: targets)
+                bodies.append(html)
+                pageProblems[index] = problems
+                continue
+            }
+            let resolved = resolvedBody(of: page, markdown: markdown, targets: targets)
+            bodies.append(resolved.html)
+            pageProblems[index] = resolved.diagnostics
+            resolvedBodies[key] = resolved
         }
         let aliasProblems = aliasProblems(catalog)
         memo?.targets = targets
         memo?.bodies = resolvedBodies
         memo?.pageProblems = pageProblems
         memo?.aliasProblems = aliasProblems
+        memo?.lastResolved = resolvedCount
         return (ResolvedSite(catalog: catalog, bodies: bodies.finished()), pageProblems.flatMap { $0 } + aliasProblems)
     }
 
-    /// Puts `loaded`, a page loaded again at the place of page `index` (`CatalogLoader.reloaded`),
-    /// into a site this resolver resolved, settled as `resolve` settles every page: its title,
-    /// summary and headings from `parsed`, its links resolved (problems into `memo`), its
-    /// siblings ordered again.
-    ///
-    /// For an edit that changes no link target (`memo.targets` stays true): the caller checks
-    /// that the page's headings are the same; `memo` is the one the site was resolved with. What the page holds besides (its children) is
-    /// its place in the tree, which a reload keeps.
-    func replacing(_ index: Int, with loaded: Page, parsed: ParsedMarkdown, in site: inout ResolvedSite,
-                   memo: inout Memo) {
-        guard let targets = memo.targets else { preconditionFailure("a page is replaced only in a resolved site") }
-        var page = loaded
-        page.children = site.catalog.pages[index].children
-        Self.settle(&page, parsed: parsed)
-        var (html, problems) = (parsed.html, [Diagnostic]())
-        if !parsed.links.isEmpty { (html, problems, _) = resolveLinks(of: page, markdown: parsed, targets: targets) }
-        let pointsElsewhere = { (page: Page) in !page.frontMatter.aliases.isEmpty || page.frontMatter.image != nil }
-        let aliasesChanged = pointsElsewhere(site.catalog.pages[index]) || pointsElsewhere(page)
-        site.catalog.pages[index] = page
-        site.bodies.replace(index, with: html)
-        if let parent = page.parent { Self.orderChildren(of: parent, in: &site.catalog) }
-        memo.pageProblems[index] = problems
-        if aliasesChanged { memo.aliasProblems = aliasProblems(site.catalog) }
+    /// The last result `site` brought up to date with `catalog`, which has the same shape
+    /// (`CatalogLoader.Remade.sameShape`): pages are where they were, each with the same
+    /// children, so only the remade pages are settled, only their parents ordered again, and,
+    /// while their headings stay (so every link target does), only their links resolved.
+    private func update(_ site: inout ResolvedSite, to catalog: consuming Catalog, parsed: [ParsedMarkdown],
+                        remade: [Int], memo: inout Memo) -> [Diagnostic] {
+        var headingsMoved = false, aliasesMoved = false
+        var parents: Set<Int> = []
+        for index in remade {
+            var page = catalog.pages[index]
+            Self.settle(&page, parsed: parsed[index])
+            let before = site.catalog.pages[index]
+            // The same children (a child's place names its parent), in the order they had.
+            page.children = before.children
+            if page.headings.map(\.id) != before.headings.map(\.id) { headingsMoved = true }
+            if AliasInputs(page) != AliasInputs(before) { aliasesMoved = true }
+            if let parent = page.parent, !SortKey.sameOrder(page, before) { parents.insert(parent) }
+            // The last site is still served and shares its pages: a page that came out the same is not written.
+            if page != before { site.catalog.pages[index] = page }
+        }
+        for parent in parents.sorted() { Self.orderChildren(of: parent, in: &site.catalog, folded: &memo.foldedTitles) }
+        if headingsMoved {
+            // A `#fragment` may now find its heading, or lose it: check every page's links.
+            var kept: Memo? = memo
+            let (resolved, problems) = resolveBodies(of: site.catalog, parsed: parsed, memo: &kept, spillFolder: nil)
+            site = resolved
+            memo = kept!
+            return problems
+        }
+        var resolvedCount = 0
+        for index in remade {
+            let page = site.catalog.pages[index]
+            let markdown = parsed[index]
+            guard !markdown.links.isEmpty else {
+                if site.bodies[index] != markdown.html { site.bodies.replace(index, with: markdown.html) }
+                if !memo.pageProblems[index].isEmpty { memo.pageProblems[index] = [] }
+                continue
+            }
+            let key = Memo.pageKey(page)
+            if let earlier = memo.bodies[key], earlier.isResult(of: markdown, for: page, changed: []) {
+                if site.bodies[index] != earlier.html { site.bodies.replace(index, with: earlier.html) }
+                if memo.pageProblems[index] != earlier.diagnostics { memo.pageProblems[index] = earlier.diagnostics }
+                continue
+            }
+            let resolved = resolvedBody(of: page, markdown: markdown, targets: memo.targets!)
+            resolvedCount += 1
+            site.bodies.replace(index, with: resolved.html)
+            memo.pageProblems[index] = resolved.diagnostics
+            memo.bodies[key] = resolved
+        }
+        memo.lastResolved = resolvedCount
+        if aliasesMoved { memo.aliasProblems = aliasProblems(site.catalog) }
+        return memo.pageProblems.flatMap { $0 } + memo.aliasProblems
     }
-
     /// Title, summary and headings: what of a page its parsed Markdown settles.
     static func settle(_ page: inout Page, parsed: ParsedMarkdown) {
         settleTitle(of: &page, parsed: parsed)
@@ -182,13 +250,25 @@ public struct SiteResolver: Sendable {
         page.summary = parsed.summaries.first { $0 != title }
     }
 
-    /// Orders one page's children as `resolve` orders every page's.
-    static func orderChildren(of index: Int, in catalog: inout Catalog) {
-        let children = catalog.pages[index].children
-        let keys = Dictionary(uniqueKeysWithValues: children.map { child in
-            (child, SortKey(catalog.pages[child], foldedTitle: SortKey.fold(catalog.pages[child].title)))
-        })
+    /// Orders one page's children as `resolve` orders every page's; `folded`: titles as the
+    /// order compares them, by title.
+    static func orderChildren(of index: Int, in catalog: inout Catalog, folded: inout [String: String]) {
+        var keys: [Int: SortKey] = [:]
+        for child in catalog.pages[index].children {
+            let title = catalog.pages[child].title
+            let foldedTitle = folded[title] ?? SortKey.fold(title)
+            folded[title] = foldedTitle
+            keys[child] = SortKey(catalog.pages[child], foldedTitle: foldedTitle)
+        }
         catalog.pages[index].children.sort { keys[$0]! < keys[$1]! }
+    }
+
+    /// `resolveLinks`, kept with what it was computed from.
+    private func resolvedBody(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> ResolvedBody {
+        let (html, problems, lookups) = resolveLinks(of: page, markdown: markdown, targets: targets)
+        return ResolvedBody(markdown: markdown, sourceDirectory: page.sourceDirectory, source: page.source,
+                            bodyLine: page.bodyLine, outputDirectory: page.path.outputDirectory, html: html,
+                            diagnostics: problems, lookups: lookups)
     }
 
     /// The page's body with each link made a URL, and the links that lead nowhere.
@@ -281,9 +361,9 @@ public struct SiteResolver: Sendable {
         var problems: [Diagnostic] = []
         for page in catalog.pages {
             let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
-            let matter = page.frontMatter
+            let matter = AliasInputs(page)
             for alias in matter.aliases {
-                let line = matter.keyLines["aliases"] ?? 1
+                let line = matter.aliasesLine
                 let folder: OutputPath
                 switch Alias.folder(alias) {
                 case .success(let found): folder = found
@@ -299,17 +379,33 @@ public struct SiteResolver: Sendable {
                 }
             }
             if let image = matter.image, !ExternalURL.isAllowed(image) {
-                problems.append(.error(file, line: matter.keyLines["image"] ?? 1, column: 1,
+                problems.append(.error(file, line: matter.imageLine, column: 1,
                                        "image '\(image)' must be a co-located file or an http(s) URL"))
             } else if let image = matter.image, MarkdownParser.isRelative(image), let targets {
                 if case .failure(let problem) = targets.resolve(image, from: page.sourceDirectory) {
                     let link = MarkdownLink(destination: image, isImage: true, line: 0, column: 0)
-                    problems.append(Diagnostic(severity(of: problem), file, line: matter.keyLines["image"] ?? 1, column: 1,
+                    problems.append(Diagnostic(severity(of: problem), file, line: matter.imageLine, column: 1,
                                                problem.message(link, root: displayRoot)))
                 }
             }
         }
         return problems
+    }
+
+    /// What `aliasProblems` reads of a page besides its place: when a run changes none of it
+    /// (nor any place), the last problems stand.
+    struct AliasInputs: Equatable {
+        var aliases: [String]
+        var aliasesLine: Int
+        var image: String?
+        var imageLine: Int
+
+        init(_ page: Page) {
+            aliases = page.frontMatter.aliases
+            image = page.frontMatter.image
+            aliasesLine = aliases.isEmpty ? 1 : page.frontMatter.keyLines["aliases"] ?? 1
+            imageLine = image == nil ? 1 : page.frontMatter.keyLines["image"] ?? 1
+        }
     }
 
     /// What the site writes besides its redirects, so that an alias can be checked against it.
@@ -366,6 +462,11 @@ struct SortKey: Comparable {
         // way, without Foundation's Unicode tables.
         if title.utf8.allSatisfy({ $0 < 0x80 }) { return title.lowercased() }
         return title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Whether two pages sort alike against any other page.
+    static func sameOrder(_ a: Page, _ b: Page) -> Bool {
+        SortKey(a, foldedTitle: a.title) == SortKey(b, foldedTitle: b.title)
     }
 
     static func < (lhs: SortKey, rhs: SortKey) -> Bool {

@@ -63,8 +63,21 @@ public struct CatalogLoader: Sendable {
     struct Loaded: Sendable {
         var catalog: Catalog
         var diagnostics: [Diagnostic]
-        /// By page index: where the loader put each page, to load its file there again.
+        /// By page index: where the loader put each page.
         var places: [PagePlace]
+        /// With a memo (`stacks serve`): which pages this run made rather than took from the
+        /// last run. `nil`: all of them.
+        var remade: Remade?
+    }
+
+    /// The pages a run made again, in index order; every other page is the last run's page at
+    /// the same index, made from the same files at the same place.
+    struct Remade: Sendable {
+        var pages: [Int]
+        /// Every page is where it was (same index, same place), and the co-located files and
+        /// drafts are the same: what a link can point at changed at most in the remade pages'
+        /// headings.
+        var sameShape: Bool
     }
 
     func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded]) -> Loaded {
@@ -74,25 +87,36 @@ public struct CatalogLoader: Sendable {
         state.loadRoot(tree)
         state.checkOutputCollisions()
         return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, drafts: state.drafts),
-                      diagnostics: state.diagnostics, places: state.places)
+                      diagnostics: state.diagnostics + state.collisions, places: state.places, remade: nil)
     }
 
-    /// The page an edited file loads as at `place`, where the loader put it before: what
-    /// `assemble` would make of it there. `nil` when the loader would not put it there now:
-    /// it cannot be used, it became a draft, or it asks for another slug (which its siblings'
-    /// slugs may depend on).
-    func reloaded(_ decoded: Document.Decoded, at place: PagePlace) -> Page? {
-        guard let document = decoded.usable(allowEmpty: place.kind != .item),
-              document.frontMatter.slug == place.writtenSlug,
-              place.kind == .home || !document.frontMatter.draft || includeDrafts
-        else { return nil }
-        return place.page(document)
+    /// `assemble(_:documents:)` for `stacks serve`: each category whose folder holds what it
+    /// held last run, at the same place, is taken from `memo` rather than loaded again
+    /// (`LoadMemo`), and what this run loaded is left in it. The result is the same.
+    func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded], memo: inout LoadMemo) -> Loaded {
+        var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent,
+                                frontMatterKeys: frontMatterKeys)
+        state.documents = documents
+        state.start(from: &memo)
+        state.loadRoot(tree)
+        let sameShape = state.finish()
+        if sameShape, state.assets == memo.assets {
+            // Collisions are between places and files' outputs, all as they were.
+            state.collisions = memo.collisions
+        } else {
+            state.checkOutputCollisions()
+        }
+        let remade = Remade(pages: state.remade, sameShape: sameShape && state.assets == memo.assets && state.drafts == memo.drafts)
+        memo = LoadMemo(segments: state.segments, pages: state.pages, places: state.places, assets: state.assets,
+                        drafts: state.drafts, collisions: state.collisions)
+        return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, drafts: state.drafts),
+                      diagnostics: state.diagnostics + state.collisions, places: state.places, remade: remade)
     }
 }
 
 /// Where the loader puts a page: what of a page comes from its folder and its siblings rather
 /// than from its own file.
-struct PagePlace: Sendable {
+struct PagePlace: Sendable, Equatable {
     var kind: Page.Kind
     var path: StackPath
     var source: String?
@@ -118,12 +142,33 @@ private struct LoaderState {
     let displayRoot: String
     let trustsContent: Bool
     let frontMatterKeys: FrontMatterKeys
-    var pages: [Page] = []
+    var pages = PageList()
     /// By page index.
     var places: [PagePlace] = []
     var assets: [Asset] = []
     var drafts: Set<String> = []
     var diagnostics: [Diagnostic] = []
+    /// What `checkOutputCollisions` found.
+    var collisions: [Diagnostic] = []
+
+    // With a memo (`start(from:)`): the last run's pages and places are written over in place.
+    private var tracking = false
+    /// Where the next page goes.
+    private var cursor = 0
+    private var previousSegments: [String: LoadMemo.Segment] = [:]
+    /// Each category's contents as this run loaded them, by folder.
+    var segments: [String: LoadMemo.Segment] = [:]
+    /// Folders of `segments` in the order they were recorded, and drafts in the order found:
+    /// what of them a folder holds is the part recorded while it loaded.
+    private var segmentLog: [String] = []
+    private var draftLog: [String] = []
+    /// The pages this run made, in index order.
+    var remade: [Int] = []
+    /// Whether a page was made at another place than the last run's page at its index.
+    private var placesMoved = false
+    /// The children of the pages this run made, given to them once all are known, so that a
+    /// page that comes out the same is not written (the last site, still served, shares it).
+    private var madeChildren: [Int: [Int]] = [:]
     /// Every Markdown file, decoded up front, by its path.
     var documents: [String: Document.Decoded] = [:]
 
@@ -136,6 +181,33 @@ private struct LoaderState {
 
     func display(_ relativePath: String) -> String { displayPath(relativePath, under: displayRoot) }
 
+    /// Loads over the last run's pages, taking from `memo` each category whose contents are the same.
+    mutating func start(from memo: inout LoadMemo) {
+        tracking = true
+        swap(&pages, &memo.pages)
+        swap(&places, &memo.places)
+        swap(&previousSegments, &memo.segments)
+    }
+
+    /// Ends a run started with `start(from:)`: lets go of the last run's pages past this run's;
+    /// returns whether every page is at the place the last run's page at its index was.
+    mutating func finish() -> Bool {
+        let same = !placesMoved && cursor == pages.count
+        pages.truncate(to: cursor)
+        places.removeSubrange(cursor...)
+        previousSegments = [:]
+        for index in remade {
+            let children = madeChildren[index] ?? []
+            if pages[index].children != children { pages[index].children = children }
+        }
+        return same
+    }
+
+    mutating func addDraft(_ relativePath: String) {
+        drafts.insert(relativePath)
+        if tracking { draftLog.append(relativePath) }
+    }
+
     mutating func loadRoot(_ tree: SourceDirectory) {
         let intro = FolderPage.rootIntro(of: tree)
         let document = intro.flatMap { self.document($0, allowEmpty: true) }
@@ -146,16 +218,73 @@ private struct LoaderState {
 
     /// Adds the page `document` makes at `place`; returns its index.
     mutating func add(_ place: PagePlace, document: Document?) -> Int {
-        pages.append(place.page(document))
-        places.append(place)
-        let index = pages.count - 1
-        if let parent = place.parent { pages[parent].children.append(index) }
+        let index = cursor
+        cursor += 1
+        guard tracking else {
+            pages.append(place.page(document))
+            places.append(place)
+            if let parent = place.parent { pages[parent].children.append(index) }
+            return index
+        }
+        var page = place.page(document)
+        if index < pages.count {
+            // Children are compared once all are known (`finish`).
+            page.children = pages[index].children
+            if pages[index] != page { pages[index] = page }
+            if places[index] != place {
+                placesMoved = true
+                places[index] = place
+            }
+        } else {
+            placesMoved = true
+            pages.append(page)
+            places.append(place)
+        }
+        remade.append(index)
+        if let parent = place.parent { madeChildren[parent, default: []].append(index) }
         return index
+    }
+
+    /// `loadContents`, or with a memo the last run's contents of the same folder when nothing
+    /// they are made from changed: the folder's files and folders (so their bytes, and so their
+    /// decoding), where its category is (its index and path), and where they start.
+    mutating func loadCategoryContents(_ directory: SourceDirectory, intro: SourceFile?, into parent: Int,
+                                       outputDirectory: String) {
+        guard tracking else {
+            loadContents(directory, intro: intro, into: parent, outputDirectory: outputDirectory)
+            return
+        }
+        let key = directory.relativePath
+        let parentPath = pages[parent].path
+        if let earlier = previousSegments[key], earlier.start == cursor, earlier.parent == parent,
+           earlier.parentPath == parentPath, earlier.introPath == intro?.relativePath, earlier.directory == directory {
+            cursor += earlier.pageCount
+            madeChildren[parent, default: []] += earlier.children
+            assets += earlier.assets
+            diagnostics += earlier.diagnostics
+            for draft in earlier.drafts { addDraft(draft) }
+            for nested in earlier.nested {
+                segments[nested] = previousSegments[nested]
+                segmentLog.append(nested)
+            }
+            segments[key] = earlier
+            segmentLog.append(key)
+            return
+        }
+        let start = cursor, childStart = madeChildren[parent]?.count ?? 0, assetStart = assets.count
+        let diagnosticStart = diagnostics.count, draftStart = draftLog.count, logStart = segmentLog.count
+        loadContents(directory, intro: intro, into: parent, outputDirectory: outputDirectory)
+        segments[key] = LoadMemo.Segment(directory: directory, introPath: intro?.relativePath, parent: parent,
+                                         parentPath: parentPath, start: start, pageCount: cursor - start,
+                                         children: Array((madeChildren[parent] ?? [])[childStart...]),
+                                         assets: Array(assets[assetStart...]), diagnostics: Array(diagnostics[diagnosticStart...]),
+                                         drafts: Array(draftLog[draftStart...]), nested: Array(segmentLog[logStart...]))
+        segmentLog.append(key)
     }
 
     /// The files and folders of a category (or the root): items, bundles, sub-categories, assets.
     /// `intro` (`_index.md` or `README.md`) is the category's own text, not an item.
-    mutating func loadCategoryContents(_ directory: SourceDirectory, intro: SourceFile?, into parent: Int,
+    mutating func loadContents(_ directory: SourceDirectory, intro: SourceFile?, into parent: Int,
                                        outputDirectory: String) {
         var siblings = SiblingSlugs(directory)
         for file in directory.files {
@@ -195,7 +324,7 @@ private struct LoaderState {
                               siblings: inout SiblingSlugs) {
         let document = index.flatMap { self.document($0, allowEmpty: true) }
         if document?.frontMatter.draft == true, !includeDrafts {
-            drafts.insert(directory.relativePath)
+            addDraft(directory.relativePath)
             return
         }
         let origin = index?.relativePath ?? directory.relativePath
@@ -215,8 +344,8 @@ private struct LoaderState {
     mutating func addItem(file: SourceFile, bundle: SourceDirectory?, parent: Int, siblings: inout SiblingSlugs) {
         guard let document = document(file, allowEmpty: false) else { return }
         if document.frontMatter.draft, !includeDrafts {
-            drafts.insert(file.relativePath)
-            if let bundle { drafts.insert(bundle.relativePath) }
+            addDraft(file.relativePath)
+            if let bundle { addDraft(bundle.relativePath) }
             return
         }
         let name = bundle?.name ?? file.baseName
@@ -291,7 +420,7 @@ private struct LoaderState {
         for asset in assets {
             collisions.addFile(output: asset.output, source: display(asset.source))
         }
-        diagnostics += collisions.diagnostics
+        self.collisions = collisions.diagnostics
     }
 
     func parentDirectory(of path: String) -> String {

@@ -36,11 +36,20 @@ enum FolderPage {
 
     /// `README.md` in any case (`readme.md`, `Readme.md`), as GitHub shows it.
     static func isReadme(_ file: SourceFile) -> Bool {
-        file.name.lowercased() == "readme.md"
+        // No other length lower-cases to it: every letter of it is one byte in every case.
+        file.name.utf8.count == 9 && file.name.lowercased() == "readme.md"
     }
 
     /// `tomato-soup.md` in `tomato-soup/`; case aside, as a case-insensitive file system sees it.
     static func isNamedLike(_ directory: SourceDirectory, _ file: SourceFile) -> Bool {
-        !directory.name.isEmpty && file.baseName.lowercased() == directory.name.lowercased()
+        guard !directory.name.isEmpty else { return false }
+        // ASCII keeps its length in lower case: a name of another length is not it (a category's
+        // two hundred files are looked through on every load).
+        if file.name.utf8.count != directory.name.utf8.count + 3, isASCII(file.name), isASCII(directory.name) { return false }
+        return file.baseName.lowercased() == directory.name.lowercased()
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 }

@@ -9,6 +9,12 @@ public struct Catalog: Sendable {
 
     public static let rootIndex = 0
 
+    public init(pages: PageList, assets: [Asset], drafts: Set<String> = []) {
+        self.pages = pages
+        self.assets = assets
+        self.drafts = drafts
+    }
+
     public init(pages: some Sequence<Page>, assets: [Asset], drafts: Set<String> = []) {
         self.pages = PageList(pages)
         self.assets = assets
@@ -45,7 +51,7 @@ public struct Catalog: Sendable {
     }
 }
 
-public struct Page: Sendable {
+public struct Page: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case home, category, item
     }

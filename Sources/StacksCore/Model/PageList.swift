@@ -32,6 +32,17 @@ public struct PageList: RandomAccessCollection, MutableCollection, Sendable {
         }
     }
 
+    /// Lets go of the pages from `newCount` on.
+    mutating func truncate(to newCount: Int) {
+        guard newCount < count else { return }
+        let chunkCount = (newCount + Self.chunkSize - 1) >> Self.chunkShift
+        chunks.removeSubrange(chunkCount...)
+        if newCount & (Self.chunkSize - 1) != 0 {
+            chunks[chunks.count - 1].removeSubrange((newCount & (Self.chunkSize - 1))...)
+        }
+        count = newCount
+    }
+
     public mutating func append(_ page: Page) {
         if count & (Self.chunkSize - 1) == 0 {
             var chunk: [Page] = []

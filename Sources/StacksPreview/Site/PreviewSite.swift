@@ -97,11 +97,11 @@ actor PreviewSite {
     private func rebuild(_ source: ProjectSource, reading: ProjectSource.Reading, changedFiles: [String],
                          start: ContinuousClock.Instant) async -> Report {
         let input = source.input
-        // The pipeline is handed over, not copied, so that it updates what it remembers in place.
-        let pipeline = self.pipeline
-        self.pipeline = IncrementalPipeline()
-        let (result, next) = await pipeline.prepare(input)
-        self.pipeline = next
+        // Taken out while it runs, so that it updates what it remembers in place, not a copy.
+        var pipeline = IncrementalPipeline()
+        swap(&pipeline, &self.pipeline)
+        let result = await pipeline.prepare(input)
+        swap(&pipeline, &self.pipeline)
         let prepared: Pipeline.Prepared
         switch result {
         case .failure(let problems):
