@@ -104,3 +104,22 @@ import StacksTestSupport
         }
     }
 }
+
+/// `NameSuffix` agrees with `hasSuffix` on the names and URLs it is asked about.
+@Suite struct NameSuffixTests {
+    @Test func markdownNamesAreTheOnesHasSuffixSees() {
+        let names = [".md", "a.md", "A.MD", "a.mdx", "md", "a.m", "é.md", "e\u{301}.md", "\u{600}.md", "\u{1F600}.md",
+                     "a.md\u{301}", "a\u{301}.md", "x.md.txt", "", "ab", "\u{0915}\u{094D}.md", "日本.md"]
+        for name in names {
+            #expect(SourceFile(name: name, relativePath: name).isMarkdown == name.hasSuffix(".md"), "\(name)")
+        }
+    }
+
+    @Test func aURLEndsInTheSegmentPageOnlyAsAWholeSegment() {
+        let cases = ["page/": true, "a/page/": true, "a/b/page/": true, "apage/": false, "a/spage/": false,
+                     "page": false, "a/page/x/": false, "": false, "é/page/": true, "%C3%A9page/": false]
+        for (url, expected) in cases {
+            #expect(PageContext.endsInSlugPage(url) == expected, "\(url)")
+        }
+    }
+}

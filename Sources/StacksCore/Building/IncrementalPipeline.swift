@@ -102,7 +102,7 @@ public struct IncrementalPipeline: Sendable {
     /// decomposed): the loader reports those, and which one is decoded is the full decoding's rule.
     static func collectChanges(from old: SourceDirectory, to new: SourceDirectory, changed: inout [SourceFile],
                                removed: inout [String]) -> Bool {
-        if !sharesStorage(old.files, new.files) {
+        if !old.files.isSameBuffer(as: new.files) {
             guard hasDistinctNames(old.files.map(\.name)), hasDistinctNames(new.files.map(\.name)) else { return false }
             var earlier = Dictionary(uniqueKeysWithValues: old.files.lazy.filter(\.isMarkdown).map { ($0.name, $0) })
             for file in new.files where file.isMarkdown {
@@ -111,7 +111,7 @@ public struct IncrementalPipeline: Sendable {
             }
             removed += earlier.values.map(\.relativePath)
         }
-        if !sharesStorage(old.directories, new.directories) {
+        if !old.directories.isSameBuffer(as: new.directories) {
             guard hasDistinctNames(old.directories.map(\.name)), hasDistinctNames(new.directories.map(\.name)) else { return false }
             var earlier = Dictionary(uniqueKeysWithValues: old.directories.map { ($0.name, $0) })
             for directory in new.directories {
@@ -124,10 +124,6 @@ public struct IncrementalPipeline: Sendable {
             for gone in earlier.values { removed += gone.markdownFiles.map(\.relativePath) }
         }
         return true
-    }
-
-    private static func sharesStorage<Element>(_ a: [Element], _ b: [Element]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 
     private static func hasDistinctNames(_ names: [String]) -> Bool {

@@ -107,8 +107,8 @@ public struct CatalogLoader: Sendable {
             state.checkOutputCollisions()
         }
         let remade = Remade(pages: state.remade, sameShape: sameShape && state.assets == memo.assets && state.drafts == memo.drafts)
-        memo = LoadMemo(segments: state.segments, pages: state.pages, places: state.places, assets: state.assets,
-                        drafts: state.drafts, collisions: state.collisions)
+        memo = LoadMemo(folderPages: state.folderPages, segments: state.segments, pages: state.pages, places: state.places,
+                        assets: state.assets, drafts: state.drafts, collisions: state.collisions)
         return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, drafts: state.drafts),
                       diagnostics: state.diagnostics + state.collisions, places: state.places, remade: remade)
     }
@@ -156,6 +156,8 @@ private struct LoaderState {
     /// Where the next page goes.
     private var cursor = 0
     private var previousSegments: [String: LoadMemo.Segment] = [:]
+    private var previousFolderPages: [String: (files: [SourceFile], directories: [SourceDirectory], page: FolderPage)] = [:]
+    var folderPages: [String: (files: [SourceFile], directories: [SourceDirectory], page: FolderPage)] = [:]
     /// Each category's contents as this run loaded them, by folder.
     var segments: [String: LoadMemo.Segment] = [:]
     /// Folders of `segments` in the order they were recorded, and drafts in the order found:
@@ -187,6 +189,20 @@ private struct LoaderState {
         swap(&pages, &memo.pages)
         swap(&places, &memo.places)
         swap(&previousSegments, &memo.segments)
+        swap(&previousFolderPages, &memo.folderPages)
+    }
+
+    /// `FolderPage.of(directory)`, or with a memo the last run's answer for the same lists.
+    mutating func folderPage(of directory: SourceDirectory) -> FolderPage {
+        guard tracking else { return FolderPage.of(directory) }
+        if let earlier = previousFolderPages[directory.relativePath], earlier.files.isSameBuffer(as: directory.files),
+           earlier.directories.isSameBuffer(as: directory.directories) {
+            folderPages[directory.relativePath] = earlier
+            return earlier.page
+        }
+        let page = FolderPage.of(directory)
+        folderPages[directory.relativePath] = (directory.files, directory.directories, page)
+        return page
     }
 
     /// Ends a run started with `start(from:)`: lets go of the last run's pages past this run's;
@@ -301,7 +317,7 @@ private struct LoaderState {
             }
         }
         for child in directory.directories {
-            switch FolderPage.of(child) {
+            switch folderPage(of: child) {
             case .bundle(let page, let displaced):
                 addBundle(child, page: page, displaced: displaced, parent: parent, siblings: &siblings)
             case .category(let intro):
@@ -376,7 +392,7 @@ private struct LoaderState {
             }
         }
         for child in directory.directories {
-            if case .bundle(let page, let displaced) = FolderPage.of(child) {
+            if case .bundle(let page, let displaced) = folderPage(of: child) {
                 addBundle(child, page: page, displaced: displaced, parent: parent, siblings: &siblings)
             } else {
                 addAssetFolder(child, outputDirectory: outputDirectory + "/" + child.name)

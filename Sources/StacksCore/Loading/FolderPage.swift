@@ -15,18 +15,29 @@ enum FolderPage {
 
     /// A folder directly in a category (or in the content root).
     static func of(_ directory: SourceDirectory) -> FolderPage {
-        let index = directory.file(named: "index.md")
-        let named = directory.files.first { $0.isMarkdown && isNamedLike(directory, $0) }
-        let readme = directory.files.first(where: isReadme)
+        // One pass over the names, by index: a category's two hundred files are looked through
+        // for every category on every load of the preview, and iterating copied each file.
+        var index: Int?, named: Int?, readme: Int?, intro: Int?
+        var markdownCount = 0
+        let files = directory.files
+        for position in files.indices {
+            let name = files[position].name
+            guard SourceFile.isMarkdown(name: name) else { continue }
+            markdownCount += 1
+            if index == nil, name == "index.md" { index = position }
+            if intro == nil, name == "_index.md" { intro = position }
+            if named == nil, isNamedLike(directory, name: name) { named = position }
+            if readme == nil, isReadme(name: name) { readme = position }
+        }
         if let page = index ?? named {
-            return .bundle(page: page, displaced: [named, readme].compactMap { $0 }.filter { $0 != page })
+            let displaced = [named, readme].compactMap { $0 }.filter { $0 != page }.map { files[$0] }
+            return .bundle(page: files[page], displaced: displaced)
         }
-        let intro = directory.file(named: "_index.md")
-        if let readme, intro == nil, directory.files.filter(\.isMarkdown).count == 1,
+        if let readme, intro == nil, markdownCount == 1,
            !directory.directories.contains(where: { !$0.markdownFiles.isEmpty }) {
-            return .bundle(page: readme, displaced: [])
+            return .bundle(page: files[readme], displaced: [])
         }
-        return .category(intro: intro ?? readme)
+        return .category(intro: (intro ?? readme).map { files[$0] })
     }
 
     /// The content root is the home, a category: its introduction, `_index.md` else `README.md`.
@@ -36,17 +47,21 @@ enum FolderPage {
 
     /// `README.md` in any case (`readme.md`, `Readme.md`), as GitHub shows it.
     static func isReadme(_ file: SourceFile) -> Bool {
+        isReadme(name: file.name)
+    }
+
+    static func isReadme(name: String) -> Bool {
         // No other length lower-cases to it: every letter of it is one byte in every case.
-        file.name.utf8.count == 9 && file.name.lowercased() == "readme.md"
+        name.utf8.count == 9 && name.lowercased() == "readme.md"
     }
 
     /// `tomato-soup.md` in `tomato-soup/`; case aside, as a case-insensitive file system sees it.
-    static func isNamedLike(_ directory: SourceDirectory, _ file: SourceFile) -> Bool {
+    /// `name`: a Markdown file's name.
+    static func isNamedLike(_ directory: SourceDirectory, name: String) -> Bool {
         guard !directory.name.isEmpty else { return false }
-        // ASCII keeps its length in lower case: a name of another length is not it (a category's
-        // two hundred files are looked through on every load).
-        if file.name.utf8.count != directory.name.utf8.count + 3, isASCII(file.name), isASCII(directory.name) { return false }
-        return file.baseName.lowercased() == directory.name.lowercased()
+        // ASCII keeps its length in lower case: a name of another length is not it.
+        if name.utf8.count != directory.name.utf8.count + 3, isASCII(name), isASCII(directory.name) { return false }
+        return name.dropLast(3).lowercased() == directory.name.lowercased()
     }
 
     private static func isASCII(_ text: String) -> Bool {

@@ -22,6 +22,9 @@ struct LoadMemo: Sendable {
         var nested: [String]
     }
 
+    /// What each folder below a category is (`FolderPage.of`), by path, with the lists it was
+    /// told from.
+    var folderPages: [String: (files: [SourceFile], directories: [SourceDirectory], page: FolderPage)] = [:]
     var segments: [String: Segment] = [:]
     var pages = PageList()
     var places: [PagePlace] = []
@@ -29,4 +32,12 @@ struct LoadMemo: Sendable {
     var drafts: Set<String> = []
     /// What the check of output places found last run.
     var collisions: [Diagnostic] = []
+}
+
+extension Array {
+    /// Whether both arrays are one buffer: a tree the preview patched shares the lists of every
+    /// folder it did not read again, and those need no comparing.
+    func isSameBuffer(as other: [Element]) -> Bool {
+        count == other.count && withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
+    }
 }

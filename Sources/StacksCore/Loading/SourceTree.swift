@@ -61,7 +61,18 @@ public struct SourceFile: Sendable, Equatable {
         self.imageSize = imageSize
     }
 
-    public var isMarkdown: Bool { name.hasSuffix(".md") }
+    public var isMarkdown: Bool { Self.isMarkdown(name: name) }
+
+    /// `name` ends in `.md` (as `hasSuffix` compares characters). Most names are told by their
+    /// last bytes: bytes that are not `.md` are no characters that are, and after an ASCII
+    /// byte no character starts earlier than the `.`.
+    static func isMarkdown(name: String) -> Bool {
+        switch NameSuffix.of(name, is: ".md") {
+        case .no: false
+        case .afterASCII: true
+        case .afterOther: name.hasSuffix(".md")
+        }
+    }
 
     /// The name without `.md`.
     public var baseName: String {

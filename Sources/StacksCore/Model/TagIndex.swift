@@ -49,6 +49,7 @@ struct TagIndex: Equatable, Sendable {
         var claims: [Claim] = []
 
         init(_ catalog: Catalog) {
+            tagged.reserveCapacity(catalog.pages.count)
             for index in catalog.pages.indices.dropFirst() where !catalog.pages[index].frontMatter.tags.isEmpty {
                 tagged.append(Tagged(index: index, tags: catalog.pages[index].frontMatter.tags,
                                      listTitle: catalog.pages[index].listTitle, url: catalog.pages[index].url))
@@ -58,7 +59,9 @@ struct TagIndex: Equatable, Sendable {
                                     owner: catalog.pages[child].source ?? catalog.pages[child].sourceDirectory))
             }
             for asset in catalog.assets {
-                claims.append(Claim(name: String(asset.output.split(separator: "/").first ?? ""), owner: asset.source))
+                // The first name of its output path, found by its bytes (`/` is never part of another character).
+                let end = asset.output.utf8.firstIndex(of: UInt8(ascii: "/")) ?? asset.output.endIndex
+                claims.append(Claim(name: String(asset.output[..<end]), owner: asset.source))
             }
             for index in catalog.pages.indices where !catalog.pages[index].frontMatter.aliases.isEmpty {
                 for alias in catalog.pages[index].frontMatter.aliases {

@@ -98,8 +98,14 @@ struct PageContext {
     }
 
     func listPageSegment(_ category: Int) -> String {
-        // Fields read in place: `catalog[i]` would copy each child's page.
-        catalog.pages[category].children.contains { catalog.pages[$0].path.last?.slug == "page" } ? "_page" : "page"
+        // By the children's URLs (`…/page/`), read in place: their paths' last slug was a copy
+        // per child, for every category on every rebuild of the preview.
+        catalog.pages[category].children.contains { Self.endsInSlugPage(catalog.pages[$0].url) } ? "_page" : "page"
+    }
+
+    /// Whether a page's URL (`StackPath.url`) ends in the slug `page`: `page/` or `…/page/`.
+    static func endsInSlugPage(_ url: String) -> Bool {
+        NameSuffix.endsWithSegment(url, "page/")
     }
 
     /// The root and every prefix of the page's stack path, each linking to its page; the last is the page itself.
