@@ -85,44 +85,51 @@ public enum SiteBuilder {
                 }
                 // The pages' HTML waits for the render in a file beside the output, not in memory.
                 unread!.spillFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-                let prepared = try await Pipeline.prepare(taking: unread.take()!)
-                // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
-                FreedMemory.release()
-                var written: SiteWriter.Written?
+                let site: SiteWriter.Written, pageCount: Int, warnings: [Diagnostic]
                 var reuse = Summary.Reuse.none
-                if let cache {
-                    // Until the new cache is written there is none: a build killed meanwhile is
-                    // followed by a clean one.
-                    try BuildCache.remove(forOutput: path)
-                    do {
-                        let updated = try await SiteWriter(root: URL(fileURLWithPath: path), placement: .inPlace(cache))
-                            .write(prepared, contentRoot: contentRoot)
-                        written = updated
-                        reuse = .updated(written: updated.replaced, removed: updated.removed)
-                    } catch let failure as WriteFailure {
-                        // A file where a folder now goes, say: the whole site then, the usual way.
-                        let problem = failure.diagnostic(output: config.paths.output, content: config.paths.content)
-                        notes.append("\(problem.path): note: could not update the output in place (\(problem.message)); writing it anew")
+                do {
+                    // In a block of its own: the site's values go once it is written, before
+                    // the cache is encoded (at 100,000 pages that was the build's peak).
+                    let prepared = try await Pipeline.prepare(taking: unread.take()!)
+                    // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
+                    FreedMemory.release()
+                    var written: SiteWriter.Written?
+                    if let cache {
+                        // Until the new cache is written there is none: a build killed meanwhile is
+                        // followed by a clean one.
+                        try BuildCache.remove(forOutput: path)
+                        do {
+                            let updated = try await SiteWriter(root: URL(fileURLWithPath: path), placement: .inPlace(cache))
+                                .write(prepared, contentRoot: contentRoot)
+                            written = updated
+                            reuse = .updated(written: updated.replaced, removed: updated.removed)
+                        } catch let failure as WriteFailure {
+                            // A file where a folder now goes, say: the whole site then, the usual way.
+                            let problem = failure.diagnostic(output: config.paths.output, content: config.paths.content)
+                            notes.append("\(problem.path): note: could not update the output in place (\(problem.message)); writing it anew")
+                        }
                     }
-                }
-                let site: SiteWriter.Written
-                if let written {
-                    site = written
-                } else {
-                    site = try await writer.replace(path) { staging, previous in
-                        try await SiteWriter(root: staging, previous: previous).write(prepared, contentRoot: contentRoot)
+                    if let written {
+                        site = written
+                    } else {
+                        site = try await writer.replace(path) { staging, previous in
+                            try await SiteWriter(root: staging, previous: previous).write(prepared, contentRoot: contentRoot)
+                        }
                     }
+                    pageCount = prepared.renderer.pageCount
+                    warnings = prepared.warnings
                 }
+                FreedMemory.release()
                 if let folder = folderIdentity(path) {
                     let next = BuildCache(binary: BinaryIdentity.current, sources: sources, output: folder,
-                                          pages: prepared.renderer.pageCount, summaryFiles: site.files, bytes: site.bytes,
-                                          warnings: prepared.warnings, files: site.records)
+                                          pages: pageCount, summaryFiles: site.files, bytes: site.bytes,
+                                          warnings: warnings, files: site.records)
                     // The site is written; without a cache the next build is a clean one.
                     try? next.write(forOutput: path)
                 }
-                return Summary(pages: prepared.renderer.pageCount, files: site.files, bytes: site.bytes,
+                return Summary(pages: pageCount, files: site.files, bytes: site.bytes,
                                milliseconds: elapsed(since: start), output: config.paths.output,
-                               warnings: prepared.warnings, reuse: reuse, notes: notes)
+                               warnings: warnings, reuse: reuse, notes: notes)
             }
         } catch let error as Diagnostics {
             throw error

@@ -63,7 +63,7 @@ public struct SiteWriter: Sendable {
         let pageRuns = (pageCount + SearchIndex.recordsPerFile - 1) / SearchIndex.recordsPerFile
         let tagParts = renderer.tagPages.isEmpty ? nil : renderer.tagPageParts()
         // Each run of pages collects the search postings of its own: no page's text is read twice.
-        let placed: [[OutputFiles.Placed]]
+        var placed: [[OutputFiles.Placed]]
         var postings: [SearchPostings]
         (placed, postings) = try await Parallel.mapThrowing(
             0..<(pageRuns + otherPages.count), state: { (stamps: TemplateStamps(), postings: SearchPostings()) },
@@ -115,19 +115,24 @@ public struct SiteWriter: Sendable {
             if file.replaced { written.replaced += 1 }
         }
         for run in placed { run.forEach(count) }
-        // The groups beside the pages, made in parallel and written as each comes, so that the
-        // largest (the lists' indexes, the search shards, the catalog) are never all held at once.
-        let extras = manifest.extras
+        placed = []
         let theme = prepared.theme
-        let words = consume search
-        let made = try await Parallel.mapThrowing(extras.indices, state: {}, keep: { _ in }) { _, number in
-            let extra = extras[number]
+        @Sendable func make(_ extra: SiteManifest.Extra, postings: SearchPostings?) throws -> [OutputFiles.Placed] {
             var placed: [OutputFiles.Placed] = []
-            try renderer.eachFile(of: extra, theme: theme, postings: extra == .search ? words : nil) { file in
+            try renderer.eachFile(of: extra, theme: theme, postings: postings) { file in
                 guard manifest[file.path] == .extra(extra) else { throw Self.unlisted(file.path) }
                 placed.append(try files.put(file.bytes, at: Self.place(file.path)))
             }
             return placed
+        }
+        // The search first, alone: the postings are let go before the other large files (the
+        // tools' index, the catalog's description) are made.
+        if manifest.extras.contains(.search) { try make(.search, postings: consume search).forEach(count) }
+        // The other groups, made in parallel and written as each comes, so that the largest
+        // (the lists' indexes, the catalog) are never all held at once.
+        let extras = manifest.extras.filter { $0 != .search }
+        let made = try await Parallel.mapThrowing(extras.indices, state: {}, keep: { _ in }) { _, number in
+            try make(extras[number], postings: nil)
         }.results
         for part in made { part.forEach(count) }
         for (path, index) in manifest.assets {

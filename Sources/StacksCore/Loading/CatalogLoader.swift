@@ -53,6 +53,10 @@ public struct CatalogLoader: Sendable {
             for index in range { files[index].contents = nil }
             // The first of canonically equal names wins across chunks as within one.
             documents.merge(await decode(chunk)) { first, _ in first }
+            // The chunk's bytes were read on another thread than the one that decoded them:
+            // without this, the allocator keeps their room for that thread, and a large catalog
+            // holds its sources and their decoding whole after all.
+            FreedMemory.release()
         }
         files = []
         return documents
