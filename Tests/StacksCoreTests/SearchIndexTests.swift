@@ -48,9 +48,11 @@ import Testing
             ("commands/[[.md", "# [[\n\n> A test.\n"),
         ])
         let bang = Self.pageNumber(catalog, "!"), plusplus = Self.pageNumber(catalog, "c++")
-        #expect(index.postings(of: "!") == [bang << 2 | 3])
-        #expect(index.postings(of: "c++") == [plusplus << 2 | 3], "in a title only; a body's c++ is the word c")
-        #expect(index.postings(of: "[[") == [Self.pageNumber(catalog, "[[") << 2 | 3])
+        #expect(index.postings(of: "!") == [Self.posting(bang, .wholeTitle)])
+        #expect(index.postings(of: "c++") == [Self.posting(plusplus, .wholeTitle)], "in a title only; a body's c++ is the word c")
+        #expect(index.postings(of: "[[") == [Self.posting(Self.pageNumber(catalog, "[["), .wholeTitle)])
+        #expect(index.postings(of: "c") == [Self.posting(Self.pageNumber(catalog, "c"), .titleWord(first: true, of: 1)),
+                                            Self.posting(plusplus, .titleWord(first: true, of: 1))].sorted())
         // Each is in the shard the script loads for it, under a file name of ASCII.
         let keys = index.shards.map(\.key)
         for term in ["!", "c++", "[["] {
@@ -60,6 +62,31 @@ import Testing
             let shard = String(decoding: try #require(files["_stacks/search/terms/\(name).js"]), as: UTF8.self)
             #expect(shard.contains("\"\(term)\":"), "\(term) in \(name).js")
         }
+    }
+
+    /// A posting as the index holds it.
+    static func posting(_ page: Int, _ rank: SearchRank) -> Int {
+        page << SearchRank.bits | Int(rank.value)
+    }
+
+    /// The script ranks a page whose title is the query first without its record: a title's
+    /// words say which is first and how many there are.
+    @Test func aTitlesWordsSayWhichIsFirstAndHowManyThereAre() async throws {
+        let (index, catalog, _) = try await Self.index([
+            ("commands/docker.md", "# docker\n\n> Manage containers.\n"),
+            ("commands/docker-build.md", "# docker build\n\n> Build an image with docker.\n"),
+            ("commands/podman.md", "# podman\n\n> Like docker, without a daemon: see the docker build page.\n"),
+        ])
+        let docker = Self.pageNumber(catalog, "docker"), build = Self.pageNumber(catalog, "docker build")
+        let podman = Self.pageNumber(catalog, "podman")
+        #expect(index.postings(of: "docker") == [Self.posting(docker, .titleWord(first: true, of: 1)),
+                                                 Self.posting(build, .titleWord(first: true, of: 2)),
+                                                 Self.posting(podman, SearchRank(.summary))].sorted())
+        #expect(index.postings(of: "build") == [Self.posting(build, .titleWord(first: false, of: 2)),
+                                                Self.posting(podman, SearchRank(.summary))].sorted())
+        // The best place wins: a title's word over the same word in the text.
+        #expect(SearchRank.titleWord(first: false, of: 7) > SearchRank(.summary))
+        #expect(SearchRank.wholeTitle > SearchRank(.summary))
     }
 
     @Test func bodyTextIsTheTextOfTheHTML() {
@@ -73,11 +100,13 @@ import Testing
             ("tools/saw.md", "---\ntitle: Saw\nsummary: Cuts\n---\nCuts hammer handles.\n"),
         ])
         let hammer = Self.pageNumber(catalog, "Claw Hammer"), saw = Self.pageNumber(catalog, "Saw")
-        #expect(index.postings(of: "zeppelin") == [hammer << 2 | 1])
-        #expect(index.postings(of: "archive") == [hammer << 2 | 1])
-        #expect(index.postings(of: "archiving") == [hammer << 2 | 2])
-        #expect(index.postings(of: "forge") == [hammer << 2 | 2])
-        #expect(index.postings(of: "hammer") == [hammer << 2 | 3, saw << 2 | 1].sorted())
+        #expect(index.postings(of: "zeppelin") == [Self.posting(hammer, SearchRank(.body))])
+        #expect(index.postings(of: "archive") == [Self.posting(hammer, SearchRank(.body))])
+        #expect(index.postings(of: "archiving") == [Self.posting(hammer, SearchRank(.summary))])
+        #expect(index.postings(of: "forge") == [Self.posting(hammer, SearchRank(.summary))])
+        #expect(index.postings(of: "hammer") == [Self.posting(hammer, .titleWord(first: false, of: 2)),
+                                                 Self.posting(saw, SearchRank(.body))].sorted())
+        #expect(index.postings(of: "claw") == [Self.posting(hammer, .titleWord(first: true, of: 2))])
         #expect(index.postings(of: "tools") != nil, "the category's title")
     }
 
@@ -162,8 +191,19 @@ import Testing
         let text = String(decoding: files["_stacks/search/terms/\(SearchIndex.fileName(ofKey: Self.shardKey(of: "common", keys: keys)!)).js"]!, as: UTF8.self)
         let list = text.split(separator: "\"common\":[")[1].split(separator: "]")[0].split(separator: ",").map { Int($0)! }
         var page = 0
-        let decoded = list.map { value in page += value >> 2; return page << 2 | value & 3 }
+        // As the script reads them: a title's place is followed by the rest of its rank.
+        var decoded: [Int] = []
+        var at = 0
+        while at < list.count {
+            page += list[at] >> 2
+            var rank = list[at] & 3
+            if rank == SearchIndex.Field.title.rawValue { at += 1; rank |= list[at] << 2 }
+            decoded.append(page << SearchRank.bits | rank)
+            at += 1
+        }
         #expect(decoded == index.postings(of: "common"))
+        #expect(SearchIndex.shardValues(of: [UInt32(Self.posting(3, .titleWord(first: true, of: 2))), UInt32(Self.posting(5, SearchRank(.body)))])
+                == [3 << 2 | 3, 1 | 2 << 1, 2 << 2 | 1])
     }
 
     @Test func hostileContentCannotEndTheScripts() async throws {

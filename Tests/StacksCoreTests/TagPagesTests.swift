@@ -293,18 +293,18 @@ import Testing
         let index = SearchIndex(catalog: prepared.renderer.site.catalog, bodies: prepared.renderer.site.bodies,
                                 extra: prepared.renderer.tagSearchPages())
         let zebra = try #require(index.postings(of: "zebra"))
-        let tagPage = try #require(zebra.first { $0 >> 2 >= catalogPages })
+        let tagPage = try #require(zebra.first { $0 >> SearchRank.bits >= catalogPages })
         #expect(tagPage & 3 == SearchIndex.Field.title.rawValue)
-        #expect(Int(tagPage >> 2) >= SearchIndex.firstExtraPage(after: catalogPages), "tag pages start a record file of their own")
-        let file = try #require(files["_stacks/search/pages/\(SearchIndex.recordFile(of: Int(tagPage >> 2))).js"])
+        #expect(Int(tagPage >> SearchRank.bits) >= SearchIndex.firstExtraPage(after: catalogPages), "tag pages start a record file of their own")
+        let file = try #require(files["_stacks/search/pages/\(SearchIndex.recordFile(of: Int(tagPage >> SearchRank.bits))).js"])
         let record = try #require(String(decoding: file, as: UTF8.self).split(separator: "\n")
-            .first { $0.hasPrefix("window.stacksSearch.page(\"\(tagPage >> 2)\",") })
+            .first { $0.hasPrefix("window.stacksSearch.page(\"\(tagPage >> SearchRank.bits)\",") })
         #expect(record.contains("\"kind\":\"tag\""))
         #expect(record.contains("\"title\":\"zebra\""))
         #expect(record.contains("\"url\":\"tags/zebra/\""))
         // Its stack path, itself last as in a catalog page's record: the hit shows "Tags" above it.
         #expect(record.contains("\"path\":[\"Tags\",\"zebra\"]"))
         // The item tagged with it is found too, by its tags.
-        #expect(zebra.contains { $0 >> 2 < catalogPages })
+        #expect(zebra.contains { $0 >> SearchRank.bits < catalogPages })
     }
 }

@@ -26,6 +26,16 @@ IMAGES = {"bowl.png": (640, 360), "steam.gif": (320, 200), "photo.jpg": (12, 8),
 # A command reference as tldr-pages writes one: pages named by their command, symbols and all.
 COMMANDS = {"!": "Bash history expansion", "[[": "Test a condition", "c": "Compile C", "c++": "Compile C++",
             "tar": "Archive files", "tar.gz": "A compressed archive"}
+# A command with hundreds of sub-commands named after it (`docker build`, `docker-build.md`), as
+# in tldr-pages: a search for `docker` must find `docker` itself first.
+DOCKER = ["build", "compose", "run", "exec", "ps", "pull", "push", "image", "network", "volume", "system", "login"]
+DOCKER_SUBCOMMANDS = DOCKER + [f"{verb}-{thing}" for verb in ["create", "inspect", "ls", "prune", "rm", "update", "start",
+                                                              "stop", "attach", "cp", "diff", "events", "export",
+                                                              "history", "import", "info", "kill", "load", "logs",
+                                                              "pause", "port", "rename", "restart", "save", "search",
+                                                              "stats", "tag", "top", "unpause", "wait"]
+                               for thing in ["container", "image", "network", "volume", "plugin", "secret", "service",
+                                             "stack", "swarm", "node"]]
 RECIPES = ["Ramen", "Borscht", "Tagine", "Pho", "Gumbo", "Laksa"]
 WORDS = ["salt", "onion", "stock", "pepper", "garlic", "ginger", "miso", "butter", "thyme", "lemon"]
 
@@ -142,6 +152,11 @@ def main():
     commands = os.path.join(content, "commands")
     for name, description in COMMANDS.items():
         write(os.path.join(commands, f"{name}.md"), f"# {name}\n\n> {description}.\n\n- Run it:\n\n`{name} {{{{file}}}}`\n")
+    write(os.path.join(commands, "docker.md"), "# docker\n\n> Manage containers and images.\n\n- List containers:\n\n`docker ps`\n")
+    for sub in DOCKER_SUBCOMMANDS:
+        title = "docker " + sub.replace("-", " ", 1) if sub in DOCKER else f"docker {sub}"
+        write(os.path.join(commands, f"docker-{sub}.md"),
+              f"# {title}\n\n> A docker sub-command: {sub.replace('-', ' ')}.\n\n- Run it:\n\n`docker {sub} {{{{name}}}}`\n")
 
 
 if __name__ == "__main__":

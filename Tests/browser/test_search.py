@@ -69,6 +69,31 @@ def test_a_command_named_by_symbols_is_found_by_its_name(page, query, first):
     assert not page.logs()
 
 
+@pytest.mark.parametrize("width", [390, 1440])
+@pytest.mark.parametrize("query, first", [("docker", "docker"), ("Docker", "docker"), ("dock", "docker"),
+                                          ("docker build", "docker build"), ("docker compose", "docker compose"),
+                                          ("docker-build", "docker build"), ("compose", "docker compose")])
+def test_the_page_named_by_the_query_comes_first_among_hundreds_named_after_it(page, width, query, first):
+    """`docker` is one page among 313 whose titles start with it (`docker build`, …): the
+    ranking covers every match, not the ten shown, so `docker` itself is first, in a row of
+    its own above the groups; then titles starting with the query, shorter first."""
+    page.open(PLAIN + "commands/", width)
+    shown = type_query(page, query)
+    assert shown[0][0] == first, shown[:4]
+    # A row of its own when there are others to set it apart from.
+    assert shown[0][3] == ("Best match" if len(shown) > 1 else "Commands"), shown[:2]
+    assert all(group != "Best match" for *_, group in shown[1:]), "one best match"
+    if query.lower() in ("docker", "dock"):
+        titles = [title for title, *_ in shown]
+        assert all(title.startswith("docker") for title in titles), titles
+        assert [len(title.split()) for title in titles] == sorted(len(title.split()) for title in titles), titles
+        status = page.js("return document.querySelector('.search-status').textContent")
+        assert status.startswith("10 of 31"), status
+    assert not page.logs()
+    if (width, query) in ((390, "docker"), (1440, "docker")):
+        page.screenshot(f"search-docker-{width}")
+
+
 def test_the_first_query_on_the_large_catalog_loads_little(page):
     page.open(LARGE + "parts/", 1440)
     assert page.js(SEARCH_BYTES)[0] == 0, "nothing loaded before the search is used"

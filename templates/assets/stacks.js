@@ -1098,23 +1098,53 @@
     return shards;
   }
 
-  /** Page number → best field (3 title, 2 summary or tags, 1 body) of each word's terms. */
+  /**
+   * Page number → where `word` stands on it: the best rank of its terms (SearchRank.swift: bits
+   * 0–1 the field, 3 title, 2 summary or tags, 1 body; bit 2 the title's first word or its whole;
+   * bits 3– the title's words) and whether the term was the word itself, not one it begins.
+   */
   function postingsOf(word, prefix, shards) {
     const pages = new Map();
     for (const key of shards) {
       const terms = searchData.terms.get(key) ?? {};
       for (const term of Object.keys(terms)) {
         if (term !== word && !(prefix && term.startsWith(word))) continue;
+        const whole = term === word;
+        const values = terms[term];
         let page = 0;
-        for (const value of terms[term]) {
-          page += value >> 2;
-          // A whole word counts a little more than a word it begins.
-          const weight = (value & 3) * 2 + (term === word ? 1 : 0);
-          if ((pages.get(page) ?? 0) < weight) pages.set(page, weight);
+        for (let at = 0; at < values.length; at += 1) {
+          // SearchIndex.shardValues: a page's delta and field, and after a title's, the rest of its rank.
+          page += values[at] >> 2;
+          let rank = values[at] & 3;
+          if (rank === 3) rank |= values[++at] << 2;
+          const found = pages.get(page);
+          if (!found || (whole && !found.whole) || (whole === found.whole && rank > found.rank)) pages.set(page, { word, rank, whole });
         }
       }
     }
     return pages;
+  }
+
+  /**
+   * How well a page's title answers what was typed, from its words' places (`found`): 5 the
+   * title is what was typed (case and accents aside), 4 it starts with the first word, 3 it
+   * has every word, 2 every word is in the title, summary or tags, 1 some only in the text.
+   * Also the title's number of words, for ties (8: unknown).
+   */
+  function titleTier(found, wordTerms, typed) {
+    const field = (f) => f.rank & 3;
+    const titleWords = (f) => f.rank >> 3;
+    const inTitle = found.filter((f) => field(f) === 3);
+    const length = inTitle.map(titleWords).find((n) => n > 0) ?? 8;
+    // The term that is the whole title (c++, tar.gz), typed whole.
+    if (inTitle.some((f) => f.whole && titleWords(f) === 0 && (f.rank & 4) && f.word === typed)) return { tier: 5, length: 1 };
+    const words = inTitle.filter((f) => titleWords(f) > 0 && wordTerms.includes(f.word));
+    if (wordTerms.length && words.length === wordTerms.length) {
+      if (length === wordTerms.length && length < 7 && words.every((f) => f.whole)) return { tier: 5, length };
+      if (words.some((f) => f.word === wordTerms[0] && (f.rank & 4))) return { tier: 4, length };
+      return { tier: 3, length };
+    }
+    return { tier: found.every((f) => field(f) >= 2) ? 2 : 1, length };
   }
 
   /** The text around the first word found, with the words found marked. */
@@ -1180,16 +1210,24 @@
       if (run !== searchRun) return;
       const scores = new Map();
       words.forEach((word, number) => {
-        for (const [page, weight] of postingsOf(word, prefixOf(word), shards[number])) {
-          const score = scores.get(page) ?? { page, words: 0, weight: 0, best: 0 };
+        for (const [page, found] of postingsOf(word, prefixOf(word), shards[number])) {
+          const score = scores.get(page) ?? { page, words: 0, weight: 0, best: 0, found: [] };
+          // A whole word counts a little more than a word it begins.
+          const weight = (found.rank & 3) * 2 + (found.whole ? 1 : 0);
           score.words += 1;
           score.weight += weight;
           score.best = Math.max(score.best, weight);
+          score.found.push(found);
           scores.set(page, score);
         }
       });
-      // More words found first; then words in titles, then in summaries or tags, then in text.
-      ranked = [...scores.values()].sort((a, b) => b.words - a.words || b.best - a.best || b.weight - a.weight || a.page - b.page);
+      // Every match ranked, not only those shown: more words found first; then the title that
+      // is what was typed, titles that start with it, titles with every word, summaries and
+      // tags, text; then shorter titles; then the catalog's order.
+      const typedWhole = fold(typed).trim();
+      for (const score of scores.values()) Object.assign(score, titleTier(score.found, wordTerms, typedWhole));
+      ranked = [...scores.values()].sort((a, b) => b.words - a.words || b.tier - a.tier || a.length - b.length
+        || b.best - a.best || b.weight - a.weight || a.page - b.page);
       const shown = ranked.slice(0, resultsShown).map((score) => score.page);
       // Records come several to a file (index.recordsPerFile), in page order; so do the starts
       // of the pages' texts, loaded for the results found by a word of their text only.
@@ -1211,7 +1249,9 @@
     const typedTitle = fold(typed);
     const isTitle = ({ page }) => (fold(searchData.pages.get(page)?.title ?? "") === typedTitle ? 1 : 0);
     const top = ranked.slice(0, resultsShown).sort((a, b) => isTitle(b) - isTitle(a));
-    // Grouped by the top category, groups in the order of their best result.
+    // The best match in a row of its own; the others grouped by the top category, groups in
+    // the order of their best result.
+    const best = "\u0000best";
     const groups = new Map();
     let shown = 0;
     for (const { page } of top) {
@@ -1231,19 +1271,19 @@
       link.append(title, path, snippetOf(record, searchData.texts.get(page), matches));
       item.append(link);
       // A top category is in its own group; an item at the top, in none.
-      const group = (record.kind === "category" ? record.path?.[0] : trail[0]) ?? "";
+      const group = shown === 1 && top.length > 1 ? best : (record.kind === "category" ? record.path?.[0] : trail[0]) ?? "";
       if (!groups.has(group)) groups.set(group, []);
       groups.get(group).push(item);
     }
     const items = [...groups].map(([name, entries]) => {
       const group = document.createElement("li");
-      group.className = "search-group";
+      group.className = name === best ? "search-group search-best" : "search-group";
       const list = document.createElement("ul");
       list.append(...entries);
       if (name) {
         const heading = document.createElement("span");
         heading.className = "search-group-title";
-        heading.textContent = name;
+        heading.textContent = name === best ? "Best match" : name;
         group.append(heading);
       }
       group.append(list);

@@ -82,7 +82,24 @@ struct SearchIndex {
     /// The terms the index holds.
     var terms: Dictionary<String, [UInt32]>.Keys { byTerm.keys }
 
-    /// The postings of `term`: `page << 2 | field`, pages ascending.
+    /// A term's postings as its shard lists them: each `(page - previous page) << 2 | field`,
+    /// small numbers for common terms; a title's followed by what else its rank says (bit 0 its
+    /// first word or whole, bits 1– its number of words), which only titles need.
+    static func shardValues(of postings: [UInt32]) -> [Int] {
+        var values: [Int] = []
+        values.reserveCapacity(postings.count)
+        var previous = 0
+        for posting in postings {
+            let page = Int(posting >> UInt32(SearchRank.bits))
+            let rank = Int(posting & SearchRank.mask)
+            values.append((page - previous) << 2 | rank & 3)
+            if rank & 3 == SearchIndex.Field.title.rawValue { values.append(rank >> 2) }
+            previous = page
+        }
+        return values
+    }
+
+    /// The postings of `term`: `page << SearchRank.bits | rank`, pages ascending.
     func postings(of term: String) -> [Int]? {
         byTerm[term]?.map(Int.init)
     }
@@ -268,13 +285,7 @@ struct SearchIndex {
             json.raw(",")
             json.beginObject()
             for term in shard.terms {
-                // Deltas: `(page - previous page) << 2 | field`, small numbers for common terms.
-                var previous = 0
-                json.member(term, byTerm[term]!.map { posting in
-                    let page = Int(posting >> 2)
-                    defer { previous = page }
-                    return (page - previous) << 2 | Int(posting & 3)
-                })
+                json.member(term, Self.shardValues(of: byTerm[term]!))
             }
             json.endObject()
             json.raw(");\n")

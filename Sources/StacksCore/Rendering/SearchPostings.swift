@@ -1,5 +1,5 @@
 /// The site search's postings: for each term, the pages it is on, ascending, with where it
-/// stands on each (`page << 2 | field`, the best field of the page).
+/// stands on each (`page << SearchRank.bits | rank`, its best place on the page).
 ///
 /// A build collects them in its parallel stage, one set per run of consecutive pages, each
 /// page as it is written; the sets are then joined in page order (`append`). So no page's text
@@ -16,13 +16,15 @@ struct SearchPostings: Sendable {
     mutating func add(page index: Int, of catalog: Catalog, text: String) {
         let page = catalog[index]
         add(page: index) { add in
-            SearchTerms.forEachTerm(in: text) { add($0, .body) }
-            SearchTerms.forEachTerm(in: page.summary ?? "") { add($0, .summary) }
-            for tag in page.frontMatter.tags { SearchTerms.forEachTerm(in: tag) { add($0, .summary) } }
-            for term in SearchTerms.titleTerms(in: page.title) {
-                var term = term
-                term.withUTF8 { add($0, .title) }
+            SearchTerms.forEachTerm(in: text) { add($0, SearchRank(.body)) }
+            SearchTerms.forEachTerm(in: page.summary ?? "") { add($0, SearchRank(.summary)) }
+            for tag in page.frontMatter.tags { SearchTerms.forEachTerm(in: tag) { add($0, SearchRank(.summary)) } }
+            let words = SearchTerms.terms(in: page.title)
+            for (position, word) in words.enumerated() {
+                var word = word
+                word.withUTF8 { add($0, .titleWord(first: position == 0, of: words.count)) }
             }
+            if var whole = SearchTerms.wholeTerm(page.title) { whole.withUTF8 { add($0, .wholeTitle) } }
         }
     }
 
@@ -31,22 +33,22 @@ struct SearchPostings: Sendable {
         add(page: index) { add in
             for (term, field) in fields {
                 var term = term
-                term.withUTF8 { add($0, field) }
+                term.withUTF8 { add($0, SearchRank(field)) }
             }
         }
     }
 
-    /// Page `index`, whose terms `terms` hands to the function it is given, each with a field:
-    /// a term given twice keeps its best field.
+    /// Page `index`, whose terms `terms` hands to the function it is given, each with its
+    /// place: a term given twice keeps its best.
     private mutating func add(page index: Int,
-                              _ terms: (_ add: (_ term: UnsafeBufferPointer<UInt8>, _ field: SearchIndex.Field) -> Void) -> Void) {
-        let page = UInt32(index) << 2
-        terms { word, field in
+                              _ terms: (_ add: (_ term: UnsafeBufferPointer<UInt8>, _ rank: SearchRank) -> Void) -> Void) {
+        let page = UInt32(index) << SearchRank.bits
+        terms { word, rank in
             let number = self.terms.number(of: word)
             if number == lists.count { lists.append([]) }
-            let posting = page | UInt32(field.rawValue)
+            let posting = page | rank.value
             // The page's posting is the list's last when the page already gave this term.
-            if let last = lists[number].last, last & ~3 == page {
+            if let last = lists[number].last, last & ~SearchRank.mask == page {
                 if last < posting { lists[number][lists[number].count - 1] = posting }
             } else {
                 lists[number].append(posting)
