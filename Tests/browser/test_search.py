@@ -2,6 +2,7 @@
 results ranked and grouped, little loaded per query, and the same from disk."""
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import EXAMPLE, LARGE, PLAIN, PORTABLE_DIR
 
@@ -115,3 +116,51 @@ def test_the_search_works_from_disk(page):
     assert shown[0][0] == "Drizzle" and "[soaks]" in shown[0][2]
     assert page.js("return document.querySelector('.search-results a').href").endswith("weather/rain/drizzle/index.html")
     assert not page.logs()
+
+
+# The rows a list shows, in order (drawn rows of a virtual list, or the rows the filter keeps).
+LIST_TITLES = """return [...document.querySelectorAll('[data-column=content] .list > li')]
+    .filter((li) => li.getClientRects().length).map((li) => li.querySelector(':scope > a > b').textContent)"""
+FILTER_COUNT = """const count = document.querySelector('[data-column=content] .filter-count');
+    return count && !count.hidden ? count.textContent : ''"""
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+@pytest.mark.parametrize("query, first, count", [("tar", ["tar", "tar.gz"], "22 of 319 entries"),
+                                                 ("docker", ["docker"], "313 of 319 entries"),
+                                                 ("Docker Comp", ["docker compose"], "1 of 319 entries")])
+def test_the_filter_ranks_the_row_named_by_the_query_first_and_counts(page, width, query, first, count):
+    """Typed in a list of 319 commands: the title that is what was typed first, then titles
+    starting with it, then titles with its words, then rows that merely contain it; counted."""
+    page.open(PLAIN + "commands/", width)
+    field = page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .filter-input")
+    field.send_keys(query)
+    page.wait(lambda: page.js(FILTER_COUNT) == count, message=f"{count!r}, not {page.js(FILTER_COUNT)!r}")
+    titles = page.js(LIST_TITLES)
+    assert titles[:len(first)] == first, titles[:5]
+    if query == "tar":
+        # `start` and `restart` have "tar" in them, but no word of their titles starts with it: last.
+        assert titles[2:] and all("start" in title for title in titles[2:]), titles
+    if query == "tar":
+        page.screenshot(f"filter-tar-{width}")
+    field.clear()
+    field.send_keys(" ")
+    page.wait(lambda: page.js(FILTER_COUNT) == "", message="no count without a filter")
+
+
+def test_the_filter_ranks_rows_in_the_document_and_gives_their_order_back(page):
+    page.open(EXAMPLE + "weather/", 1440)
+    before = page.js(LIST_TITLES)
+    field = page.driver.find_element(By.CSS_SELECTOR, "[data-column=content] .filter-input")
+    assert before == ["Sun", "Cloud", "Wind", "Rain"], before
+    field.send_keys("w")
+    # Wind's title starts with it; Sun ("long shadows") and Rain ("Water from the sky") only
+    # have it in their summaries: Wind first, against the list's order; Cloud has none.
+    assert page.js(LIST_TITLES) == ["Wind", "Sun", "Rain"]
+    assert page.js(FILTER_COUNT) == "3 of 4 entries"
+    field.send_keys(Keys.BACKSPACE)
+    assert page.js(LIST_TITLES) == before
+    assert page.js(FILTER_COUNT) == ""
+    field.send_keys("wind")
+    assert page.js(LIST_TITLES) == ["Wind"]
+    assert page.js(FILTER_COUNT) == f"1 of {len(before)} entries"

@@ -433,6 +433,8 @@ i[data-icon]::before {
 .list:not(:has(a > i)) > li > a:is(:hover, [aria-current]), .list:not(:has(a > i)) > li:has(> a:is(:hover, [aria-current])) + li > a { box-shadow: none; }
 
 .filter { padding: .25rem .25rem .6rem; }
+.filter-count { display: block; margin: .3rem .5rem 0; font-size: .8125rem; color: var(--muted); }
+.filter-count[hidden] { display: none; }
 .list-window, .pagination { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: center; margin: .75rem .5rem 0; font-size: .875rem; color: var(--muted); }
 .pagination span { flex: 1; text-align: center; }
 .list-loading { margin: .75rem; font-size: .875rem; color: var(--muted); }
@@ -1610,7 +1612,8 @@ i[data-icon]::before {
   function filterVirtual(list, input) {
     const state = virtualLists.get(list);
     const words = fold(input.value).split(" ").filter(Boolean);
-    state.shown = words.length ? state.all.filter((entry) => words.every((word) => entry.text.includes(word))) : state.all;
+    state.shown = words.length ? ranked(state.all, (entry) => filterTier(entry.folded ??= fold(entry.title), entry.text, words)) : state.all;
+    showCount(list, input, words.length ? state.shown.length : -1, state.all.length);
     // The matches are shown from the first (below a sticky header, if the list has one).
     const view = viewOf(list);
     const header = list.parentElement.querySelector(".list-header");
@@ -1670,6 +1673,45 @@ i[data-icon]::before {
     return haystacks.get(entry);
   }
 
+  /**
+   * How well a row answers the filter's `words` (folded) by its folded title and text (title,
+   * summary and tags): 0 it does not have every word; 4 its title is what was typed, 3 its
+   * title starts with it, 2 every word starts a word of its title, 1 the words are in it.
+   */
+  function filterTier(title, text, words) {
+    if (!words.every((word) => text.includes(word))) return 0;
+    const typed = words.join(" ");
+    if (title === typed) return 4;
+    if (title.startsWith(typed)) return 3;
+    const titleWords = title.split(/[^\p{L}\p{N}]+/u);
+    return words.every((word) => titleWords.some((titleWord) => titleWord.startsWith(word))) ? 2 : 1;
+  }
+
+  /** The items with a tier above 0, the best tier first, each tier in the list's order. */
+  function ranked(items, tierOf) {
+    const found = [];
+    items.forEach((item, position) => {
+      const tier = tierOf(item);
+      if (tier) found.push([tier, position, item]);
+    });
+    return found.sort((a, b) => b[0] - a[0] || a[1] - b[1]).map(([, , item]) => item);
+  }
+
+  /** "N of M entries" below the filter while it filters (`shown` ≥ 0), for every list. */
+  function showCount(list, input, shown, total) {
+    const filter = input.closest(".filter");
+    if (!filter) return;
+    let count = $(".filter-count", filter);
+    if (!count) {
+      count = document.createElement("span");
+      count.className = "filter-count";
+      count.setAttribute("role", "status");
+      filter.append(count);
+    }
+    count.textContent = shown > 0 ? `${shown} of ${total} ${total === 1 ? "entry" : "entries"}` : "";
+    count.hidden = !(shown > 0);
+  }
+
   /** Says when nothing matches, or (`loading`) that the list is loading. */
   function showEmpty(list, input, empty, loading = false) {
     let note = list.parentElement.querySelector(".filter-empty");
@@ -1683,18 +1725,24 @@ i[data-icon]::before {
     note.hidden = !(empty || loading);
   }
 
-  /** The filter over the rows in the document; `loading`: more are on their way. */
+  /** The rows of each list in the document in their own order, while a filter reorders them. */
+  const rowOrders = new WeakMap();
+  /** The filter over the rows in the document, the best matches first (`filterTier`), the
+      list's own order back once it is empty; `loading`: more are on their way. */
   function applyFilter(input, loading = false) {
     const list = input.closest("[data-column]")?.querySelector(".list");
     if (!list) return;
     const words = fold(input.value).split(" ").filter(Boolean);
-    let shown = 0;
-    for (const entry of list.children) {
-      const match = words.every((word) => haystack(entry).includes(word));
-      entry.toggleAttribute("data-filtered", !match);
-      if (match) shown++;
-    }
-    showEmpty(list, input, words.length > 0 && shown === 0 && !loading, loading && words.length > 0);
+    if (!rowOrders.has(list)) rowOrders.set(list, [...list.children]);
+    const rows = rowOrders.get(list);
+    const title = (row) => fold(row.querySelector("a > b")?.textContent ?? row.textContent);
+    const shown = words.length ? ranked(rows, (row) => filterTier(title(row), haystack(row), words)) : rows;
+    const matched = new Set(shown);
+    for (const row of rows) row.toggleAttribute("data-filtered", !matched.has(row));
+    const order = [...shown, ...rows.filter((row) => !matched.has(row))];
+    if (order.some((row, position) => list.children[position] !== row)) list.append(...order);
+    showEmpty(list, input, words.length > 0 && shown.length === 0 && !loading, loading && words.length > 0);
+    showCount(list, input, words.length && !loading ? shown.length : -1, Number(list.dataset.count) || rows.length);
   }
 
   function showFilters(root) {
