@@ -164,3 +164,30 @@ def test_the_filter_ranks_rows_in_the_document_and_gives_their_order_back(page):
     field.send_keys("wind")
     assert page.js(LIST_TITLES) == ["Wind"]
     assert page.js(FILTER_COUNT) == f"1 of {len(before)} entries"
+
+
+def test_more_results_reach_the_last_one(page):
+    """31 results for `container`: ten, then twenty more, then the last, counted each time; the
+    button below the results keeps the focus, so Enter again shows more."""
+    page.open(PLAIN + "commands/", 1440)
+    shown = type_query(page, "container")
+    status = "return document.querySelector('.search-status').textContent"
+    more = "const b = document.querySelector('.search-more'); return b && !b.hidden ? b.textContent : ''"
+    assert len(shown) == 10 and page.js(status) == "10 of 31 results", page.js(status)
+    assert page.js(more) == "More results (21 more)"
+    page.js("document.querySelector('.search-more').scrollIntoView({block: 'nearest'})")
+    page.driver.find_element(By.CSS_SELECTOR, ".search-more").click()
+    page.wait(lambda: page.js(RESULTS) == 30, message=f"30 results shown: {page.js(status)}")
+    page.screenshot("search-more")
+    assert page.js("return document.activeElement === document.querySelector('.search-more')"), page.js("return document.activeElement.outerHTML.slice(0, 80)")
+    page.driver.switch_to.active_element.send_keys(Keys.ENTER)
+    page.wait(lambda: page.js(RESULTS) == 31, message=f"31 results shown: {page.js(status)}")
+    assert page.js("return !document.querySelector('.search-panel').hidden")
+    assert page.js(status) == "31 results"
+    assert page.js(more) == "", "nothing more to show"
+    titles = [title for title, *_ in page.js(SHOWN)]
+    # `docker` has "containers" in its summary only: after every title with the word.
+    assert len(set(titles)) == 31 and titles[-1] == "docker", titles[-3:]
+    # A new query starts again from ten.
+    shown = type_query(page, "image")
+    assert len(shown) == 10, len(shown)

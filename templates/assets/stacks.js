@@ -1087,14 +1087,18 @@
   if (search && !search.firstElementChild) {
     search.innerHTML = '<label class="visually-hidden" for="search-input"></label>'
       + '<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
-      + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul></div>';
+      + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul><button type="button" class="search-more" hidden></button></div>';
     search.firstElementChild.textContent = search.dataset.label ?? "Search";
   }
   const searchInput = $(".search-input");
   const searchPanel = $(".search-panel");
   const searchStatus = $(".search-status");
   const searchResults = $(".search-results");
-  const resultsShown = 10;
+  // The results shown: ten, and twenty more each time "More results" is chosen, for one query.
+  // The button is outside the list the results are drawn into, so it keeps the focus.
+  const searchMore = $(".search-more");
+  const firstResults = 10, moreResults = 20;
+  let resultsShown = firstResults, resultsQuery = "";
   const searchData = { index: null, terms: new Map(), pages: new Map(), texts: new Map() };
   window.stacksSearch = {
     index(data) { searchData.index = data; },
@@ -1233,6 +1237,10 @@
   async function runSearch() {
     const run = ++searchRun;
     const typed = searchInput.value;
+    if (fold(typed) !== resultsQuery) {
+      resultsQuery = fold(typed);
+      resultsShown = firstResults;
+    }
     const wordTerms = [...new Set(searchTerms(typed))];
     const words = [...new Set([...wordTerms, ...symbolTerms(typed)])];
     if (!words.length) {
@@ -1336,12 +1344,22 @@
       return group;
     });
     searchResults.replaceChildren(...items);
+    if (searchMore) {
+      // A focused button that hides would take the focus out of the search, and close it.
+      if (ranked.length <= shown && document.activeElement === searchMore) searchInput.focus({ preventScroll: true });
+      searchMore.hidden = ranked.length <= shown;
+      searchMore.textContent = `More results (${ranked.length - shown} more)`;
+    }
     searchStatus.textContent = ranked.length === 0 ? "No results."
       : ranked.length > shown ? `${shown} of ${ranked.length} results` : `${ranked.length} result${ranked.length === 1 ? "" : "s"}`;
   }
 
   if (search && searchInput) {
     search.hidden = false;
+    searchMore?.addEventListener("click", () => {
+      resultsShown += moreResults;
+      runSearch();
+    });
     searchInput.addEventListener("focus", () => { loadSearchIndex()?.catch(() => {}); if (searchInput.value) runSearch(); });
     searchInput.addEventListener("input", runSearch);
     searchInput.addEventListener("keydown", (event) => {

@@ -316,6 +316,9 @@ svg { flex: none; }
   background: var(--bg-raised); border: 1px solid var(--line); border-radius: .8rem; box-shadow: var(--shadow); padding: .35rem;
 }
 .search-status { margin: .3rem .6rem; font-size: .8125rem; color: var(--muted); }
+.search-more { display: block; width: 100%; margin-top: .35rem; padding: .5rem .65rem; border: 0; border-top: 1px solid var(--line); border-radius: 0 0 .5rem .5rem; background: none; color: var(--accent-default); font: inherit; font-size: .875rem; text-align: left; cursor: pointer; }
+.search-more:hover, .search-more:focus-visible { background: var(--selected-bg); color: var(--selected-fg); outline: none; }
+.search-more[hidden] { display: none; }
 .search-status:empty { display: none; }
 .search-results { list-style: none; margin: 0; padding: 0; }
 .search-results a {
@@ -1777,14 +1780,18 @@ i[data-icon]::before {
   if (search && !search.firstElementChild) {
     search.innerHTML = '<label class="visually-hidden" for="search-input"></label>'
       + '<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
-      + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul></div>';
+      + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul><button type="button" class="search-more" hidden></button></div>';
     search.firstElementChild.textContent = search.dataset.label ?? "Search";
   }
   const searchInput = $(".search-input");
   const searchPanel = $(".search-panel");
   const searchStatus = $(".search-status");
   const searchResults = $(".search-results");
-  const resultsShown = 10;
+  // The results shown: ten, and twenty more each time "More results" is chosen, for one query.
+  // The button is outside the list the results are drawn into, so it keeps the focus.
+  const searchMore = $(".search-more");
+  const firstResults = 10, moreResults = 20;
+  let resultsShown = firstResults, resultsQuery = "";
   const searchData = { index: null, terms: new Map(), pages: new Map(), texts: new Map() };
   window.stacksSearch = {
     index(data) { searchData.index = data; },
@@ -1923,6 +1930,10 @@ i[data-icon]::before {
   async function runSearch() {
     const run = ++searchRun;
     const typed = searchInput.value;
+    if (fold(typed) !== resultsQuery) {
+      resultsQuery = fold(typed);
+      resultsShown = firstResults;
+    }
     const wordTerms = [...new Set(searchTerms(typed))];
     const words = [...new Set([...wordTerms, ...symbolTerms(typed)])];
     if (!words.length) {
@@ -2026,12 +2037,22 @@ i[data-icon]::before {
       return group;
     });
     searchResults.replaceChildren(...items);
+    if (searchMore) {
+      // A focused button that hides would take the focus out of the search, and close it.
+      if (ranked.length <= shown && document.activeElement === searchMore) searchInput.focus({ preventScroll: true });
+      searchMore.hidden = ranked.length <= shown;
+      searchMore.textContent = `More results (${ranked.length - shown} more)`;
+    }
     searchStatus.textContent = ranked.length === 0 ? "No results."
       : ranked.length > shown ? `${shown} of ${ranked.length} results` : `${ranked.length} result${ranked.length === 1 ? "" : "s"}`;
   }
 
   if (search && searchInput) {
     search.hidden = false;
+    searchMore?.addEventListener("click", () => {
+      resultsShown += moreResults;
+      runSearch();
+    });
     searchInput.addEventListener("focus", () => { loadSearchIndex()?.catch(() => {}); if (searchInput.value) runSearch(); });
     searchInput.addEventListener("input", runSearch);
     searchInput.addEventListener("keydown", (event) => {
