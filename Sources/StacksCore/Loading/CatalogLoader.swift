@@ -103,14 +103,14 @@ public struct CatalogLoader: Sendable {
         state.documents = documents
         state.start(from: &memo)
         state.loadRoot(tree)
-        let sameShape = state.finish()
-        if sameShape, state.assets == memo.assets {
+        let placesKept = state.finish() && state.assets == memo.assets
+        if placesKept {
             // Collisions are between places and files' outputs, all as they were.
             state.collisions = memo.collisions
         } else {
             state.checkOutputCollisions()
         }
-        let remade = Remade(pages: state.remade, sameShape: sameShape && state.assets == memo.assets && state.drafts == memo.drafts)
+        let remade = Remade(pages: state.remade, sameShape: placesKept && state.drafts == memo.drafts)
         memo = LoadMemo(folderPages: state.folderPages, segments: state.segments, pages: state.pages, places: state.places,
                         assets: state.assets, drafts: state.drafts, collisions: state.collisions)
         return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, drafts: state.drafts),
@@ -160,8 +160,8 @@ private struct LoaderState {
     /// Where the next page goes.
     private var cursor = 0
     private var previousSegments: [String: LoadMemo.Segment] = [:]
-    private var previousFolderPages: [String: (files: [SourceFile], directories: [SourceDirectory], page: FolderPage)] = [:]
-    var folderPages: [String: (files: [SourceFile], directories: [SourceDirectory], page: FolderPage)] = [:]
+    private var previousFolderPages: [String: LoadMemo.KnownFolder] = [:]
+    var folderPages: [String: LoadMemo.KnownFolder] = [:]
     /// Each category's contents as this run loaded them, by folder.
     var segments: [String: LoadMemo.Segment] = [:]
     /// Folders of `segments` in the order they were recorded, and drafts in the order found:
@@ -205,7 +205,7 @@ private struct LoaderState {
             return earlier.page
         }
         let page = FolderPage.of(directory)
-        folderPages[directory.relativePath] = (directory.files, directory.directories, page)
+        folderPages[directory.relativePath] = LoadMemo.KnownFolder(files: directory.files, directories: directory.directories, page: page)
         return page
     }
 

@@ -22,9 +22,15 @@ struct LoadMemo: Sendable {
         var nested: [String]
     }
 
-    /// What each folder below a category is (`FolderPage.of`), by path, with the lists it was
-    /// told from.
-    var folderPages: [String: (files: [SourceFile], directories: [SourceDirectory], page: FolderPage)] = [:]
+    /// What each folder below a category is, by path.
+    /// What a folder is (`FolderPage.of`), with the lists it was told from.
+    struct KnownFolder: Sendable {
+        var files: [SourceFile]
+        var directories: [SourceDirectory]
+        var page: FolderPage
+    }
+
+    var folderPages: [String: KnownFolder] = [:]
     var segments: [String: Segment] = [:]
     var pages = PageList()
     var places: [PagePlace] = []

@@ -1615,7 +1615,7 @@ i[data-icon]::before {
   function filterVirtual(list, input) {
     const state = virtualLists.get(list);
     const words = fold(input.value).split(" ").filter(Boolean);
-    state.shown = words.length ? ranked(state.all, (entry) => filterTier(entry.folded ??= fold(entry.title), entry.text, words)) : state.all;
+    state.shown = words.length ? rankedByTier(state.all, (entry) => filterTier(entry.folded ??= fold(entry.title), entry.text, words)) : state.all;
     showCount(list, input, words.length ? state.shown.length : -1, state.all.length);
     // The matches are shown from the first (below a sticky header, if the list has one).
     const view = viewOf(list);
@@ -1691,7 +1691,7 @@ i[data-icon]::before {
   }
 
   /** The items with a tier above 0, the best tier first, each tier in the list's order. */
-  function ranked(items, tierOf) {
+  function rankedByTier(items, tierOf) {
     const found = [];
     items.forEach((item, position) => {
       const tier = tierOf(item);
@@ -1739,7 +1739,7 @@ i[data-icon]::before {
     if (!rowOrders.has(list)) rowOrders.set(list, [...list.children]);
     const rows = rowOrders.get(list);
     const title = (row) => fold(row.querySelector("a > b")?.textContent ?? row.textContent);
-    const shown = words.length ? ranked(rows, (row) => filterTier(title(row), haystack(row), words)) : rows;
+    const shown = words.length ? rankedByTier(rows, (row) => filterTier(title(row), haystack(row), words)) : rows;
     const matched = new Set(shown);
     for (const row of rows) row.toggleAttribute("data-filtered", !matched.has(row));
     const order = [...shown, ...rows.filter((row) => !matched.has(row))];
@@ -1930,8 +1930,9 @@ i[data-icon]::before {
   async function runSearch() {
     const run = ++searchRun;
     const typed = searchInput.value;
-    if (fold(typed) !== resultsQuery) {
-      resultsQuery = fold(typed);
+    const typedFolded = fold(typed);
+    if (typedFolded !== resultsQuery) {
+      resultsQuery = typedFolded;
       resultsShown = firstResults;
     }
     const wordTerms = [...new Set(searchTerms(typed))];
@@ -1971,8 +1972,7 @@ i[data-icon]::before {
       // Every match ranked, not only those shown: more words found first; then the title that
       // is what was typed, titles that start with it, titles with every word, summaries and
       // tags, text; then shorter titles; then the catalog's order.
-      const typedWhole = fold(typed).trim();
-      for (const score of scores.values()) Object.assign(score, titleTier(score.found, wordTerms, typedWhole));
+      for (const score of scores.values()) Object.assign(score, titleTier(score.found, wordTerms, typedFolded));
       ranked = [...scores.values()].sort((a, b) => b.words - a.words || b.tier - a.tier || a.length - b.length
         || b.best - a.best || b.weight - a.weight || a.page - b.page);
       const shown = ranked.slice(0, resultsShown).map((score) => score.page);
@@ -1993,8 +1993,7 @@ i[data-icon]::before {
     const root = siteRoot();
     const here = new URL(location.href);
     // A page whose title is what was typed comes first: "c" before "c++", "tar" before "tar.gz".
-    const typedTitle = fold(typed);
-    const isTitle = ({ page }) => (fold(searchData.pages.get(page)?.title ?? "") === typedTitle ? 1 : 0);
+    const isTitle = ({ page }) => (fold(searchData.pages.get(page)?.title ?? "") === typedFolded ? 1 : 0);
     const top = ranked.slice(0, resultsShown).sort((a, b) => isTitle(b) - isTitle(a));
     // The best match in a row of its own; the others grouped by the top category, groups in
     // the order of their best result.
