@@ -28,11 +28,17 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
+        // Snowball's stemmers: the site search's word forms (libstemmer has no pkg-config file).
+        .systemLibrary(
+            name: "CStemmer",
+            providers: [.apt(["libstemmer-dev"]), .brew(["snowball"])]
+        ),
         .target(
             name: "StacksCore",
             dependencies: [
                 "CCmark",
                 "CCrypto",
+                "CStemmer",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -51,12 +51,14 @@ def shard_name(key: str) -> str:
 
 
 def payload(path: str) -> object:
-    """The JSON a script hands to window.stacksSearch: its last argument."""
+    """The JSON a script hands to window.stacksSearch after its key: for a terms shard, its
+    terms (the groups of word forms after them are left out)."""
     text = open(path, encoding="utf-8").read()
     start = text.index("(") + 1
     if text.startswith("window.stacksSearch.terms(") or text.startswith("window.stacksSearch.page("):
         start = text.index(",", start) + 1
-    return json.loads(text[start:text.rindex(")")])
+    value, _ = json.JSONDecoder().raw_decode(text, start)
+    return value
 
 
 class Browser:

@@ -5,12 +5,13 @@ import Testing
 /// The site search's sharded index: every word of a page found, in the shard the script
 /// looks in, with the field it stands in; files that are safe scripts and stay small.
 @Suite struct SearchIndexTests {
-    static func index(_ files: [(String, String)], portable: Bool = false,
+    static func index(_ files: [(String, String)], portable: Bool = false, language: String = "en",
                       shardLimit: Int = SearchIndex.defaultShardLimit) async throws -> (SearchIndex, Catalog, [String: [UInt8]]) {
         var config = SiteConfig()
         config.portable = portable
         let renderer = try await resolveInline(files, config: config).renderer
-        let index = SearchIndex(catalog: renderer.site.catalog, bodies: renderer.site.bodies, shardLimit: shardLimit)
+        let index = SearchIndex(catalog: renderer.site.catalog, bodies: renderer.site.bodies, language: language,
+                                shardLimit: shardLimit)
         // The catalog's pages' records are files of their own, beside the index's.
         let records = (0..<SearchIndex.recordFiles(ofCatalogPages: renderer.site.catalog.pages.count)).flatMap {
             [renderer.searchRecords(file: $0), renderer.searchTexts(file: $0)].compactMap { $0 }
@@ -31,6 +32,41 @@ import Testing
         #expect(SearchTerms.terms(in: "Café ÉTÉ, naïve—Straße x2 東京です e\u{301}t\u{E9}")
                 == ["cafe", "ete", "naive", "straße", "x2", "東", "京", "て", "す", "ete"])
         #expect(SearchTerms.terms(in: String(repeating: "a", count: 41) + " ok") == ["ok"])
+    }
+
+    @Test func aWordsFormsAreGroupedByTheirStemInTheSitesLanguage() async throws {
+        let files = [
+            ("tools/tar.md", "# tar\n\n> Archiving utility.\n"),
+            ("tools/zip.md", "# zip\n\n> Archive files, archived in 2024 and the 2020s.\n"),
+            ("tools/kanji.md", "# 東京\n\n東京の駅.\n"),
+        ]
+        let (index, _, shards) = try await Self.index(files)
+        #expect(index.forms(of: "archive") == ["archived", "archiving"])
+        #expect(index.forms(of: "archiving") == ["archive", "archived"])
+        #expect(index.forms(of: "file") == [] && index.forms(of: "files") == [], "no other form on the site")
+        #expect(index.forms(of: "2024") == [] && index.forms(of: "東") == [], "numbers and ideographs have no forms")
+        // The group is in the shard the script loads for each of its words, once.
+        let keys = index.shards.map(\.key)
+        for word in ["archive", "archived", "archiving"] {
+            let key = try #require(Self.shardKey(of: word, keys: keys))
+            let shard = String(decoding: try #require(shards["\(SearchIndex.termsFolder)/\(SearchIndex.fileName(ofKey: key)).js"]),
+                               as: UTF8.self)
+            #expect(shard.hasSuffix(#"},["archiv|e,ed,ing"]);"# + "\n"), "\(shard)")
+        }
+        // A language Snowball has no stemmer for: no forms, and shards as before.
+        let (chinese, _, _) = try await Self.index(files, language: "zh-Hans")
+        #expect(chinese.forms(of: "archive") == [])
+    }
+
+    @Test func theStemmerIsTheLanguagesBySubtag() {
+        #expect(SearchStemmer(language: "en")?.stem("archiving") == "archiv")
+        #expect(SearchStemmer(language: "de-CH")?.stem("häuser") == "haus")
+        #expect(SearchStemmer(language: "pt_BR") != nil && SearchStemmer(language: "nb") != nil)
+        #expect(SearchStemmer(language: "zh-Hans") == nil && SearchStemmer(language: "ja") == nil)
+        #expect(SearchStemmer(language: "porter") == nil && SearchStemmer(language: "") == nil, "a name is not a language tag")
+        #expect(SearchIndex.encoded(group: ["archive", "archived", "archiving"]) == "archiv|e,ed,ing")
+        #expect(SearchIndex.encoded(group: ["act", "acts"]) == "act|,s")
+        #expect(SearchIndex.encoded(group: ["über", "überall"]) == "über|,all")
     }
 
     @Test func aTitleOfOneTokenWithASymbolIsATermAsAWhole() async throws {

@@ -25,7 +25,7 @@ IMAGES = {"bowl.png": (640, 360), "steam.gif": (320, 200), "photo.jpg": (12, 8),
           "diagram.svg": (480, 270), "wide.png": (2400, 300)}
 # A command reference as tldr-pages writes one: pages named by their command, symbols and all.
 COMMANDS = {"!": "Bash history expansion", "[[": "Test a condition", "c": "Compile C", "c++": "Compile C++",
-            "tar": "Archive files", "tar.gz": "A compressed archive"}
+            "tar": "Archiving utility", "tar.gz": "A compressed archive"}
 # A command with hundreds of sub-commands named after it (`docker build`, `docker-build.md`), as
 # in tldr-pages: a search for `docker` must find `docker` itself first.
 DOCKER = ["build", "compose", "run", "exec", "ps", "pull", "push", "image", "network", "volume", "system", "login"]

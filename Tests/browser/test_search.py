@@ -95,6 +95,24 @@ def test_the_page_named_by_the_query_comes_first_among_hundreds_named_after_it(p
         page.screenshot(f"search-docker-{width}")
 
 
+@pytest.mark.parametrize("width", [390, 1440])
+@pytest.mark.parametrize("query, found, marked", [("archive", "tar", "Archiving"), ("archived", "tar", "Archiving"),
+                                                  ("compressing ", "tar.gz", "compressed")])
+def test_a_word_finds_its_page_in_another_form(page, width, query, found, marked):
+    """`tar` says "Archiving utility", `tar.gz` "A compressed archive": `archive`, a word the
+    site uses, meets `archiving` by their stem (Snowball's, grouped at build time); `archived`
+    and `compressing`, which it never uses, by the words that start as they do, and their
+    forms. The form found is marked in the snippet."""
+    page.open(PLAIN + "commands/", width)
+    shown = type_query(page, query)
+    hit = next((row for row in shown if row[0] == found), None)
+    assert hit, shown
+    assert f"[{marked}]" in hit[2], hit
+    assert not page.logs()
+    if (width, query) == (390, "archive"):
+        page.screenshot("search-archive-390")
+
+
 def test_the_first_query_on_the_large_catalog_loads_little(page):
     page.open(LARGE + "parts/", 1440)
     assert page.js(SEARCH_BYTES)[0] == 0, "nothing loaded before the search is used"

@@ -1099,10 +1099,20 @@
   const searchMore = $(".search-more");
   const firstResults = 10, moreResults = 20;
   let resultsShown = firstResults, resultsQuery = "";
-  const searchData = { index: null, terms: new Map(), pages: new Map(), texts: new Map() };
+  const searchData = { index: null, terms: new Map(), forms: new Map(), pages: new Map(), texts: new Map() };
   window.stacksSearch = {
     index(data) { searchData.index = data; },
-    terms(key, data) { searchData.terms.set(key, data); },
+    terms(key, data, groups) {
+      searchData.terms.set(key, data);
+      // Groups of a stem's forms, `archiv|e,ed,ing` (SearchIndex.encoded): each form → the group.
+      const forms = new Map();
+      for (const encoded of groups ?? []) {
+        const [start, ends] = encoded.split("|");
+        const group = ends.split(",").map((end) => start + end);
+        for (const form of group) forms.set(form, group);
+      }
+      searchData.forms.set(key, forms);
+    },
     page(number, data) { searchData.pages.set(Number(number), data); },
     text(number, text) { searchData.texts.set(Number(number), text); },
   };
@@ -1148,17 +1158,30 @@
     return shards;
   }
 
+  /** What shard `key` holds for `word`: its postings, or its other forms (SearchIndex.forms). */
+  const shardHas = (key, word) => Object.hasOwn(searchData.terms.get(key) ?? {}, word);
+  const formsIn = (key, word) => (searchData.forms.get(key)?.get(word) ?? []).filter((form) => form !== word);
+
+  /** Loads the term shards not loaded yet; one that fails to load only costs its words. */
+  async function loadShards(keys, run) {
+    const missing = [...new Set(keys)].filter((key) => !searchData.terms.has(key));
+    if (!missing.length) return;
+    if (run === searchRun) searchStatus.textContent = "Loading…";
+    await Promise.allSettled(missing.map((key) => loadSearchScript(`terms/${shardName(key)}.js`)));
+  }
+
   /**
    * Page number → where `word` stands on it: the best rank of its terms (SearchRank.swift: bits
    * 0–1 the field, 3 title, 2 summary or tags, 1 body; bit 2 the title's first word or its whole;
-   * bits 3– the title's words) and whether the term was the word itself, not one it begins.
+   * bits 3– the title's words) and whether the term was the word itself, not one it begins or
+   * another of its `forms`.
    */
-  function postingsOf(word, prefix, shards) {
+  function postingsOf(word, prefix, forms, shards) {
     const pages = new Map();
     for (const key of shards) {
       const terms = searchData.terms.get(key) ?? {};
       for (const term of Object.keys(terms)) {
-        if (term !== word && !(prefix && term.startsWith(word))) continue;
+        if (term !== word && !(prefix && term.startsWith(word)) && !forms.includes(term)) continue;
         const whole = term === word;
         const values = terms[term];
         let page = 0;
@@ -1251,21 +1274,50 @@
     searchPanel.hidden = false;
     // The last word as it is being typed: the words it begins count too.
     const last = wordTerms[wordTerms.length - 1];
-    const prefixOf = (word) => word === last && !/\s$/.test(typed) && [...word].length >= 3;
+    const prefixes = new Set(words.filter((word) => word === last && !/\s$/.test(typed) && [...word].length >= 3));
+    let forms = words.map(() => []);
     let ranked;
     try {
       const index = await loadSearchIndex();
-      const shards = words.map((word) => shardsOf(word, prefixOf(word), index.keys));
-      const missing = [...new Set(shards.flat())].filter((key) => !searchData.terms.has(key));
-      if (missing.length) {
-        if (run === searchRun) searchStatus.textContent = "Loading…";
-        // A shard that fails to load only costs its words.
-        await Promise.allSettled(missing.map((key) => loadSearchScript(`terms/${shardName(key)}.js`)));
-      }
+      let shards = words.map((word) => shardsOf(word, prefixes.has(word), index.keys));
+      await loadShards(shards.flat(), run);
       if (run !== searchRun) return;
+      // A word the site uses finds its other forms too (the words with its stem: `archive`,
+      // `archiving`); a word it never uses, the words it begins, as the last word typed does.
+      words.forEach((word, number) => {
+        const key = shardsOf(word, false, index.keys)[0];
+        if (key !== undefined && shardHas(key, word)) forms[number] = formsIn(key, word);
+        else if ([...word].length >= 3) prefixes.add(word);
+      });
+      const withForms = (word, number) => [...new Set([...shardsOf(word, prefixes.has(word), index.keys),
+        ...forms[number].flatMap((form) => shardsOf(form, false, index.keys))])];
+      shards = words.map(withForms);
+      await loadShards(shards.flat(), run);
+      if (run !== searchRun) return;
+      // A word the site never uses that begins none it does (`archived` where the site has
+      // `archive` and `archiving`): the words that start as it does, up to three letters
+      // shorter, with their forms.
+      for (const [number, word] of words.entries()) {
+        if (forms[number].length || !prefixes.has(word) || postingsOf(word, true, [], shards[number]).size) continue;
+        const letters = [...word];
+        for (let end = letters.length - 1; end >= Math.max(4, letters.length - 3); end -= 1) {
+          const start = letters.slice(0, end).join("");
+          const keys = shardsOf(start, true, index.keys);
+          await loadShards(keys, run);
+          if (run !== searchRun) return;
+          const found = keys.flatMap((key) => Object.keys(searchData.terms.get(key) ?? {})
+            .filter((term) => term.startsWith(start)).flatMap((term) => [term, ...formsIn(key, term)]));
+          if (!found.length) continue;
+          forms[number] = [...new Set(found)];
+          shards[number] = withForms(word, number);
+          await loadShards(shards[number], run);
+          if (run !== searchRun) return;
+          break;
+        }
+      }
       const scores = new Map();
       words.forEach((word, number) => {
-        for (const [page, found] of postingsOf(word, prefixOf(word), shards[number])) {
+        for (const [page, found] of postingsOf(word, prefixes.has(word), forms[number], shards[number])) {
           const score = scores.get(page) ?? { page, words: 0, weight: 0, best: 0, found: [] };
           // A whole word counts a little more than a word it begins.
           const weight = (found.rank & 3) * 2 + (found.whole ? 1 : 0);
@@ -1279,8 +1331,14 @@
       // Every match ranked, not only those shown: more words found first; then the title that
       // is what was typed, titles that start with it, titles with every word, summaries and
       // tags, text; then shorter titles; then the catalog's order.
-      for (const score of scores.values()) Object.assign(score, titleTier(score.found, wordTerms, typedFolded));
-      ranked = [...scores.values()].sort((a, b) => b.words - a.words || b.tier - a.tier || a.length - b.length
+      // Only pages with every word (or with a token typed whole, `c++`) when there are any: a
+      // second word narrows the results, as in any search box.
+      const complete = (score) => wordTerms.every((word) => score.found.some((found) => found.word === word))
+        || score.found.some((found) => !wordTerms.includes(found.word));
+      let matching = [...scores.values()];
+      if (matching.some(complete)) matching = matching.filter(complete);
+      for (const score of matching) Object.assign(score, titleTier(score.found, wordTerms, typedFolded));
+      ranked = matching.sort((a, b) => b.words - a.words || b.tier - a.tier || a.length - b.length
         || b.best - a.best || b.weight - a.weight || a.page - b.page);
       const shown = ranked.slice(0, resultsShown).map((score) => score.page);
       // Records come several to a file (index.recordsPerFile), in page order; so do the starts
@@ -1296,7 +1354,8 @@
       return;
     }
     if (run !== searchRun) return;
-    const matches = (term) => words.some((word) => term === word || (prefixOf(word) && term.startsWith(word)));
+    const matches = (term) => words.some((word, number) => term === word || (prefixes.has(word) && term.startsWith(word))
+      || forms[number].includes(term));
     const root = siteRoot();
     const here = new URL(location.href);
     // A page whose title is what was typed comes first: "c" before "c++", "tar" before "tar.gz".
@@ -1307,7 +1366,7 @@
     const best = "\u0000best";
     const groups = new Map();
     let shown = 0;
-    for (const { page } of top) {
+    for (const { page, tier } of top) {
       const record = searchData.pages.get(page);
       if (!record) continue;
       shown += 1;
@@ -1324,7 +1383,9 @@
       link.append(title, path, snippetOf(record, searchData.texts.get(page), matches));
       item.append(link);
       // A top category is in its own group; an item at the top, in none.
-      const group = shown === 1 && top.length > 1 ? best : (record.kind === "category" ? record.path?.[0] : trail[0]) ?? "";
+      // The best match is set apart when its title has what was typed.
+      const group = shown === 1 && top.length > 1 && tier >= 3 ? best
+        : (record.kind === "category" ? record.path?.[0] : trail[0]) ?? "";
       if (!groups.has(group)) groups.set(group, []);
       groups.get(group).push(item);
     }

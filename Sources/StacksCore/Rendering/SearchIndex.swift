@@ -3,7 +3,9 @@
 ///
 /// - `_stacks/search/index.js`: the terms shards there are (their keys) and the page count.
 /// - `_stacks/search/terms/<key>.js`: every term that starts with the key, each with its
-///   postings: page numbers (catalog indices) with where the term stands on the page.
+///   postings: page numbers (catalog indices) with where the term stands on the page; and
+///   the groups of forms those terms are in (`archive`, `archived`, `archiving`: the words the
+///   site uses with one stem in its language), so the script needs no stemmer.
 ///   A key is a term's first two characters, longer where a shard would be too large.
 /// - `_stacks/search/pages/<n>.js`: what a result shows of pages `16n` to `16n + 15` — title,
 ///   URL from the root, breadcrumb titles and summary — loaded only for the results shown.
@@ -38,6 +40,9 @@ struct SearchIndex {
 
     /// Every term with its postings.
     private let byTerm: [String: [UInt32]]
+    /// The groups of terms that share a stem, each sorted, and the group of each term in one.
+    private let formGroups: [[String]]
+    private let formGroupOfTerm: [String: Int]
     private let records: [(page: Int, bytes: [UInt8])]
     private let pageCount: Int
     /// Pages numbered below it are the catalog's, with snippet sources; the others (tag pages),
@@ -59,24 +64,68 @@ struct SearchIndex {
 
     /// Every page's words read from `bodies` (`stacks serve`). `extra` pages are numbered
     /// after the catalog's.
-    init(catalog: Catalog, bodies: PageBodies, extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
+    init(catalog: Catalog, bodies: PageBodies, extra: [ExtraPage] = [], language: String = "en",
+         shardLimit: Int = Self.defaultShardLimit) {
         var postings = SearchPostings()
         for index in catalog.pages.indices.dropFirst() {
             postings.add(page: index, of: catalog, text: index < bodies.count ? HTMLText.plain(bodies[index]) : "")
         }
-        self.init(catalog: catalog, postings: postings, extra: extra, shardLimit: shardLimit)
+        self.init(catalog: catalog, postings: postings, extra: extra, language: language, shardLimit: shardLimit)
     }
 
     /// The index of pages whose words are already in `postings`. The catalog's pages' records
     /// are files of their own (`SiteRenderer.searchRecords(file:)`, `SiteManifest.Producer.searchRecords`):
     /// only the records of `extra` pages are kept, numbered from `firstExtraPage(after:)`.
-    init(catalog: Catalog, postings: SearchPostings, extra: [ExtraPage] = [], shardLimit: Int = Self.defaultShardLimit) {
+    /// `language` (BCP 47) picks the stemmer that groups the terms' forms; a language Snowball
+    /// has no stemmer for gives none.
+    init(catalog: Catalog, postings: SearchPostings, extra: [ExtraPage] = [], language: String = "en",
+         shardLimit: Int = Self.defaultShardLimit) {
         self.shardLimit = shardLimit
         var postings = postings
         records = Self.add(extra, from: Self.firstExtraPage(after: catalog.pages.count), to: &postings)
-        byTerm = postings.byTerm
+        let byTerm = postings.byTerm
+        self.byTerm = byTerm
+        formGroups = SearchStemmer(language: language).map { Self.formGroups(of: byTerm.keys, stemmer: $0) } ?? []
+        var formGroupOfTerm: [String: Int] = [:]
+        for (number, group) in formGroups.enumerated() { for term in group { formGroupOfTerm[term] = number } }
+        self.formGroupOfTerm = formGroupOfTerm
         pageCount = max(0, catalog.pages.count - 1) + extra.count
         catalogPages = catalog.pages.count
+    }
+
+    /// How many forms a group has at most: a stem with more is a stem of words that hardly
+    /// mean one thing.
+    static let maximumForms = 12
+
+    /// The terms of `terms` that share a stem, in groups of two or more, each sorted, the
+    /// groups by their first term. Only words of letters (not numbers, not a title's whole
+    /// term with its symbols, not single Chinese or Japanese characters) of three letters or
+    /// more have forms.
+    static func formGroups(of terms: some Collection<String>, stemmer: SearchStemmer) -> [[String]] {
+        var byStem: [String: [String]] = [:]
+        for term in terms where term.utf8.count >= 3 {
+            let scalars = term.unicodeScalars
+            guard scalars.allSatisfy({ SearchTerms.isWordScalar($0) && !SearchTerms.isIdeograph($0) }),
+                  scalars.contains(where: { !("0"..."9").contains($0) }) else { continue }
+            byStem[stemmer.stem(term), default: []].append(term)
+        }
+        return byStem.values.filter { (2...maximumForms).contains($0.count) }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+
+    /// `term`'s other forms the site uses (the terms with its stem), sorted.
+    func forms(of term: String) -> [String] {
+        formGroupOfTerm[term].map { formGroups[$0].filter { $0 != term } } ?? []
+    }
+
+    /// A group of forms as a shard writes it: the forms' common start, `|`, and how each form
+    /// ends after it (`archiv|e,ed,ing`). Forms are letters only, so neither sign is in one.
+    static func encoded(group: [String]) -> String {
+        var common = group[0].unicodeScalars.count
+        for form in group.dropFirst() {
+            common = min(common, zip(group[0].unicodeScalars, form.unicodeScalars).prefix(while: { $0 == $1 }).count)
+        }
+        let start = String(String.UnicodeScalarView(group[0].unicodeScalars.prefix(common)))
+        return start + "|" + group.map { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst(common))) }.joined(separator: ",")
     }
 
     /// The terms the index holds.
@@ -220,7 +269,10 @@ struct SearchIndex {
     /// The shards' keys, each with its terms, sorted.
     var shards: [(key: String, terms: [String])] {
         var shards: [(key: String, terms: [String])] = []
-        func cost(_ term: String) -> Int { term.utf8.count + 6 + byTerm[term]!.count * 3 }
+        // A term in a group of forms costs about its ending once more.
+        func cost(_ term: String) -> Int {
+            term.utf8.count + 6 + byTerm[term]!.count * 3 + (formGroupOfTerm[term] == nil ? 0 : 5)
+        }
         func place(_ terms: [String], key: String, length: Int) {
             let size = terms.reduce(0) { $0 + cost($1) }
             if size <= shardLimit || length >= Self.maximumKeyLength {
@@ -288,6 +340,16 @@ struct SearchIndex {
                 json.member(term, Self.shardValues(of: byTerm[term]!))
             }
             json.endObject()
+            // The groups of forms the shard's terms are in, each whole (its other forms may be in
+            // other shards).
+            var groups: [Int] = []
+            for term in shard.terms { if let group = formGroupOfTerm[term], !groups.contains(group) { groups.append(group) } }
+            if !groups.isEmpty {
+                json.raw(",")
+                json.beginArray()
+                for group in groups { json.string(Self.encoded(group: formGroups[group])) }
+                json.endArray()
+            }
             json.raw(");\n")
             try body(.init(path: "\(Self.termsFolder)/\(Self.fileName(ofKey: shard.key)).js", bytes: json.bytes))
         }

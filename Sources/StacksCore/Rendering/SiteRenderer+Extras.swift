@@ -82,8 +82,8 @@ extension SiteRenderer {
         switch extra {
         case .search:
             let catalog = site.catalog
-            let index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages()) }
-                ?? SearchIndex(catalog: catalog, bodies: site.bodies, extra: tagSearchPages())
+            let index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages(), language: config.language) }
+                ?? SearchIndex(catalog: catalog, bodies: site.bodies, extra: tagSearchPages(), language: config.language)
             try index.eachFile(body)
         case .tagListIndexes: try eachTagListIndex(body)
         default: try madeWhole(extra, theme: theme).forEach(body)

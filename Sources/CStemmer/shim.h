@@ -1,0 +1,2 @@
+// Snowball's stemmers (libstemmer), for the site search's word forms.
+#include <libstemmer.h>
