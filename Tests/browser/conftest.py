@@ -37,6 +37,7 @@ PLAIN = BASE + "/plain/site/"
 PLAIN_NONE = BASE + "/plain-none/site/"
 # The example catalog built with other layout settings (scripts/test-browser): /variants/NAME/.
 VARIANTS = BASE + "/variants/"
+HOMES = BASE + "/homes/"
 
 # The label of a sidebar tree link (JS, a function of the <a>): its text but its icon tile's
 # (the <i> before it, whose text may be an emoji or a monogram).

@@ -181,6 +181,23 @@ def test_keyboard_moves_through_all_entries_of_a_virtual_list(page):
     assert len(rows(page)) <= MAX_ROWS
 
 
+def test_end_and_home_reach_the_ends_of_the_whole_list_before_its_index_is_here(page, slow_network):
+    """On a list shown 50 rows at a time, End is the category's last entry, not the last row
+    drawn: the list says it is loading all its entries, then the focus lands on the last."""
+    page.open(LARGE + "parts/part-0300/", 1440)
+    assert not page.js(VIRTUAL)
+    page.js("document.querySelector('[data-column=content] .list li a').focus()")
+    press(page, Keys.END)
+    note = "return document.querySelector('.list-loading')?.textContent ?? ''"
+    assert page.js(note) == f"Loading all {LARGE_COUNT} entries…"
+    page.wait(lambda: active_position(page) == LARGE_COUNT, timeout=10, message="the last entry focused")
+    assert page.js("return document.activeElement.querySelector(':scope > b').textContent") == part_title(LARGE_COUNT)
+    assert page.js(note) == ""
+    press(page, Keys.HOME)
+    assert active_position(page) == 1
+    assert not page.logs()
+
+
 def test_rows_say_where_they_are_and_the_current_entry_stays_marked(page):
     page.open(LARGE + "parts/part-0300/", 1440)
     # The window a page shows says where it is in the whole list.

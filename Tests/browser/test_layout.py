@@ -5,7 +5,7 @@ from selenium.webdriver.common.by import By
 
 import re
 
-from conftest import tap, EXAMPLE, EXAMPLE_DIR, LARGE, LARGE_DIR, MATRIX, TREE_LABEL, VARIANTS, WIDTHS, pages_of
+from conftest import tap, EXAMPLE, EXAMPLE_DIR, LARGE, LARGE_DIR, MATRIX, PLAIN, TREE_LABEL, VARIANTS, WIDTHS, pages_of
 
 # (depth, page, kind) — depth 3 exists in the example: weather/rain/drizzle/ and teams/design/ada/.
 MATRIX_PAGES = [
@@ -26,12 +26,13 @@ MATRIX_PAGES = [
 
 
 def expected_columns(width, kind, medium=720, wide=1200):
-    """DESIGN §3: wide shows all three; medium content and detail; narrow the deepest one."""
+    """DESIGN §3: wide shows all three; medium content and detail; narrow the deepest one. The
+    home lists its categories once: wide, in the sidebar beside the introduction; narrow, under it."""
     if width >= wide:
-        return ["sidebar", "content", "detail"]
+        return ["sidebar", "detail"] if kind == "home" else ["sidebar", "content", "detail"]
     if width >= medium:
         return ["content", "detail"]
-    return {"home": ["sidebar"], "category": ["content"], "tags": ["content"], "tag": ["content"], "item": ["detail"]}[kind]
+    return {"home": ["sidebar", "detail"], "category": ["content"], "tags": ["content"], "tag": ["content"], "item": ["detail"]}[kind]
 
 
 # The named widths, and both sides of each breakpoint.
@@ -60,14 +61,16 @@ def test_medium_home_shows_the_categories_in_the_content_column(page, width):
     assert not page.js("return document.querySelector('.sidebar-toggle').getClientRects().length")
 
 
-def test_wide_home_lists_the_categories_with_counts_and_the_introduction(page):
+def test_wide_home_lists_the_categories_once_beside_the_introduction(page):
     page.open(EXAMPLE, 1440)
-    # Every visible column shows something: no "Pick a category" placeholder.
+    # The sidebar lists the categories; the list column gives way to the introduction, and no
+    # "Pick a category" placeholder shows.
+    assert page.visible_columns() == ["sidebar", "detail"]
     assert not page.js("return document.querySelector('.content-placeholder').getClientRects().length")
-    rows = page.js("""return [...document.querySelectorAll('.home-categories a')]
-        .filter((a) => a.getClientRects().length)
-        .map((a) => [a.querySelector(':scope > b').textContent.trim(), a.querySelector('.count').textContent.trim()])""")
-    assert rows == [["Communication", "3"], ["Weather", "4"], ["Traffic", "3"], ["Teams", "2"]]
+    assert not page.js("return [...document.querySelectorAll('.home-categories a')].some((a) => a.getClientRects().length)")
+    shown = page.js("""return [...document.querySelectorAll('[data-column=sidebar] .tree > li > a')]
+        .filter((a) => a.getClientRects().length).map((a) => a.textContent.trim())""")
+    assert shown[:4] == ["Communication", "Weather", "Traffic", "Teams"], shown
     assert page.js("return document.querySelector('.home-intro h1').innerText") == "Stacks Catalog"
 
 
@@ -83,7 +86,7 @@ ROW_PARTS = """return [...document.querySelectorAll('.list > li > a')].filter((a
 
 
 @pytest.mark.parametrize("url,width,categories", [
-    (EXAMPLE, 1440, True), (EXAMPLE, 1024, True), (EXAMPLE + "weather/", 1440, False), (EXAMPLE + "weather/", 390, False),
+    (PLAIN, 1440, True), (EXAMPLE, 1024, True), (EXAMPLE + "weather/", 1440, False), (EXAMPLE + "weather/", 390, False),
     # A home with more categories than a list page shows them as a list, at narrow widths too.
     (VARIANTS + "list-window/", 1440, True), (VARIANTS + "list-window/", 390, True), (LARGE + "parts/", 768, False)])
 def test_list_rows_lay_out_icon_title_over_summary_then_count(page, url, width, categories):
@@ -306,7 +309,7 @@ def test_a_windowed_sidebar_links_to_every_category(page, width):
     assert page.js(SIDEBAR_LABELS) == ["Communication", "Weather", "Traffic", "Teams"]
     assert page.js("return document.querySelector('.tree-all')") is None
     if width == 390:
-        assert page.visible_columns() == ["sidebar"]
+        assert page.visible_columns() == ["sidebar", "detail"], "the introduction above the categories"
     assert page.overflow() == []
 
 

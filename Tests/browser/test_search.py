@@ -113,6 +113,47 @@ def test_a_word_finds_its_page_in_another_form(page, width, query, found, marked
         page.screenshot("search-archive-390")
 
 
+def test_on_a_phone_the_results_are_a_view_of_their_own_with_a_back_control(page):
+    """At 390 px the search takes the screen, as a search in a NavigationStack does: the box
+    and "Back" on top, the results below it to the bottom, scrolled on their own; a tap on its
+    empty part keeps it; Back and Escape close it, and the page is as it was. axe finds no
+    serious violation in the view."""
+    from test_accessibility import serious
+    page.open(PLAIN + "commands/", 390)
+    scrolled = page.js("return document.scrollingElement.scrollTop")
+    shown = type_query(page, "docker")
+    assert shown[0][0] == "docker", shown[:2]
+    view = page.js("const r = document.querySelector('.search').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")
+    assert view == [0, 0, 390, page.js("return innerHeight")], view
+    panel = page.js("const r = document.querySelector('.search-panel').getBoundingClientRect(); return [r.top, r.bottom]")
+    assert panel[1] == page.js("return innerHeight"), panel
+    assert page.js("return document.elementFromPoint(195, innerHeight - 20).closest('.search-panel') !== null"), "results to the bottom"
+    back = page.driver.find_element(By.CSS_SELECTOR, ".search-back")
+    assert back.is_displayed() and back.text == "Back"
+    page.screenshot("search-view-390")
+    assert not serious(page), serious(page)
+    # A tap on the view's empty part (the status line) takes the focus from the box, not the view.
+    page.driver.find_element(By.CSS_SELECTOR, ".search-status").click()
+    assert page.js("return !document.querySelector('.search-panel').hidden")
+    back.click()
+    page.wait(lambda: not page.js("return document.querySelector('.search').classList.contains('is-active')"))
+    assert page.js("return document.querySelector('.search-panel').hidden")
+    assert not back.is_displayed()
+    assert page.js("return document.scrollingElement.scrollTop") == scrolled
+    # Escape closes it too; the query is kept for the next time.
+    page.driver.find_element(By.ID, "search-input").click()
+    page.wait(lambda: page.js(RESULTS) > 0, message="the results again")
+    page.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    page.wait(lambda: not page.js("return document.querySelector('.search').classList.contains('is-active')"))
+    assert page.js("return document.activeElement !== document.getElementById('search-input')")
+    # At 1440 px it stays a panel under the box.
+    page.open(PLAIN + "commands/", 1440)
+    type_query(page, "docker")
+    assert not page.driver.find_element(By.CSS_SELECTOR, ".search-back").is_displayed()
+    assert page.js("return document.querySelector('.search').getBoundingClientRect().width") < 500
+    assert not page.logs()
+
+
 def test_the_first_query_on_the_large_catalog_loads_little(page):
     page.open(LARGE + "parts/", 1440)
     assert page.js(SEARCH_BYTES)[0] == 0, "nothing loaded before the search is used"

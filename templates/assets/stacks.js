@@ -228,6 +228,7 @@
     if (listShape(document)?.complete) rebase(column("content"), from, parts.url);
     else replaceContent(parts, from);
     detail.replaceChildren(fragment(parts.detail));
+    foldHomeIntro();
     $(".breadcrumbs").replaceWith(fragment(parts.breadcrumbs));
     $(".back-link")?.remove();
     if (parts.back) $(".breadcrumbs").before(fragment(parts.back));
@@ -1086,6 +1087,7 @@
   // The page holds an empty, hidden search (it does nothing without this script): made here.
   if (search && !search.firstElementChild) {
     search.innerHTML = '<label class="visually-hidden" for="search-input"></label>'
+      + '<button type="button" class="search-back"><i class="glyph glyph-back" aria-hidden="true"></i>Back</button>'
       + '<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
       + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul><button type="button" class="search-more" hidden></button></div>';
     search.firstElementChild.textContent = search.dataset.label ?? "Search";
@@ -1097,6 +1099,10 @@
   // The results shown: ten, and twenty more each time "More results" is chosen, for one query.
   // The button is outside the list the results are drawn into, so it keeps the focus.
   const searchMore = $(".search-more");
+  // On a phone the search is a view of its own, over the page, with a back control, as a
+  // search in a NavigationStack is: the stylesheet shows it so (and the control) only there.
+  const searchBack = $(".search-back");
+  const searchView = () => isVisible(searchBack);
   const firstResults = 10, moreResults = 20;
   let resultsShown = firstResults, resultsQuery = "";
   const searchData = { index: null, terms: new Map(), forms: new Map(), pages: new Map(), texts: new Map() };
@@ -1254,6 +1260,8 @@
 
   function closeSearch() {
     if (searchPanel) searchPanel.hidden = true;
+    search?.classList.remove("is-active");
+    document.documentElement.classList.remove("search-open");
   }
 
   let searchRun = 0;
@@ -1420,8 +1428,19 @@
       resultsShown += moreResults;
       runSearch();
     });
-    searchInput.addEventListener("focus", () => { loadSearchIndex()?.catch(() => {}); if (searchInput.value) runSearch(); });
+    searchInput.addEventListener("focus", (event) => {
+      // Back from a result (Escape) leaves the search closed.
+      if (search.contains(event.relatedTarget)) return;
+      search.classList.add("is-active");
+      document.documentElement.classList.add("search-open");
+      loadSearchIndex()?.catch(() => {});
+      if (searchInput.value) runSearch();
+    });
     searchInput.addEventListener("input", runSearch);
+    searchBack?.addEventListener("click", () => {
+      closeSearch();
+      searchInput.blur();
+    });
     searchInput.addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
         const first = $("a", searchResults);
@@ -1431,10 +1450,33 @@
     document.addEventListener("click", (event) => {
       if (!search.contains(event.target)) closeSearch();
     });
+    // The view on a phone stays until its back control (a tap on its empty part takes the focus).
     search.addEventListener("focusout", (event) => {
-      if (!search.contains(event.relatedTarget)) closeSearch();
+      if (!search.contains(event.relatedTarget) && !searchView()) closeSearch();
     });
   }
+
+  // ── The home's introduction above its categories on a phone: a long one folded to its
+  //    start (the stylesheet folds it only there), with a control for the rest ──────────
+
+  /** More characters than about six lines of a phone. */
+  const homeIntroFold = 420;
+  function foldHomeIntro() {
+    const prose = $("[data-column=detail] .home-intro > .prose");
+    if (!prose || prose.textContent.length <= homeIntroFold || prose.nextElementSibling?.matches(".home-more")) return;
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "home-more";
+    more.textContent = "Read more";
+    more.addEventListener("click", () => {
+      prose.classList.add("is-open");
+      more.remove();
+      prose.tabIndex = -1;
+      prose.focus({ preventScroll: true });
+    });
+    prose.after(more);
+  }
+  foldHomeIntro();
 
   // ── Sidebar toggle: remembered; an overlay closes when done with ───────────────────
 
@@ -1496,9 +1538,11 @@
     }
 
     if (event.key === "Escape") {
-      if (searchPanel && !searchPanel.hidden) {
+      if (searchPanel && (!searchPanel.hidden || searchView())) {
+        const view = searchView();
         closeSearch();
-        searchInput.focus();
+        // The phone's view closes as its back control closes it; the panel gives the focus back to the box.
+        if (view) searchInput.blur(); else searchInput.focus();
         event.preventDefault();
         return;
       }
@@ -1554,6 +1598,17 @@
         const row = target.closest?.("li[aria-posinset]");
         index = row && container.contains(row) ? Number(row.getAttribute("aria-posinset")) - 1 : -1;
         links = { length: total };
+      }
+      // A list shown in parts: Home and End reach the ends of the whole category, once its
+      // index is here (the list says it is loading meanwhile).
+      const toEnd = event.key === "End" || (event.key === "Home" && Number(container?.dataset.offset || 0) > 0);
+      if (!virtual && toEnd && canLoadIndex && container?.matches(".list[data-index]")) {
+        event.preventDefault();
+        virtualize(container).then((done) => {
+          const state = done ? virtualLists.get(container) : null;
+          if (state) focusRow(container, event.key === "End" ? state.shown.length - 1 : 0);
+        });
+        return;
       }
       if (!links.length) return;
       let next;

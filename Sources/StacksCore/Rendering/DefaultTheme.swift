@@ -93,7 +93,12 @@ enum DefaultTheme {
 {{/intro}}{{/category}}{{#home}}<article class="home-intro">
 <h1>{{title}}</h1>
 <div class="prose">{{{intro}}}</div>
-</article>
+{{#overview}}<section class="home-overview" aria-labelledby="home-overview-title">
+<h2 id="home-overview-title">Largest categories</h2>
+<ul class="list">
+{{{overview}}}</ul>
+</section>
+{{/overview}}</article>
 {{/home}}
 
 """####,
@@ -287,7 +292,7 @@ svg { flex: none; }
 }
 .glyph-back { --glyph: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23000' stroke-width='2.4' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpolyline points='15 5 8 12 15 19'/%3E%3C/svg%3E"); }
 .glyph-sidebar { --glyph: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23000' stroke-width='1.8' stroke-linejoin='round'%3E%3Crect x='3' y='4' width='18' height='16' rx='3'/%3E%3Cline x1='9.5' y1='4' x2='9.5' y2='20'/%3E%3C/svg%3E"); }
-.back-link .glyph, .detail-back .glyph { width: 1.25rem; height: 1.25rem; margin-left: -.35rem; }
+.back-link .glyph, .detail-back .glyph, .search-back .glyph { width: 1.25rem; height: 1.25rem; margin-left: -.35rem; }
 
 /* The sidebar toggle: a real checkbox, so it works without the script, focusable and
    labelled; drawn as a toolbar button. */
@@ -315,6 +320,7 @@ svg { flex: none; }
   width: min(26rem, calc(100vw - 2rem)); max-height: min(32rem, 70vh); overflow-y: auto;
   background: var(--bg-raised); border: 1px solid var(--line); border-radius: .8rem; box-shadow: var(--shadow); padding: .35rem;
 }
+.search-back { display: none; }
 .search-status { margin: .3rem .6rem; font-size: .8125rem; color: var(--muted); }
 .search-more { display: block; width: 100%; margin-top: .35rem; padding: .5rem .65rem; border: 0; border-top: 1px solid var(--line); border-radius: 0 0 .5rem .5rem; background: none; color: var(--accent-default); font: inherit; font-size: .875rem; text-align: left; cursor: pointer; }
 .search-more:hover, .search-more:focus-visible { background: var(--selected-bg); color: var(--selected-fg); outline: none; }
@@ -525,6 +531,10 @@ i[data-icon]::before {
 .detail-back { display: inline-flex; align-items: center; font-weight: 500; font-size: 1rem; }
 .placeholder { display: grid; place-items: center; min-height: 14rem; height: 100%; margin: 0; color: var(--muted); font-size: 1.0625rem; text-align: center; }
 .home-categories { display: none; }
+.home-overview { display: none; margin-top: 2.5rem; }
+.home-overview h2 { margin: 0 0 .5rem; font-size: .8125rem; font-weight: 600; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
+.home-overview .list { max-width: 40rem; }
+.home-more { display: none; }
 .home-intro .prose, .category-intro .prose { margin-top: 1rem; font-size: 1.0625rem; }
 
 /* ── Medium and wide: an app window; each column scrolls on its own, so choosing an item
@@ -553,6 +563,25 @@ i[data-icon]::before {
   body[data-columns="detailOnly"] .sidebar, body[data-columns="detailOnly"] .content { display: none; }
   body[data-columns="detailOnly"] .sidebar-toggle { display: block; }
   body[data-columns="detailOnly"] .back-link { display: inline-flex; }
+}
+
+/* ── The home, where the sidebar shows: it lists the categories, once; the introduction takes
+   the list's column too, with the largest categories under it when it is short (a home with
+   items of its own keeps its list). A catalog with neither categories nor tags has no sidebar. ── */
+@media (width >= {{layout.wide}}px) {
+  body[data-columns="automatic"][data-kind="home"]:not(:has(.content [data-category])) .columns { grid-template-columns: var(--sidebar-width) minmax(0, 1fr); }
+  body[data-columns="automatic"][data-kind="home"]:not(:has(.content [data-category])) .content { display: none; }
+  body[data-columns="automatic"][data-kind="home"] .home-overview { display: block; }
+  body[data-columns="automatic"]:not(:has(.sidebar .tree > li)) .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
+  body[data-columns="automatic"]:not(:has(.sidebar .tree > li)) .sidebar { display: none; }
+}
+@media (width >= {{layout.medium}}px) {
+  body[data-columns="all"][data-kind="home"]:not(:has(.content [data-category])) .columns { grid-template-columns: var(--sidebar-width) minmax(0, 1fr); }
+  body[data-columns="all"][data-kind="home"]:not(:has(.content [data-category])) .content { display: none; }
+  body[data-columns="all"][data-kind="home"] .home-overview { display: block; }
+  body[data-columns="all"]:not(:has(.sidebar .tree > li)) .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
+  body[data-columns="all"]:not(:has(.sidebar .tree > li)) .sidebar { display: none; }
+  body:not(:has(.sidebar .tree > li)) .sidebar-toggle { display: none !important; }
 }
 
 /* ── Medium: content and detail (layout.columns automatic, as doubleColumn above). ── */
@@ -629,10 +658,39 @@ i[data-icon]::before {
   .breadcrumbs { order: 3; flex-basis: 100%; font-size: .8125rem; }
   body[data-kind="home"] .breadcrumbs { order: 0; flex-basis: auto; font-size: 1.0625rem; }
   .search { flex: 0 1 11rem; }
+  /* The search as a view of its own: the box and a back control on top, the results below. */
+  html.search-open { overflow: hidden; }
+  /* A backdrop filter would make the bar the view's box, not the screen. */
+  html.search-open .topbar { -webkit-backdrop-filter: none; backdrop-filter: none; }
+  .search.is-active {
+    position: fixed; inset: 0; z-index: 60; display: grid; grid-template: auto minmax(0, 1fr) / auto minmax(0, 1fr);
+    align-content: start; gap: .5rem .5rem; padding: .4rem .75rem 0; background: var(--bg);
+  }
+  .search.is-active .search-back {
+    display: inline-flex; align-items: center; gap: .15rem; min-height: 2.25rem; padding: 0 .25rem 0 0; border: 0;
+    background: none; color: var(--accent-default); font: inherit; font-size: 1.0625rem; cursor: pointer;
+  }
+  .search.is-active .search-panel {
+    grid-column: 1 / -1; position: static; width: auto; max-height: none; height: 100%; overflow-y: auto;
+    border: 0; border-top: 1px solid var(--line); border-radius: 0; box-shadow: none; padding: .35rem 0 2rem;
+  }
   .sidebar-toggle { display: none !important; }
   .columns { display: block; }
   .column { display: none !important; border: 0; }
   body[data-kind="home"] .sidebar, body:is([data-kind="category"], [data-kind="tags"], [data-kind="tag"]) .content, body[data-kind="item"] .detail { display: block !important; }
+  /* The home's introduction above its categories, as an app's root shows a header; a long one
+     folded to its start, with a control for the rest (the script adds it). */
+  body[data-kind="home"]:not(:has(.content [data-category])) .columns { display: flex; flex-direction: column; }
+  body[data-kind="home"]:not(:has(.content [data-category])) .detail { display: block !important; order: -1; padding-bottom: .5rem; }
+  body[data-kind="home"]:not(:has(.content [data-category])) .sidebar { padding-top: 0; }
+  body[data-kind="home"] .detail:has(.home-more) .prose:not(.is-open) {
+    max-height: 13rem; overflow: hidden;
+    -webkit-mask-image: linear-gradient(to bottom, #000 60%, transparent); mask-image: linear-gradient(to bottom, #000 60%, transparent);
+  }
+  body[data-kind="home"] .detail .home-more {
+    display: inline-flex; margin-top: .25rem; padding: .35rem 0; border: 0; background: none;
+    color: var(--accent-default); font: inherit; font-size: 1rem; cursor: pointer;
+  }
   .sidebar, .content { background: var(--bg); padding: 1rem .5rem 3rem; }
   .list-header { top: var(--topbar-bottom, calc(4.625rem + 1px)); margin-top: -1rem; padding-top: 1rem; background: var(--bg); }
   html:has(body:is([data-kind="category"], [data-kind="tag"])) { scroll-padding-top: calc(var(--topbar-bottom, 4.625rem) + var(--list-header-height, 0px)); }
@@ -643,6 +701,8 @@ i[data-icon]::before {
   /* The home page's heading: a large title over its categories. */
   .sidebar h1.column-title { display: block; font-size: 1.75rem; font-weight: 700; letter-spacing: -.02em; text-transform: none; margin: 0 .75rem .75rem; }
   .sidebar h1.column-title a { color: var(--fg); padding: 0; margin: 0; }
+  /* …but the introduction above the categories has it already. */
+  body[data-kind="home"]:not(:has(.content [data-category])) .sidebar h1.column-title { display: none; }
   .tree a, .list a, .home-tags a { min-height: 3rem; }
   .tree a::after, .list .category > a::after, .home-tags a::after {
     content: ""; flex: none; width: .45rem; height: .45rem; margin: 0 .25rem 0 auto;
@@ -671,7 +731,12 @@ i[data-icon]::before {
   .detail { view-transition-name: stacks-detail; }
   /* One column at a time on a phone: whichever shows is the page that slides (only the one
      shown is captured, so the name is never taken twice). */
-  @media (width < {{layout.medium}}px) { .column { view-transition-name: stacks-detail; } }
+  @media (width < {{layout.medium}}px) {
+    .column { view-transition-name: stacks-detail; }
+    /* The home shows two columns, its introduction over its categories: they move as one. */
+    body[data-kind="home"]:not(:has(.content [data-category])) .columns { view-transition-name: stacks-detail; }
+    body[data-kind="home"]:not(:has(.content [data-category])) .column { view-transition-name: none; }
+  }
   ::view-transition-group(stacks-detail) { animation-duration: .22s; }
   ::view-transition-old(stacks-detail), ::view-transition-new(stacks-detail) { animation-duration: .22s; animation-timing-function: cubic-bezier(.2, .7, .3, 1); }
   html[data-transition="forward"]::view-transition-new(stacks-detail) { animation-name: stacks-slide-in; }
@@ -921,6 +986,7 @@ i[data-icon]::before {
     if (listShape(document)?.complete) rebase(column("content"), from, parts.url);
     else replaceContent(parts, from);
     detail.replaceChildren(fragment(parts.detail));
+    foldHomeIntro();
     $(".breadcrumbs").replaceWith(fragment(parts.breadcrumbs));
     $(".back-link")?.remove();
     if (parts.back) $(".breadcrumbs").before(fragment(parts.back));
@@ -1779,6 +1845,7 @@ i[data-icon]::before {
   // The page holds an empty, hidden search (it does nothing without this script): made here.
   if (search && !search.firstElementChild) {
     search.innerHTML = '<label class="visually-hidden" for="search-input"></label>'
+      + '<button type="button" class="search-back"><i class="glyph glyph-back" aria-hidden="true"></i>Back</button>'
       + '<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
       + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul><button type="button" class="search-more" hidden></button></div>';
     search.firstElementChild.textContent = search.dataset.label ?? "Search";
@@ -1790,6 +1857,10 @@ i[data-icon]::before {
   // The results shown: ten, and twenty more each time "More results" is chosen, for one query.
   // The button is outside the list the results are drawn into, so it keeps the focus.
   const searchMore = $(".search-more");
+  // On a phone the search is a view of its own, over the page, with a back control, as a
+  // search in a NavigationStack is: the stylesheet shows it so (and the control) only there.
+  const searchBack = $(".search-back");
+  const searchView = () => isVisible(searchBack);
   const firstResults = 10, moreResults = 20;
   let resultsShown = firstResults, resultsQuery = "";
   const searchData = { index: null, terms: new Map(), forms: new Map(), pages: new Map(), texts: new Map() };
@@ -1947,6 +2018,8 @@ i[data-icon]::before {
 
   function closeSearch() {
     if (searchPanel) searchPanel.hidden = true;
+    search?.classList.remove("is-active");
+    document.documentElement.classList.remove("search-open");
   }
 
   let searchRun = 0;
@@ -2113,8 +2186,19 @@ i[data-icon]::before {
       resultsShown += moreResults;
       runSearch();
     });
-    searchInput.addEventListener("focus", () => { loadSearchIndex()?.catch(() => {}); if (searchInput.value) runSearch(); });
+    searchInput.addEventListener("focus", (event) => {
+      // Back from a result (Escape) leaves the search closed.
+      if (search.contains(event.relatedTarget)) return;
+      search.classList.add("is-active");
+      document.documentElement.classList.add("search-open");
+      loadSearchIndex()?.catch(() => {});
+      if (searchInput.value) runSearch();
+    });
     searchInput.addEventListener("input", runSearch);
+    searchBack?.addEventListener("click", () => {
+      closeSearch();
+      searchInput.blur();
+    });
     searchInput.addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
         const first = $("a", searchResults);
@@ -2124,10 +2208,33 @@ i[data-icon]::before {
     document.addEventListener("click", (event) => {
       if (!search.contains(event.target)) closeSearch();
     });
+    // The view on a phone stays until its back control (a tap on its empty part takes the focus).
     search.addEventListener("focusout", (event) => {
-      if (!search.contains(event.relatedTarget)) closeSearch();
+      if (!search.contains(event.relatedTarget) && !searchView()) closeSearch();
     });
   }
+
+  // ── The home's introduction above its categories on a phone: a long one folded to its
+  //    start (the stylesheet folds it only there), with a control for the rest ──────────
+
+  /** More characters than about six lines of a phone. */
+  const homeIntroFold = 420;
+  function foldHomeIntro() {
+    const prose = $("[data-column=detail] .home-intro > .prose");
+    if (!prose || prose.textContent.length <= homeIntroFold || prose.nextElementSibling?.matches(".home-more")) return;
+    const more = document.createElement("button");
+    more.type = "button";
+    more.className = "home-more";
+    more.textContent = "Read more";
+    more.addEventListener("click", () => {
+      prose.classList.add("is-open");
+      more.remove();
+      prose.tabIndex = -1;
+      prose.focus({ preventScroll: true });
+    });
+    prose.after(more);
+  }
+  foldHomeIntro();
 
   // ── Sidebar toggle: remembered; an overlay closes when done with ───────────────────
 
@@ -2189,9 +2296,11 @@ i[data-icon]::before {
     }
 
     if (event.key === "Escape") {
-      if (searchPanel && !searchPanel.hidden) {
+      if (searchPanel && (!searchPanel.hidden || searchView())) {
+        const view = searchView();
         closeSearch();
-        searchInput.focus();
+        // The phone's view closes as its back control closes it; the panel gives the focus back to the box.
+        if (view) searchInput.blur(); else searchInput.focus();
         event.preventDefault();
         return;
       }
@@ -2247,6 +2356,17 @@ i[data-icon]::before {
         const row = target.closest?.("li[aria-posinset]");
         index = row && container.contains(row) ? Number(row.getAttribute("aria-posinset")) - 1 : -1;
         links = { length: total };
+      }
+      // A list shown in parts: Home and End reach the ends of the whole category, once its
+      // index is here (the list says it is loading meanwhile).
+      const toEnd = event.key === "End" || (event.key === "Home" && Number(container?.dataset.offset || 0) > 0);
+      if (!virtual && toEnd && canLoadIndex && container?.matches(".list[data-index]")) {
+        event.preventDefault();
+        virtualize(container).then((done) => {
+          const state = done ? virtualLists.get(container) : null;
+          if (state) focusRow(container, event.key === "End" ? state.shown.length - 1 : 0);
+        });
+        return;
       }
       if (!links.length) return;
       let next;

@@ -383,12 +383,33 @@ public struct SiteRenderer: Sendable {
         return ContentView(category: listed)
     }
 
+    /// An introduction shorter than this, in characters of text, is about two lines of the
+    /// detail column: the home then shows its largest categories under it.
+    static let shortIntroduction = 160
+    /// How many categories the home's overview shows.
+    static let overviewCategories = 6
+
+    /// The rows of the home's largest top-level categories, most entries first (the catalog's
+    /// order among equals), when its introduction is missing or short; `nil` otherwise.
+    private func homeOverview(introduction: String, context: PageContext) -> HTML? {
+        let catalog = site.catalog
+        let categories = catalog[Catalog.rootIndex].children.filter { catalog[$0].kind == .category }
+        guard !categories.isEmpty, HTMLText.plain(introduction).count < Self.shortIntroduction else { return nil }
+        let largest = categories.enumerated().sorted { first, second in
+            let (one, other) = (catalog[first.element].children.count, catalog[second.element].children.count)
+            return one != other ? one > other : first.offset < second.offset
+        }.prefix(Self.overviewCategories)
+        return HTML(largest.map { templates.render(context.entry($0.element, selected: false, current: false, inWindow: true)) }.joined())
+    }
+
     private func detail(_ index: Int, context: PageContext) -> DetailView {
         let catalog = site.catalog
         let page = catalog[index]
         switch page.kind {
         case .home:
-            return DetailView(home: HomeIntroView(title: config.siteTitle, intro: HTML(site.bodies[index])))
+            let body = site.bodies[index]
+            return DetailView(home: HomeIntroView(title: config.siteTitle, intro: HTML(body),
+                                                  overview: homeOverview(introduction: body, context: context)))
         case .category:
             let body = site.bodies[index]
             let intro = CategoryIntroView(title: page.title, intro: body.isEmpty ? nil : HTML(body),

@@ -253,7 +253,11 @@ extension CategoryIntroView {
 }
 
 extension HomeIntroView {
-    var templateObject: TemplateObject { ["title": .text(title), "intro": .text(intro.html)] }
+    var templateObject: TemplateObject {
+        var object: TemplateObject = ["title": .text(title), "intro": .text(intro.html)]
+        if let overview { object["overview"] = .text(overview.html) }
+        return object
+    }
 }
 
 extension NotFoundView {

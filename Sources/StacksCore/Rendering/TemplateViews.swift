@@ -480,6 +480,9 @@ struct HomeIntroView: TemplateValues {
     var title: String
     /// The home page's body.
     var intro: HTML
+    /// When the body is missing or short: list rows of the largest top-level categories, which
+    /// the home shows beside the sidebar where the list column gives way to the introduction.
+    var overview: HTML?
 }
 
 // MARK: 404 and redirects
