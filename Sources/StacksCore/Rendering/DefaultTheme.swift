@@ -1861,7 +1861,7 @@ i[data-icon]::before {
   // search in a NavigationStack is: the stylesheet shows it so (and the control) only there.
   const searchBack = $(".search-back");
   const searchView = () => isVisible(searchBack);
-  const firstResults = 10, moreResults = 20;
+  const firstResults = 10, moreResults = 20, textFilesPerQuery = 3;
   let resultsShown = firstResults, resultsQuery = "";
   const searchData = { index: null, terms: new Map(), forms: new Map(), pages: new Map(), texts: new Map() };
   window.stacksSearch = {
@@ -1954,8 +1954,13 @@ i[data-icon]::before {
           page += values[at] >> 2;
           let rank = values[at] & 3;
           if (rank === 3) rank |= values[++at] << 2;
+          // The best field first (a form in a summary over the word itself in the text), then
+          // the word itself over a form or a word it begins.
           const found = pages.get(page);
-          if (!found || (whole && !found.whole) || (whole === found.whole && rank > found.rank)) pages.set(page, { word, rank, whole });
+          const field = rank & 3, foundField = found ? found.rank & 3 : 0;
+          if (field > foundField || (field === foundField && ((whole && !found.whole) || (whole === found.whole && rank > found.rank)))) {
+            pages.set(page, { word, rank, whole });
+          }
         }
       }
     }
@@ -2111,9 +2116,15 @@ i[data-icon]::before {
       // of the pages' texts, loaded for the results found by a word of their text only.
       const perFile = index.recordsPerFile ?? 1;
       const files = new Set(shown.filter((page) => !searchData.pages.has(page)).map((page) => `pages/${Math.floor(page / perFile)}.js`));
+      // A few files of texts at most per query: results found in their text lower down show
+      // their summary (a file of texts is ten kilobytes; one per result would make a first
+      // query of words found only in texts cost a hundred).
+      const texts = new Set();
       for (const score of ranked.slice(0, resultsShown)) {
-        if (score.best <= 3 && score.page < index.catalogPages) files.add(`texts/${Math.floor(score.page / perFile)}.js`);
+        const file = `texts/${Math.floor(score.page / perFile)}.js`;
+        if (score.best <= 3 && score.page < index.catalogPages && !searchScripts.has(file) && texts.size < textFilesPerQuery) texts.add(file);
       }
+      for (const file of texts) files.add(file);
       if (files.size) await Promise.allSettled([...files].map((file) => loadSearchScript(file)));
     } catch {
       if (run === searchRun) searchStatus.textContent = "Search is not available.";
