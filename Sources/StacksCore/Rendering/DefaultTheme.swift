@@ -571,14 +571,14 @@ i[data-icon]::before {
 @media (width >= {{layout.wide}}px) {
   body[data-columns="automatic"][data-kind="home"]:not(:has(.content [data-category])) .columns { grid-template-columns: var(--sidebar-width) minmax(0, 1fr); }
   body[data-columns="automatic"][data-kind="home"]:not(:has(.content [data-category])) .content { display: none; }
-  body[data-columns="automatic"][data-kind="home"] .home-overview { display: block; }
+  body[data-columns="automatic"][data-kind="home"]:not(:has(.content [data-category])) .home-overview { display: block; }
   body[data-columns="automatic"]:not(:has(.sidebar .tree > li)) .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
   body[data-columns="automatic"]:not(:has(.sidebar .tree > li)) .sidebar { display: none; }
 }
 @media (width >= {{layout.medium}}px) {
   body[data-columns="all"][data-kind="home"]:not(:has(.content [data-category])) .columns { grid-template-columns: var(--sidebar-width) minmax(0, 1fr); }
   body[data-columns="all"][data-kind="home"]:not(:has(.content [data-category])) .content { display: none; }
-  body[data-columns="all"][data-kind="home"] .home-overview { display: block; }
+  body[data-columns="all"][data-kind="home"]:not(:has(.content [data-category])) .home-overview { display: block; }
   body[data-columns="all"]:not(:has(.sidebar .tree > li)) .columns { grid-template-columns: var(--content-width) minmax(0, 1fr); }
   body[data-columns="all"]:not(:has(.sidebar .tree > li)) .sidebar { display: none; }
   body:not(:has(.sidebar .tree > li)) .sidebar-toggle { display: none !important; }
