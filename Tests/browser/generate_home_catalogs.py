@@ -2,7 +2,7 @@
 """Two catalogs for the home's first screen, shaped as people bring them:
 
 - `recipes/`: a recipe repository whose README is long (what it is, how to cook from it, how
-  to contribute) above six category folders of different sizes;
+  to contribute) above seven category folders of different sizes, one of dishes in Chinese;
 - `flat/`: a collection of topics with no categories at all (one file per topic, as a topics
   repository keeps them), and a one-line README.
 
@@ -50,6 +50,11 @@ def main(out):
             dish = f"{category[:-1] if category.endswith('s') else category} dish {n}"
             write(os.path.join(recipes, category.lower(), f"{dish.lower().replace(' ', '-')}.md"),
                   f"# {dish}\n\nA dish of {category.lower()}, number {n}.\n\n## Ingredients\n\n- salt, 2 g\n")
+    # Dishes written in Chinese, as a Chinese recipe repository writes them: searched character
+    # by character (no stemmer for Chinese).
+    for name, steps in [("番茄炒蛋", "将鸡蛋打散，加盐，炒至凝固后盛出。番茄切块，炒出汁水，倒入鸡蛋。"),
+                        ("红烧肉", "五花肉切块，焯水，加冰糖炒出糖色，小火炖一小时。")]:
+        write(os.path.join(recipes, "chinese", f"{name}.md"), f"# {name}\n\n{steps}\n")
     flat = os.path.join(out, "flat", "content")
     write(os.path.join(flat, "README.md"), "# Topics\n\nBrowse topics on many subjects.\n")
     for n in range(1, 41):

@@ -154,6 +154,18 @@ def test_on_a_phone_the_results_are_a_view_of_their_own_with_a_back_control(page
     assert not page.logs()
 
 
+@pytest.mark.parametrize("query, first, marked", [("炒蛋", "番茄炒蛋", "炒"), ("鸡蛋", "番茄炒蛋", "鸡"), ("冰糖", "红烧肉", "冰")])
+def test_chinese_is_found_character_by_character(page, query, first, marked):
+    """No stemmer for Chinese and no spaces between its words: each character is a term, and a
+    query's characters all found rank the page, in its title or its text."""
+    from conftest import HOMES
+    page.open(HOMES + "recipes/", 1440)
+    shown = type_query(page, query)
+    assert shown[0][0] == first, shown[:3]
+    assert f"[{marked}]" in shown[0][2] or shown[0][0].find(query) >= 0, shown[0]
+    assert not page.logs()
+
+
 def test_the_first_query_on_the_large_catalog_loads_little(page):
     page.open(LARGE + "parts/", 1440)
     assert page.js(SEARCH_BYTES)[0] == 0, "nothing loaded before the search is used"
