@@ -52,6 +52,29 @@ import Testing
         #expect(indented.frontMatter.title == nil)
     }
 
+    /// Zola and Hugo read a block after leading blank lines as front matter (129 of 181 pages of
+    /// Zola's documentation start with an empty line): so does Stacks, never showing it as text,
+    /// and its lines are the file's.
+    @Test func frontMatterAfterLeadingBlankLinesIsFrontMatter() {
+        let toml = FrontMatterParser.parse("\n+++\ntitle = \"apollo\"\ndescription = \"A theme\"\n+++\nBody\n", path: "a.md")
+        #expect(toml.frontMatter.title == "apollo" && toml.frontMatter.summary == "A theme")
+        #expect(toml.body == "Body\n" && toml.bodyLine == 6 && toml.diagnostics.isEmpty)
+        let yaml = FrontMatterParser.parse("\r\n \t\n---\ntitle: T\n---\nBody", path: "a.md")
+        #expect(yaml.frontMatter.title == "T" && yaml.body == "Body" && yaml.bodyLine == 6)
+        let wrong = FrontMatterParser.parse("\n\n---\norder: x\n---\n", path: "content/a.md")
+        #expect(wrong.diagnostics.map(\.description) == ["content/a.md:4:8: error: 'order' must be a whole number"])
+        let broken = FrontMatterParser.parse("\n+++\ntitle = \n+++\n", path: "content/a.md")
+        #expect(broken.diagnostics.map(\.description).allSatisfy { $0.hasPrefix("content/a.md:3:") }, "\(broken.diagnostics)")
+        #expect(broken.diagnostics.count == 1 && broken.body.isEmpty)
+        let unclosed = FrontMatterParser.parse("\n\n---\ntitle: Rain\n", path: "content/a.md")
+        #expect(unclosed.diagnostics.map(\.description) == [
+            "content/a.md:3:1: error: front matter is never closed: add a line '---' after it",
+        ])
+        // Text before the fence: Markdown, as before.
+        let text = "\nIntro\n---\ntitle: no\n---\n"
+        #expect(FrontMatterParser.parse(text, path: "a.md").body == Substring(text))
+    }
+
     @Test func aThematicBreakInTheBodyStaysInTheBody() {
         let result = FrontMatterParser.parse("---\ntitle: T\n---\nOne\n\n---\n\nTwo\n", path: "a.md")
         #expect(result.frontMatter.title == "T")

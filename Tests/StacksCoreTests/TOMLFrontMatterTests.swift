@@ -38,6 +38,20 @@ import Testing
         #expect(result.bodyLine == 14)
     }
 
+    /// A Zola page as its documentation writes most of them: an empty line, then the block. Its
+    /// title and description are the page's, and none of it is in the page or its list row.
+    @Test func aZolaPageStartingWithAnEmptyLineReadsItsFrontMatter() async throws {
+        let renderer = try await resolveInline([
+            ("themes/apollo.md", "\n+++\ntitle = \"apollo\"\ndescription = \"Modern and minimalistic blog theme\"\n+++\n\nApollo, a theme.\n"),
+        ]).renderer
+        let catalog = renderer.site.catalog
+        let index = try #require(catalog.pages.firstIndex { $0.title == "apollo" })
+        #expect(catalog[index].summary == "Modern and minimalistic blog theme")
+        let html = String(decoding: renderer.renderPage(index), as: UTF8.self)
+        #expect(!html.contains("+++") && !html.contains("title = "))
+        #expect(html.contains("Apollo, a theme."))
+    }
+
     @Test func inlineTableKeepsItsOrderAndDateTimesAreText() {
         let result = FrontMatterParser.parse("+++\nattributes = { Z = \"1\", A = \"2\" }\ndate = 2024-05-31T10:30:00Z\n+++\n",
                                              path: "content/a.md")

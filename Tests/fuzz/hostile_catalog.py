@@ -306,6 +306,9 @@ class Generator:
         lines: list[str] = []
         if self.chance(0.75):
             lines += ["---"] + self.front_matter(page) + ([] if self.take("yaml", 0.05) else ["---"])
+            # Blank lines before the block, as Zola's and Hugo's pages often start: still front matter.
+            if self.chance(0.1):
+                lines = [rng.choice(["", " ", "\t", " \t "]) for _ in range(rng.randint(1, 3))] + lines
         body = self.body(page)
         text = "\n".join(lines + body) + "\n"
         if self.chance(0.15):

@@ -2,8 +2,9 @@ import Yams
 
 /// Splits a Markdown file into front matter and body, and checks the known keys' types.
 ///
-/// Front matter opens only when the first line is exactly `---` and closes at the next line
-/// that is exactly `---`; a `---` anywhere else is Markdown (a thematic break).
+/// Front matter opens only when the first line that is not blank is exactly `---` (YAML) or
+/// `+++` (TOML), as Hugo and Zola read it (files often start with an empty line), and closes at
+/// the next line that is exactly the same; a `---` anywhere else is Markdown (a thematic break).
 public enum FrontMatterParser {
     public struct Result: Sendable {
         public var frontMatter: FrontMatter
@@ -23,7 +24,13 @@ public enum FrontMatterParser {
         var result = Result(frontMatter: FrontMatter(), body: Substring(text), bodyLine: 1, diagnostics: [])
         // Only the lines up to the closing fence are looked at: bodies can be long.
         var lines = LineScanner(text)
-        guard let first = lines.next(), let fence = Fence(first) else { return result }
+        var first = lines.next()
+        var blankLines = 0
+        while let line = first, line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            blankLines += 1
+            first = lines.next()
+        }
+        guard let first, let fence = Fence(first) else { return result }
         var yamlLines: [Substring] = []
         var closed = false
         while let line = lines.next() {
@@ -34,14 +41,14 @@ public enum FrontMatterParser {
             yamlLines.append(line)
         }
         guard closed else {
-            result.diagnostics.append(.error(path, line: 1, column: 1,
+            result.diagnostics.append(.error(path, line: blankLines + 1, column: 1,
                                              "front matter is never closed: add a line '\(fence.rawValue)' after it"))
             result.body = ""
             return result
         }
-        result.bodyLine = yamlLines.count + 3
+        result.bodyLine = blankLines + yamlLines.count + 3
         result.body = text[lines.position...]
-        let lineOffset = 1  // the opening fence
+        let lineOffset = blankLines + 1  // the blank lines and the opening fence
         var reader = KeyReader(path: path, lineOffset: lineOffset, keys: keys)
         if fence == .toml {
             switch TOMLFrontMatter.compose(yamlLines.joined(separator: "\n")) {
@@ -69,7 +76,7 @@ public enum FrontMatterParser {
         do {
             guard let node = try compose(yaml) else { return result }
             guard case .mapping(let mapping) = node else {
-                result.diagnostics.append(.error(path, line: 2, column: 1, "front matter must be a map of keys to values"))
+                result.diagnostics.append(.error(path, line: lineOffset + 1, column: 1, "front matter must be a map of keys to values"))
                 return result
             }
             result.frontMatter = reader.read(mapping)
@@ -77,7 +84,7 @@ public enum FrontMatterParser {
         } catch let error as YamlError {
             result.diagnostics.append(diagnostic(for: error, yaml: yaml, path: path, lineOffset: lineOffset))
         } catch {
-            result.diagnostics.append(.error(path, line: 2, column: 1, "invalid front matter: \(error)"))
+            result.diagnostics.append(.error(path, line: lineOffset + 1, column: 1, "invalid front matter: \(error)"))
         }
         return result
     }
@@ -135,7 +142,7 @@ public enum FrontMatterParser {
             return .error(path, line: mark.line + lineOffset, column: mark.column,
                           "duplicate key in front matter: \(duplicates.joined(separator: ", "))")
         default:
-            return .error(path, line: 2, column: 1, "invalid front matter: \(error)")
+            return .error(path, line: lineOffset + 1, column: 1, "invalid front matter: \(error)")
         }
     }
 }
