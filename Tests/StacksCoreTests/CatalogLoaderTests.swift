@@ -86,6 +86,25 @@ import Testing
         #expect(problems == ["content/w/z.md:3:1: error: duplicate slug 'a': content/w/a.md has the same URL"])
     }
 
+    /// Hugo's documentation writes `slug: hugo_convert_toJSON`: a written slug may use what a URL
+    /// carries unescaped, lower-cased as Hugo does; two that meet are still an error naming both.
+    @Test func aWrittenSlugMayUseWhatURLsCarryLowerCased() async {
+        let (catalog, problems) = await load([
+            ("f/convert.md", "---\nslug: hugo_convert_toJSON\n---\n"), ("f/version.md", "---\nslug: v1.2~rc\n---\n"),
+            ("f/pizza.md", "---\nslug: 🍕\n---\n"),
+        ])
+        #expect(problems.isEmpty)
+        #expect(urls(catalog) == ["", "f/", "f/%F0%9F%8D%95/", "f/hugo_convert_tojson/", "f/v1.2~rc/"])
+        let (_, clash) = await load([("f/a.md", "---\nslug: Same\n---\n"), ("f/b.md", "---\nslug: same\n---\n")])
+        #expect(clash == ["content/f/b.md:2:1: error: duplicate slug 'same': content/f/a.md has the same URL"])
+    }
+
+    @Test(arguments: ["..", ".hidden", "_stacks", "a/b", "a b", "a?b", "a%2fb", ""])
+    func aWrittenSlugThatIsNoNameIsAnError(slug: String) async {
+        let (_, problems) = await load([("f/x.md", "---\nslug: '\(slug)'\n---\n")])
+        #expect(problems.count == 1 && problems[0].hasPrefix("content/f/x.md:2:1: error: 'slug: \(slug)' is not URL-safe"), "\(problems)")
+    }
+
     @Test(arguments: [("..md", "dot/"), ("%.md", "percent/"), ("  .md", "space-space/")])
     func namesOfSignsOnlyAreSpelledOut(name: String, url: String) async {
         let (catalog, problems) = await load([(name, "Text")])

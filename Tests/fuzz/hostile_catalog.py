@@ -62,7 +62,9 @@ HOSTILE_ALIASES = [
 ]
 SAFE_ALIAS_PARTS = ["old", "former", "legacy", "archive", "v1", "moved", "was", "alt"]
 HOSTILE_SLUGS = ["../../victim", "a/b", "%2e%2e", ".", "..", "index.html", "assets", "\U0001F600",
-                 "UPPER", "a b", "ok-slug", "x" * 240, "", "-", "café", "cafe\u0301"]
+                 "UPPER", "a b", "ok-slug", "x" * 240, "", "-", "café", "cafe\u0301",
+                 # Hugo's: what a URL carries unescaped, in any case; and names that are not names.
+                 "hugo_convert_toJSON", "v1.2~rc", "_stacks", ".hidden", "~", "a..b", "CON", "Ünïcode_Slug"]
 HOSTILE_COLORS = ["red", "#f00", "rgb(1, 2, 3)", "red; background: url(x)", 'red" onmouseover="x',
                   "url(evil)", "expression(alert(1))", "var(--x)", "\u0301", "</style>"]
 HOSTILE_ICONS = ["sun", "cloud", "rain", "\U0001F600", "<img src=x onerror=alert(1)>",

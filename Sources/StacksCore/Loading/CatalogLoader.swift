@@ -456,12 +456,12 @@ private struct LoaderState {
                     "'slug' is \(custom.utf8.count) bytes long; a slug may be at most \(OutputPath.maximumNameBytes) bytes"))
                 return nil
             }
-            guard Slug.isValid(custom) else {
+            guard let slug = Slug.written(custom) else {
                 diagnostics.append(.error(display(origin), line: frontMatter?.keyLines["slug"] ?? 1, column: 1,
-                    "'slug: \(custom)' is not URL-safe; use lower-case letters, digits and '-'"))
+                    "'slug: \(custom)' is not URL-safe; use letters, digits, '-', '_', '.' and '~', not first '.' or '_'"))
                 return nil
             }
-            return custom
+            return slug
         }
         guard let slug = Slug.make(name) else {
             diagnostics.append(.error(display(origin), line: 1, column: 1,

@@ -179,6 +179,19 @@ public enum Slug {
         make(slug) == slug
     }
 
+    /// A slug written in front matter: one Stacks would make (`isValid`) as it is, else as Hugo
+    /// takes one: lower-cased (`hugo_convert_toJSON` → `hugo_convert_tojson`), made of what a URL
+    /// carries unescaped — letters, digits, `-`, `_`, `.` and `~` — and not starting with `.` or
+    /// `_` (a hidden file; the theme's `_stacks`). `nil` when it is neither.
+    public static func written(_ slug: String) -> String? {
+        if isValid(slug) { return slug }
+        let lowered = composed(slug).lowercased()
+        guard let first = lowered.first, first != ".", first != "_",
+              lowered.allSatisfy({ $0.isLetter || $0.isNumber || "-_.~".contains($0) }),
+              OutputPath.problem(inName: lowered) == nil else { return nil }
+        return lowered
+    }
+
     /// A title for a page named `name` that has none: from its slug (`ferry-boat` → `Ferry boat`)
     /// when the slug only re-spaces the name, else the name itself (`c++` → `C++`, `!` → `!`).
     static func title(name: String, slug: String) -> String {
