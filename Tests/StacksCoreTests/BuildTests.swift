@@ -101,7 +101,7 @@ import Testing
         defer { project.remove() }
         #expect(await project.buildErrors() == [
             "content/a/one.md:3:1: error: missing image 'photo.jpg': there is no file content/a/photo.jpg",
-            "content/a/one.md:4:1: error: alias 'a/two/' is already the URL of another page or alias",
+            "content/a/one.md:4:1: warning: alias 'a/two/' is the URL of another page, which keeps it: no redirect is written",
             "content/a/two.md:4:1: error: alias '../up' is not a path inside the site: '..' names the folder above",
         ])
         try project.write("content/a/photo.jpg", "JPEG")

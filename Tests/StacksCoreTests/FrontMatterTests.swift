@@ -75,6 +75,16 @@ import Testing
         #expect(FrontMatterParser.parse(text, path: "a.md").body == Substring(text))
     }
 
+    /// One text where a list is expected is a list written with commas, as Jekyll's and
+    /// GitHub's topic pages write `tags` and `aliases`.
+    @Test func aTextWhereAListIsExpectedIsAListWrittenWithCommas() {
+        let result = FrontMatterParser.parse("---\ntags: soup,  winter ,,\naliases: 3d-printing, 3d-graphics\n---\n", path: "a.md")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.frontMatter.tags == ["soup", "winter"])
+        #expect(result.frontMatter.aliases == ["3d-printing", "3d-graphics"])
+        #expect(FrontMatterParser.parse("---\ntags: ''\n---\n", path: "a.md").frontMatter.tags == [])
+    }
+
     @Test func aThematicBreakInTheBodyStaysInTheBody() {
         let result = FrontMatterParser.parse("---\ntitle: T\n---\nOne\n\n---\n\nTwo\n", path: "a.md")
         #expect(result.frontMatter.title == "T")

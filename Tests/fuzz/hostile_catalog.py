@@ -424,7 +424,7 @@ class Generator:
         if key == "tags":
             return ["tags:"] + ["  - " + self.scalar(self.text()) for _ in range(rng.randint(0, 3))]
         if key == "aliases":
-            lines = ["aliases:"]
+            aliases = []
             for _ in range(rng.randint(1, 3)):
                 if self.take("aliases", 0.6):
                     alias = rng.choice(HOSTILE_ALIASES)
@@ -432,8 +432,11 @@ class Generator:
                     parts = [rng.choice(SAFE_ALIAS_PARTS + [NFC_U, "a b", "caf\u00e9"]) for _ in range(rng.randint(1, 3))]
                     alias = rng.choice(["", "/"]) + "/".join(parts) + "-%d" % rng.randint(0, 10**6) \
                         + rng.choice(["", "/", "/index.html"])
-                lines.append("  - " + self.scalar(alias))
-            return lines
+                aliases.append(alias)
+            # As topic collections write them: one text, the aliases between commas.
+            if self.chance(0.2):
+                return ["aliases: " + self.scalar(", ".join(aliases))]
+            return ["aliases:"] + ["  - " + self.scalar(alias) for alias in aliases]
         if key == "slug":
             if self.take("slugs", 0.6):
                 return ["slug: " + self.scalar(rng.choice(HOSTILE_SLUGS))]

@@ -372,8 +372,14 @@ public struct SiteResolver: Sendable {
                     continue
                 }
                 let key = OutputCollisions.fold(folder.description)
-                if taken?.pageFolders.contains(key) == true || !aliasFolders.insert(key).inserted {
-                    problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is already the URL of another page or alias"))
+                // Hugo's sites list a page's own URL among its aliases (in another case, or with
+                // a slash more): nothing to redirect. Another page's URL stays that page's.
+                if key == OutputCollisions.fold(page.path.outputDirectory) { continue }
+                if taken?.pageFolders.contains(key) == true {
+                    problems.append(.warning(file, line: line, column: 1,
+                        "alias '\(alias)' is the URL of another page, which keeps it: no redirect is written"))
+                } else if !aliasFolders.insert(key).inserted {
+                    problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is already another alias"))
                 } else if let clash = taken?.clash(with: folder) {
                     problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is not free: \(clash)"))
                 }

@@ -247,14 +247,7 @@ private struct KeyReader {
                     fail(value, "'\(key)' must be true or false")
                 }
             case "tags": matter.tags = strings(value, key)
-            case "aliases":
-                // One text is not read as one alias, unlike a tag: `aliases: a, b` is a list typed
-                // as text, and as a single path it is surely a mistake (often too long to write).
-                if let text = value.scalarText, !text.isEmpty {
-                    fail(value, "'aliases' must be a list of paths")
-                } else {
-                    matter.aliases = strings(value, key)
-                }
+            case "aliases": matter.aliases = strings(value, key)
             case "attributes": matter.attributes = attributes(value, key)
             case "taxonomies":
                 // Zola's `[taxonomies] tags = [...]`; the whole table still reaches templates.
@@ -290,8 +283,13 @@ private struct KeyReader {
         return text
     }
 
+    /// A list of text; one text where a list is expected is a list written with commas
+    /// (`aliases: 3d-printing, 3d-graphics`, `tags: soup, winter`), as the neighbours write it.
     private mutating func strings(_ node: some FrontMatterNode, _ key: String) -> [String] {
-        if let text = node.text { return text.isEmpty ? [] : [text] }
+        if let text = node.text {
+            return text.split(separator: ",").map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+                .filter { !$0.isEmpty }
+        }
         guard let elements = node.elements else {
             fail(node, "'\(key)' must be a list of text")
             return []

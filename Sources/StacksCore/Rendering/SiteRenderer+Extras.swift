@@ -38,10 +38,7 @@ extension SiteRenderer {
         switch extra {
         case .notFound: return ["404.html"]
         case .redirects:
-            return site.catalog.pages.indices.flatMap { index in
-                // An alias that names no free folder is an error of the resolve stage.
-                site.catalog.pages[index].frontMatter.aliases.compactMap { alias in try? Alias.folder(alias).get().indexFile.description }
-            }
+            return redirects().map { $0.folder.indexFile.description }
         case .theme: return theme.assetPaths.filter { theme.files[$0] != nil }.map(Theme.publishedPath(of:))
         case .noJekyll: return [".nojekyll"]
         case .search:
@@ -57,6 +54,24 @@ extension SiteRenderer {
             let context = PageContext(catalog: site.catalog, config: config, icons: [:])
             return CategoryIndex.paths(CategoryIndex.path(of: category, context: context), portable: config.portable)
         }
+    }
+
+    /// Each page's aliases that become redirects, in page order: not one that names no free
+    /// folder (an error of the resolve stage), nor one that is a page's own URL (its page keeps
+    /// it: `SiteResolver.aliasProblems` warns when the page is another).
+    func redirects() -> [(page: Int, folder: OutputPath)] {
+        let pages = site.catalog.pages
+        guard pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) else { return [] }
+        let pageFolders = Set(pages.map { OutputCollisions.fold($0.path.outputDirectory) })
+        var redirects: [(page: Int, folder: OutputPath)] = []
+        for index in pages.indices {
+            for alias in pages[index].frontMatter.aliases {
+                guard case .success(let folder) = Alias.folder(alias),
+                      !pageFolders.contains(OutputCollisions.fold(folder.description)) else { continue }
+                redirects.append((index, folder))
+            }
+        }
+        return redirects
     }
 
     static let toolIndexPath = Theme.siteFolder + "/search-index.json"
@@ -98,16 +113,11 @@ extension SiteRenderer {
         case .notFound:
             return [OutputFile(path: "404.html", bytes: RootMarker.resolve(templates.render(notFoundView(context)), depth: 0))]
         case .redirects:
-            var files: [OutputFile] = []
-            for page in catalog.pages {
-                for alias in page.frontMatter.aliases {
-                    guard case .success(let folder) = Alias.folder(alias) else { continue }
-                    let html = templates.render(redirectView(to: page, context))
-                    files.append(OutputFile(path: folder.indexFile.description,
-                                            bytes: RootMarker.resolve(html, depth: folder.segments.count)))
-                }
+            return redirects().map { redirect in
+                let html = templates.render(redirectView(to: catalog[redirect.page], context))
+                return OutputFile(path: redirect.folder.indexFile.description,
+                                  bytes: RootMarker.resolve(html, depth: redirect.folder.segments.count))
             }
-            return files
         case .theme: return themeAssets(theme, context: context)
         case .noJekyll: return [OutputFile(path: ".nojekyll", bytes: [])]
         case .search, .tagListIndexes:
