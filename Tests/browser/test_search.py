@@ -237,10 +237,12 @@ def test_the_filter_ranks_rows_in_the_document_and_gives_their_order_back(page):
     assert page.js(FILTER_COUNT) == f"1 of {len(before)} entries"
 
 
-def test_more_results_reach_the_last_one(page):
+@pytest.mark.parametrize("width", [390, 1440])
+def test_more_results_reach_the_last_one(page, width):
     """31 results for `container`: ten, then twenty more, then the last, counted each time; the
-    button below the results keeps the focus, so Enter again shows more."""
-    page.open(PLAIN + "commands/", 1440)
+    button below the results keeps the focus, so Enter again shows more. On a phone, in the
+    search's own view."""
+    page.open(PLAIN + "commands/", width)
     shown = type_query(page, "container")
     status = "return document.querySelector('.search-status').textContent"
     more = "const b = document.querySelector('.search-more'); return b && !b.hidden ? b.textContent : ''"
@@ -249,7 +251,7 @@ def test_more_results_reach_the_last_one(page):
     page.js("document.querySelector('.search-more').scrollIntoView({block: 'nearest'})")
     page.driver.find_element(By.CSS_SELECTOR, ".search-more").click()
     page.wait(lambda: page.js(RESULTS) == 30, message=f"30 results shown: {page.js(status)}")
-    page.screenshot("search-more")
+    page.screenshot(f"search-more-{width}")
     assert page.js("return document.activeElement === document.querySelector('.search-more')"), page.js("return document.activeElement.outerHTML.slice(0, 80)")
     page.driver.switch_to.active_element.send_keys(Keys.ENTER)
     page.wait(lambda: page.js(RESULTS) == 31, message=f"31 results shown: {page.js(status)}")
