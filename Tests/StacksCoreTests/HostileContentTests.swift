@@ -72,10 +72,28 @@ import Glibc
 
     // MARK: Duplicate keys and dates
 
+    /// A top-level key written twice is how Ruby's YAML reader takes it, and so the folders
+    /// GitHub's generators read: the last one counts, with a warning naming both lines.
     @Test(arguments: [
-        ("title: A\nsummary: s\ntitle: B\n", "content/a.md:4:1: error: duplicate key in front matter: title"),
+        ("title: A\nsummary: s\ntitle: B\n", "B"),
+        ("title: A\nparams: {title: x, b: 1}\n\"title\": C\n", "C"),
+        ("title: |\n  A long\n  text\ntags:\n- a\ntitle: 'B'\n", "B"),
+    ])
+    func aTopLevelKeyWrittenTwiceIsAWarningAndTheLastCounts(yaml: String, title: String) {
+        for fastPath in [true, false] {
+            let result = FrontMatterParser.parse("---\n" + yaml + "---\nBody\n", path: "content/a.md", fastPath: fastPath)
+            let last = yaml.split(separator: "\n", omittingEmptySubsequences: false).lastIndex { $0.contains("title") }! + 2
+            #expect(result.diagnostics.map(\.description) == [
+                "content/a.md:\(last):1: warning: 'title' is written again in front matter (first at line 2): the last one counts",
+            ])
+            #expect(result.frontMatter.title == title && result.body == "Body\n")
+        }
+        let tags = FrontMatterParser.parse("---\ntitle: |\n  A long\n  text\ntags:\n- a\ntitle: 'B'\n---\n", path: "a.md")
+        #expect(tags.frontMatter.tags == ["a"], "the lines under the first one go with it, not those of other keys")
+    }
+
+    @Test(arguments: [
         ("attributes:\n  size: 1\n  other: 2\n  size: 3\n", "content/a.md:5:3: error: duplicate key in front matter: size"),
-        ("title: A\nparams: {title: x, b: 1}\n\"title\": C\n", "content/a.md:4:1: error: duplicate key in front matter: title"),
         ("x: {a: 1, b: 2, a: 3}\n", "content/a.md:2:17: error: duplicate key in front matter: a"),
     ])
     func aDuplicateKeyIsReportedWhereItIsRepeated(yaml: String, expected: String) {

@@ -37,3 +37,67 @@ enum DuplicateKey {
         column + spelling.count <= scalars.count && Array(scalars[column..<(column + spelling.count)]) == spelling
     }
 }
+
+extension DuplicateKey {
+    /// A key written again at the top of a YAML block.
+    struct Repeat: Equatable {
+        var key: String
+        /// 1-based lines within the block: where it is first written, and where last.
+        var first: Int
+        var last: Int
+    }
+
+    /// The block with each top-level key that is written more than once kept only where it is
+    /// written last (the earlier ones and the lines under them made blank, so that every line
+    /// keeps its number), and the keys it settled. Ruby's YAML reader, and so the generators
+    /// of GitHub's collections, let the last one count; Yams refuses any repetition. Keys in
+    /// nested mappings are left to Yams.
+    static func settleTopLevel(_ lines: [Substring]) -> (lines: [Substring], repeats: [Repeat]) {
+        var starts: [(key: String, line: Int)] = []
+        for (index, line) in lines.enumerated() {
+            if let key = topLevelKey(line) { starts.append((key, index)) }
+        }
+        var lastStart: [String: Int] = [:]
+        var firstStart: [String: Int] = [:]
+        for start in starts {
+            lastStart[start.key] = start.line
+            if firstStart[start.key] == nil { firstStart[start.key] = start.line }
+        }
+        guard lastStart.count < starts.count else { return (lines, []) }
+        var settled = lines
+        for (position, start) in starts.enumerated() where lastStart[start.key] != start.line {
+            let end = position + 1 < starts.count ? starts[position + 1].line : lines.count
+            for index in start.line..<end { settled[index] = "" }
+        }
+        let repeats = lastStart.compactMap { key, last in
+            firstStart[key] != last ? Repeat(key: key, first: firstStart[key]! + 1, last: last + 1) : nil
+        }.sorted { $0.last < $1.last }
+        return (settled, repeats)
+    }
+
+    /// The key a line starts at its first column (`title: x`, `"title": x`, `'title':`), plain
+    /// or simply quoted; nil for anything else (indented lines, comments, list items, flow
+    /// collections, explicit keys).
+    private static func topLevelKey(_ line: Substring) -> String? {
+        guard let first = line.first, !" \t#-[{?&*!|>%@`:,".contains(first) else { return nil }
+        if first == "\"" || first == "'" {
+            let rest = line.dropFirst()
+            guard let close = rest.firstIndex(of: first) else { return nil }
+            let key = rest[..<close]
+            guard !key.contains("\\"), !key.contains(first) else { return nil }
+            let after = rest[rest.index(after: close)...].drop { $0 == " " }
+            return after.first == ":" ? String(key) : nil
+        }
+        // A plain key ends at the first ':' followed by a space or the line's end.
+        var index = line.startIndex
+        while let colon = line[index...].firstIndex(of: ":") {
+            let next = line.index(after: colon)
+            if next == line.endIndex || line[next] == " " || line[next] == "\t" || line[next] == "\r" {
+                let key = line[..<colon]
+                return String(key.reversed().drop { $0 == " " }.reversed())
+            }
+            index = next
+        }
+        return nil
+    }
+}

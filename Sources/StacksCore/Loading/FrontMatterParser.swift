@@ -61,6 +61,13 @@ public enum FrontMatterParser {
             }
             return result
         }
+        // A top-level key written twice: the last one counts, with a warning at its line.
+        let settled = DuplicateKey.settleTopLevel(yamlLines)
+        yamlLines = settled.lines
+        for repeated in settled.repeats {
+            result.diagnostics.append(.warning(path, line: repeated.last + lineOffset, column: 1,
+                "'\(repeated.key)' is written again in front matter (first at line \(repeated.first + lineOffset)): the last one counts"))
+        }
         // Most front matter is plain enough to read without Yams; whatever is not, Yams reads.
         if fastPath, let mapping = SimpleFrontMatter.compose(yamlLines) {
             result.frontMatter = reader.read(mapping)
