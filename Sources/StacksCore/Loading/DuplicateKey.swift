@@ -53,12 +53,17 @@ extension DuplicateKey {
     /// of GitHub's collections, let the last one count; Yams refuses any repetition. Keys in
     /// nested mappings are left to Yams.
     static func settleTopLevel(_ lines: [Substring]) -> (lines: [Substring], repeats: [Repeat]) {
-        var starts: [(key: String, line: Int)] = []
+        // Most blocks repeat nothing: found without making a string.
+        var seen = Set<Substring>()
+        guard lines.contains(where: { line in topLevelKey(line).map { !seen.insert($0).inserted } ?? false }) else {
+            return (lines, [])
+        }
+        var starts: [(key: Substring, line: Int)] = []
         for (index, line) in lines.enumerated() {
             if let key = topLevelKey(line) { starts.append((key, index)) }
         }
-        var lastStart: [String: Int] = [:]
-        var firstStart: [String: Int] = [:]
+        var lastStart: [Substring: Int] = [:]
+        var firstStart: [Substring: Int] = [:]
         for start in starts {
             lastStart[start.key] = start.line
             if firstStart[start.key] == nil { firstStart[start.key] = start.line }
@@ -70,7 +75,7 @@ extension DuplicateKey {
             for index in start.line..<end { settled[index] = "" }
         }
         let repeats = lastStart.compactMap { key, last in
-            firstStart[key] != last ? Repeat(key: key, first: firstStart[key]! + 1, last: last + 1) : nil
+            firstStart[key] != last ? Repeat(key: String(key), first: firstStart[key]! + 1, last: last + 1) : nil
         }.sorted { $0.last < $1.last }
         return (settled, repeats)
     }
@@ -78,7 +83,7 @@ extension DuplicateKey {
     /// The key a line starts at its first column (`title: x`, `"title": x`, `'title':`), plain
     /// or simply quoted; nil for anything else (indented lines, comments, list items, flow
     /// collections, explicit keys).
-    private static func topLevelKey(_ line: Substring) -> String? {
+    private static func topLevelKey(_ line: Substring) -> Substring? {
         guard let first = line.first, !" \t#-[{?&*!|>%@`:,".contains(first) else { return nil }
         if first == "\"" || first == "'" {
             let rest = line.dropFirst()
@@ -86,15 +91,16 @@ extension DuplicateKey {
             let key = rest[..<close]
             guard !key.contains("\\"), !key.contains(first) else { return nil }
             let after = rest[rest.index(after: close)...].drop { $0 == " " }
-            return after.first == ":" ? String(key) : nil
+            return after.first == ":" ? key : nil
         }
         // A plain key ends at the first ':' followed by a space or the line's end.
         var index = line.startIndex
         while let colon = line[index...].firstIndex(of: ":") {
             let next = line.index(after: colon)
             if next == line.endIndex || line[next] == " " || line[next] == "\t" || line[next] == "\r" {
-                let key = line[..<colon]
-                return String(key.reversed().drop { $0 == " " }.reversed())
+                var end = colon
+                while end > line.startIndex, line[line.index(before: end)] == " " { end = line.index(before: end) }
+                return line[..<end]
             }
             index = next
         }
