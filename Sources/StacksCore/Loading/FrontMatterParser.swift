@@ -294,8 +294,7 @@ private struct KeyReader {
     /// (`aliases: 3d-printing, 3d-graphics`, `tags: soup, winter`), as the neighbours write it.
     private mutating func strings(_ node: some FrontMatterNode, _ key: String) -> [String] {
         if let text = node.text {
-            return text.split(separator: ",").map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
-                .filter { !$0.isEmpty }
+            return text.split(separator: ",").map(Self.withoutOuterBlanks).filter { !$0.isEmpty }
         }
         guard let elements = node.elements else {
             fail(node, "'\(key)' must be a list of text")
@@ -310,6 +309,13 @@ private struct KeyReader {
             values.append(text)
         }
         return values
+    }
+
+    /// `part` without the spaces and tabs around it.
+    private static func withoutOuterBlanks(_ part: Substring) -> String {
+        let isBlank = { (character: Character) in character == " " || character == "\t" }
+        guard let start = part.firstIndex(where: { !isBlank($0) }), let end = part.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(part[start...end])
     }
 
     private mutating func date(_ node: some FrontMatterNode, _ key: String) -> String? {

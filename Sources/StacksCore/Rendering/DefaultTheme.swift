@@ -2370,8 +2370,8 @@ i[data-icon]::before {
       }
       // A list shown in parts: Home and End reach the ends of the whole category, once its
       // index is here (the list says it is loading meanwhile).
-      const toEnd = event.key === "End" || (event.key === "Home" && Number(container?.dataset.offset || 0) > 0);
-      if (!virtual && toEnd && canLoadIndex && container?.matches(".list[data-index]")) {
+      const beyondPart = event.key === "End" || (event.key === "Home" && Number(container?.dataset.offset || 0) > 0);
+      if (!virtual && beyondPart && canLoadIndex && container?.matches(".list[data-index]")) {
         event.preventDefault();
         virtualize(container).then((done) => {
           const state = done ? virtualLists.get(container) : null;
