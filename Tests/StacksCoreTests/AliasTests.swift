@@ -93,6 +93,36 @@ import StacksTestSupport
         #expect(!(try project.read("output/x/index.html")).contains("http-equiv=\"refresh\""))
     }
 
+    /// An alias without a leading `/` is relative to the folder that holds the page's URL, as
+    /// Hugo reads it and as github.com/topics redirects a topic's other names beside it; names
+    /// the theme once took at the root (`assets`, `search`) are free for aliases.
+    @Test func aRelativeAliasIsReadFromTheFolderHoldingThePage() async throws {
+        let project = try TemporaryProject([
+            "content/topics/3d.md": "---\ntitle: 3D\naliases: 3d-graphics, ./3d-modeling, ../old-3d, /assets/, search\n---\nText\n",
+            "content/topics/ai.md": "AI",
+        ])
+        defer { project.remove() }
+        let outcome = StacksCommand.finish(try StacksCommand.start(["build"], in: project.root))
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.isEmpty, "\(outcome.standardError)")
+        for (redirect, target) in [("topics/3d-graphics", "../../topics/3d/"), ("topics/3d-modeling", "../../topics/3d/"),
+                                   ("old-3d", "../topics/3d/"), ("assets", "../topics/3d/"), ("topics/search", "../../topics/3d/")] {
+            let html = try project.read("output/\(redirect)/index.html")
+            #expect(html.contains("http-equiv=\"refresh\" content=\"0; url=\(target)\""), "\(redirect): \(html)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: project.root.appendingPathComponent("output/3d-graphics").path))
+    }
+
+    @Test func aRelativeAliasNeverLeadsAboveTheRoot() async throws {
+        let project = try TemporaryProject(["content/topics/3d.md": "---\ntitle: 3D\naliases: [../../up]\n---\nText\n"])
+        defer { project.remove() }
+        let outcome = StacksCommand.finish(try StacksCommand.start(["build"], in: project.root))
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains(
+            "content/topics/3d.md:3:1: error: alias '../../up' is not a path inside the site: '..' leads above the root of the site"),
+            "\(outcome.standardError)")
+    }
+
     @Test func anEncodedAliasIsWrittenUnderItsDecodedComposedName() async throws {
         let (errors, project) = try await errors(aliases: "[\"old/caf%C3%A9\", \"/deux%20mots/index.html\"]")
         defer { project.remove() }

@@ -365,7 +365,7 @@ public struct SiteResolver: Sendable {
             for alias in matter.aliases {
                 let line = matter.aliasesLine
                 let folder: OutputPath
-                switch Alias.folder(alias) {
+                switch Alias.folder(alias, of: page.path) {
                 case .success(let found): folder = found
                 case .failure(let problem):
                     problems.append(.error(file, line: line, column: 1, "alias '\(alias)' is not a path inside the site: \(problem.reason)"))
@@ -486,58 +486,4 @@ public struct ResolvedSite: Sendable {
     public var catalog: Catalog
     /// Indexed like `catalog.pages`; links in root-marker form.
     public var bodies: PageBodies
-}
-
-/// A redirect's old URL, from a page's `aliases`.
-public enum Alias {
-    /// The output folder an alias names, or why it names none.
-    ///
-    /// `/old/path`, `old/path/` and `old/path/index.html` all name the folder `old/path/`. Each
-    /// part is percent-decoded once and checked in its decoded form, which is the name the
-    /// redirect is written under: an encoded `%2e%2e` or `%2F` is caught like a typed `..` or `/`.
-    /// Names are composed (NFC), so `caf%C3%A9` and a `café` typed on another system are one alias.
-    public static func folder(_ alias: String) -> Result<OutputPath, Problem> {
-        var text = Substring(alias)
-        if text.hasPrefix("/") { text = text.dropFirst() }
-        if text.hasSuffix("/") { text = text.dropLast() }
-        var parts = text.isEmpty ? [] : text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if parts.last == "index.html" { parts.removeLast() }
-        guard !parts.isEmpty else { return .failure(Problem("it names the root of the site, the home page")) }
-        var names: [String] = []
-        for part in parts {
-            guard !part.isEmpty else { return .failure(Problem("it has an empty part ('//')")) }
-            guard let decoded = URLEncoding.decodePathSegment(part) else {
-                return .failure(Problem("'\(part)' is not valid percent-encoded UTF-8"))
-            }
-            let name = Slug.composed(decoded)
-            if let problem = OutputPath.problem(inName: name) {
-                let subject = part == decoded
-                    ? "'\(part)'"
-                    : "'\(part)' decodes to '\(visible(decoded))', which"
-                return .failure(Problem("\(subject) \(problem.predicate)"))
-            }
-            names.append(name)
-        }
-        return .success(OutputPath(segments: names)!)
-    }
-
-    /// Control characters as U+FFFD, so that a message stays one line of plain text.
-    private static func visible(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
-    }
-
-    /// The folder an alias names as a URL from the root (`old/path/`); `nil` when it names none.
-    public static func normalize(_ alias: String) -> String? {
-        guard case .success(let folder) = folder(alias) else { return nil }
-        return folder.segments.map { URLEncoding.encodePathSegment($0) + "/" }.joined()
-    }
-
-    /// Why an alias is not a path inside the site, said after "is not a path inside the site: ".
-    public struct Problem: Error, Sendable, Equatable {
-        public var reason: String
-
-        init(_ reason: String) {
-            self.reason = reason
-        }
-    }
 }

@@ -65,7 +65,7 @@ struct TagIndex: Equatable, Sendable {
             }
             for index in catalog.pages.indices where !catalog.pages[index].frontMatter.aliases.isEmpty {
                 for alias in catalog.pages[index].frontMatter.aliases {
-                    guard case .success(let folder) = Alias.folder(alias), let first = folder.segments.first else { continue }
+                    guard case .success(let folder) = Alias.folder(alias, of: catalog.pages[index].path), let first = folder.segments.first else { continue }
                     claims.append(Claim(name: first, owner: catalog.pages[index].source ?? catalog.pages[index].sourceDirectory))
                 }
             }

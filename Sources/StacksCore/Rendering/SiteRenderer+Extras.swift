@@ -66,7 +66,7 @@ extension SiteRenderer {
         var redirects: [(page: Int, folder: OutputPath)] = []
         for index in pages.indices {
             for alias in pages[index].frontMatter.aliases {
-                guard case .success(let folder) = Alias.folder(alias),
+                guard case .success(let folder) = Alias.folder(alias, of: pages[index].path),
                       !pageFolders.contains(OutputCollisions.fold(folder.description)) else { continue }
                 redirects.append((index, folder))
             }
