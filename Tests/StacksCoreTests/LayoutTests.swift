@@ -98,6 +98,31 @@ import StacksTestSupport
         #expect(page(catalog, "x/")?.source == "x/x.md")
     }
 
+    /// A Hugo section: `_index.md` makes the folder a category whatever else it holds, so a page
+    /// named like the folder (`page/Page.md`) and `index.md` are no longer its page; its pages
+    /// are items of the category, each its own entry.
+    @Test func underscoreIndexMakesASectionWhateverElseTheFolderHolds() async throws {
+        var files = [
+            ("methods/page/_index.md", "---\ntitle: Page methods\n---\nMethods of a page."),
+            ("methods/page/Page.md", "---\ntitle: Page\n---\nThe page object."),
+            ("methods/page/index.md", "Stray"),
+            ("methods/page/README.md", "Read me"),
+            ("guides/setup/_index.md", "Setup"),
+            ("guides/setup/setup.md", "Steps"),
+        ]
+        files += (1...88).map { ("methods/page/method-\($0).md", "Method \($0)") }
+        let (catalog, problems) = await load(files)
+        #expect(problems == ["content/methods/page/index.md:1:1: warning: 'index.md' makes a folder an item, but '_index.md' beside it makes this folder a category (a section, as in Hugo); skipped"])
+        let section = try #require(page(catalog, "methods/page/"))
+        #expect(section.kind == .category)
+        #expect(section.source == "methods/page/_index.md")
+        #expect(section.children.count == 90, "88 methods, Page.md and README.md")
+        #expect(page(catalog, "methods/page/page/")?.path == StackPath([.category("methods"), .category("page"), .item("page")]))
+        #expect(page(catalog, "methods/page/method-88/")?.kind == .item)
+        #expect(page(catalog, "guides/setup/")?.kind == .category)
+        #expect(page(catalog, "guides/setup/setup/")?.source == "guides/setup/setup.md")
+    }
+
     @Test func insideABundleAFolderWithItsOwnPageIsASubItem() async throws {
         let (catalog, problems) = await load([
             ("team/index.md", "Team"),

@@ -311,8 +311,9 @@ private struct LoaderState {
             if file.name == "_index.md" || file == intro { continue }
             if file.isMarkdown {
                 if file.name == "index.md" {
-                    diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
-                        "'index.md' makes a folder an item; the home page is '_index.md'. Skipped"))
+                    diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1, parent == Catalog.rootIndex
+                        ? "'index.md' makes a folder an item; the home page is '_index.md'. Skipped"
+                        : "'index.md' makes a folder an item, but '_index.md' beside it makes this folder a category (a section, as in Hugo); skipped"))
                     continue
                 }
                 addItem(file: file, bundle: nil, parent: parent, siblings: &siblings)
@@ -385,11 +386,9 @@ private struct LoaderState {
     mutating func loadBundleContents(_ directory: SourceDirectory, page: SourceFile, into parent: Int,
                                      outputDirectory: String) {
         var siblings = SiblingSlugs(directory)
+        // A folder with `_index.md` is never a bundle (`FolderPage`): every Markdown file here is a sub-item.
         for file in directory.files where file != page {
-            if file.name == "_index.md" {
-                diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
-                    "'_index.md' has no meaning inside an item bundle; skipped"))
-            } else if file.isMarkdown {
+            if file.isMarkdown {
                 addItem(file: file, bundle: nil, parent: parent, siblings: &siblings)
             } else {
                 addAsset(file, outputDirectory: outputDirectory)

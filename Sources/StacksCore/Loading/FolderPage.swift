@@ -1,9 +1,11 @@
 /// What a folder of the content is, from the names of its files: an item bundle, and which of
 /// its files is the page, or a category, and which file introduces it.
 ///
-/// The layouts people already have decide it: `index.md` (Hugo's bundles), a page named like
-/// its folder (`tomato-soup/tomato-soup.md`, beside its photos), a `README.md` (a folder on
-/// GitHub). In that order: `index.md` wins over `x/x.md`, which wins over `README.md`; a file
+/// The layouts people already have decide it. `_index.md` makes a category whatever else the
+/// folder holds, as Hugo's and Zola's sections are: `methods/page/_index.md` beside `Page.md`
+/// and its 88 siblings is a list of 89 pages, not one page with 88 sub-items. Without it:
+/// `index.md` (Hugo's bundles), a page named like its folder (`tomato-soup/tomato-soup.md`,
+/// beside its photos), a `README.md` (a folder on GitHub). In that order: `index.md` wins over `x/x.md`, which wins over `README.md`; a file
 /// that would also have been the page is published as a sub-item, with a warning.
 ///
 /// `README.md` alone is the weakest sign: a folder that also holds other Markdown, or a
@@ -29,15 +31,16 @@ enum FolderPage {
             if named == nil, isNamedLike(directory, name: name) { named = position }
             if readme == nil, isReadme(name: name) { readme = position }
         }
+        if let intro { return .category(intro: files[intro]) }
         if let page = index ?? named {
             let displaced = [named, readme].compactMap { $0 }.filter { $0 != page }.map { files[$0] }
             return .bundle(page: files[page], displaced: displaced)
         }
-        if let readme, intro == nil, markdownCount == 1,
+        if let readme, markdownCount == 1,
            !directory.directories.contains(where: { !$0.markdownFiles.isEmpty }) {
             return .bundle(page: files[readme], displaced: [])
         }
-        return .category(intro: (intro ?? readme).map { files[$0] })
+        return .category(intro: readme.map { files[$0] })
     }
 
     /// The content root is the home, a category: its introduction, `_index.md` else `README.md`.
