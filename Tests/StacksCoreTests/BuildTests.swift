@@ -8,7 +8,7 @@ import Testing
         "content/_index.md": "---\ntitle: Home\n---\nWelcome.",
         "content/weather/_index.md": "---\ntitle: Weather\n---\nSkies.",
         "content/weather/sun.md": "---\ntitle: Sun\n---\nSee [rain](rain/index.md).",
-        "content/weather/rain/index.md": "---\ntitle: Rain\naliases: [old-rain/]\n---\n![radar](radar.png)",
+        "content/weather/rain/index.md": "---\ntitle: Rain\naliases: [/old-rain/]\n---\n![radar](radar.png)",
         "content/weather/rain/radar.png": "PNG",
         "content/weather/rain/drizzle.md": "---\ntitle: Drizzle\n---\nLight.",
     ]
@@ -95,14 +95,14 @@ import Testing
 
     @Test func frontMatterImagesAndAliasesMustPointSomewhere() async throws {
         let project = try TemporaryProject([
-            "content/a/one.md": "---\ntitle: One\nimage: photo.jpg\naliases: [a/two/]\n---\nText",
-            "content/a/two.md": "---\ntitle: Two\nimage: https://example.org/remote.jpg\naliases: [../up]\n---\nText",
+            "content/a/one.md": "---\ntitle: One\nimage: photo.jpg\naliases: [/a/two/]\n---\nText",
+            "content/a/two.md": "---\ntitle: Two\nimage: https://example.org/remote.jpg\naliases: [../../up]\n---\nText",
         ])
         defer { project.remove() }
         #expect(await project.buildErrors() == [
             "content/a/one.md:3:1: error: missing image 'photo.jpg': there is no file content/a/photo.jpg",
-            "content/a/one.md:4:1: warning: alias 'a/two/' is the URL of another page, which keeps it: no redirect is written",
-            "content/a/two.md:4:1: error: alias '../up' is not a path inside the site: '..' names the folder above",
+            "content/a/one.md:4:1: warning: alias '/a/two/' is the URL of another page, which keeps it: no redirect is written",
+            "content/a/two.md:4:1: error: alias '../../up' is not a path inside the site: '..' leads above the root of the site",
         ])
         try project.write("content/a/photo.jpg", "JPEG")
         try project.write("content/a/one.md", "---\ntitle: One\nimage: photo.jpg\n---\nText")
@@ -307,6 +307,38 @@ import Testing
         var options = project.options
         options.drafts = true
         #expect(await project.buildErrors(options) == nil)
+    }
+
+    /// A link to a file that exists but is not published says why, not "there is no page or
+    /// file": a dish written twice (`x.md` and `x/x.md`), a page in a skipped bundle, a script,
+    /// `index.md` beside `_index.md`, Markdown in a plain folder of a bundle, a draft bundle's file.
+    @Test func aLinkToASkippedFileSaysWhyItIsNotPublished() async throws {
+        let project = try TemporaryProject([
+            "content/food/x.md": "X one\n",
+            "content/food/x/x.md": "X two\n",
+            "content/food/x/sub/s.md": "S\n",
+            "content/food/lunch/_index.md": "Lunch\n",
+            "content/food/lunch/index.md": "Stray\n",
+            "content/food/lunch/soup.md": "Soup\n",
+            "content/team/index.md": "Team\n",
+            "content/team/files/notes.md": "Notes\n",
+            "content/later/index.md": "---\ndraft: true\n---\nLater\n",
+            "content/later/part.md": "Part\n",
+            "content/b/a.js": "alert(1)\n",
+            "content/b/links.md": "[x](../food/x/x.md) [s](../food/x/sub/s.md) [js](a.js) [i](../food/lunch/index.md)\n\n"
+                + "[n](../team/files/notes.md) [p](/later/part.md) [gone](../food/none.md)\n",
+        ])
+        defer { project.remove() }
+        let errors = try #require(await project.buildErrors()).filter { $0.hasPrefix("content/b/links.md") }
+        #expect(errors == [
+            "content/b/links.md:1:1: error: broken link '../food/x/x.md': content/food/x/x.md exists but is skipped: it has the same URL as content/food/x.md",
+            "content/b/links.md:1:21: error: broken link '../food/x/sub/s.md': content/food/x exists but is skipped: it has the same URL as content/food/x.md",
+            "content/b/links.md:1:45: error: broken link 'a.js': content/b/a.js exists but is skipped: a .js file runs in the browser as part of the site",
+            "content/b/links.md:1:56: error: broken link '../food/lunch/index.md': content/food/lunch/index.md exists but is skipped: '_index.md' beside it makes its folder a category",
+            "content/b/links.md:3:1: error: broken link '../team/files/notes.md': content/team/files/notes.md exists but is skipped: Markdown in a plain folder of an item bundle is not a page",
+            "content/b/links.md:3:29: error: broken link '/later/part.md': content/later is a draft, which this build leaves out (--drafts includes drafts)",
+            "content/b/links.md:3:49: error: broken link '../food/none.md': there is no page or file content/food/none.md",
+        ])
     }
 
     @Test func aNamedTemplatesFolderThatIsMissingIsAnError() async throws {

@@ -244,7 +244,7 @@ extension PreviewTests {
                 let spoon = folder.appendingPathComponent("content/kitchen/spoon.md")
                 try TestCatalog.write(Array("---\ntitle: Spoon\n---\nGood text.\n".utf8), to: spoon)
                 _ = await site.site.update(FileChanges(content: ["kitchen/spoon.md"]))
-                try TestCatalog.write(Array("---\ntitle: Spoon\naliases: [\"../<script>alert(1)</script>\"]\n---\nBad text.\n".utf8),
+                try TestCatalog.write(Array("---\ntitle: Spoon\naliases: [\"../../<script>alert(1)</script>\"]\n---\nBad text.\n".utf8),
                                       to: spoon)
                 let report = await site.site.update(FileChanges(content: ["kitchen/spoon.md"]))
                 #expect(report.failure != nil)
@@ -254,7 +254,7 @@ extension PreviewTests {
                 #expect(broken.text.contains("Good text"))
                 #expect(!broken.text.contains("Bad text"))
                 #expect(broken.text.contains("content/kitchen/spoon.md:"))
-                #expect(broken.text.contains(": error: alias &#39;../&lt;script&gt;alert(1)&lt;/script&gt;&#39;"))
+                #expect(broken.text.contains(": error: alias &#39;../../&lt;script&gt;alert(1)&lt;/script&gt;&#39;"))
                 #expect(!broken.text.contains("<script>alert(1)"))
                 #expect(try await site.get("/tools/").text.contains("stacks-overlay\" role"))
                 // Files other than pages get no overlay.

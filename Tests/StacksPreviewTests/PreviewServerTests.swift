@@ -202,18 +202,18 @@ extension PreviewTests {
                     let good = "---\ntitle: Spoon\n---\nGood text.\n"
                     try site.write("kitchen/spoon.md", good)
                     _ = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("Good text") }
-                    try site.write("kitchen/spoon.md", "---\ntitle: Spoon\naliases: [\"../<script>alert(1)</script>\"]\n---\nBad text.\n")
+                    try site.write("kitchen/spoon.md", "---\ntitle: Spoon\naliases: [\"../../<script>alert(1)</script>\"]\n---\nBad text.\n")
                     let broken = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("stacks-overlay\" role") }
                     // The last good build is still served, with the errors over it, escaped.
                     #expect(broken.status == 200)
                     #expect(broken.text.contains("Good text"))
                     #expect(!broken.text.contains("Bad text"))
                     #expect(broken.text.contains("content/kitchen/spoon.md:"))
-                    #expect(broken.text.contains(": error: alias &#39;../&lt;script&gt;alert(1)&lt;/script&gt;&#39;"))
+                    #expect(broken.text.contains(": error: alias &#39;../../&lt;script&gt;alert(1)&lt;/script&gt;&#39;"))
                     #expect(!broken.text.contains("<script>alert(1)"))
                     #expect(try await site.get("/tools/").text.contains("stacks-overlay\" role"))
                     let errors = await socket.next(containing: "\"errors\"")
-                    #expect(errors?.contains("error: alias '../<script>alert(1)</script>'") == true, "\(errors ?? "no message")")
+                    #expect(errors?.contains("error: alias '../../<script>alert(1)</script>'") == true, "\(errors ?? "no message")")
                     #expect(site.log.all.contains { $0.hasPrefix("error: content/kitchen/spoon.md:") && $0.contains(": error: alias") })
 
                     try site.write("kitchen/spoon.md", "---\ntitle: Spoon\n---\nFixed text.\n")

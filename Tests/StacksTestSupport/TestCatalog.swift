@@ -28,7 +28,7 @@ public struct TestCatalog {
             "kitchen/_index.md": "---\ntitle: Kitchen\n---\n",
             "kitchen/spoon.md": "---\ntitle: Spoon\nsummary: For soup\n---\nCompare with the [fork](fork.md).\n\n## Part 1\n",
             "kitchen/fork.md": "# Fork\n\nFor pasta; see the [spoon](spoon.md#top) and [its first part](spoon.md#part-1).\n",
-            "notes/first.md": "---\ntitle: First note\naliases: [\"old/first\"]\n---\nA note in a category without _index.md.\n",
+            "notes/first.md": "---\ntitle: First note\naliases: [\"/old/first\"]\n---\nA note in a category without _index.md.\n",
         ]
         for (number, name) in ["hammer", "chisel", "drill", "file", "level", "mallet", "pliers", "rasp", "wrench"].enumerated() {
             files["tools/\(name).md"] = "---\ntitle: \(name.capitalized)\nsummary: A \(name)\norder: \(number + 2)\ntags: [\"steel\"]\n---\nThe \(name) is useful.\n"

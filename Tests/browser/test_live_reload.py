@@ -127,11 +127,11 @@ def test_a_failed_rebuild_shows_an_escaped_overlay_until_fixed(preview, driver):
     good = sun.read_text()
     driver.get(f"http://127.0.0.1:{preview.port}/weather/sun/")
     time.sleep(0.5)
-    sun.write_text(good.replace("---\n", "---\naliases: [\"../<b>bold</b>\"]\n", 1))
+    sun.write_text(good.replace("---\n", "---\naliases: [\"../../<b>bold</b>\"]\n", 1))
     wait(driver, lambda: driver.execute_script("return !!document.getElementById('stacks-overlay')"),
          "no overlay after a failed rebuild")
     text = driver.execute_script("return document.getElementById('stacks-overlay').textContent")
-    assert "content/weather/sun.md" in text and "../<b>bold</b>" in text
+    assert "content/weather/sun.md" in text and "../../<b>bold</b>" in text
     assert driver.execute_script("return document.querySelectorAll('#stacks-overlay b').length") == 0
     # A page opened while the build is broken shows the overlay too (rendered by the server).
     driver.get(f"http://127.0.0.1:{preview.port}/weather/")

@@ -14,6 +14,7 @@ struct LinkTargets: Equatable, Sendable {
         case leavesContent
         case missing(String)
         case draft(String)
+        case skipped(String, reason: String)
 
         /// `root`: how the content folder is named in messages.
         func message(_ link: MarkdownLink, root: String) -> String {
@@ -27,6 +28,8 @@ struct LinkTargets: Equatable, Sendable {
                     : "\(BrokenLinks.brokenLink) '\(link.destination)': there is no page or file \(root)/\(path)"
             case .draft(let path):
                 "\(BrokenLinks.brokenLink) '\(link.destination)': \(root)/\(path) is a draft, which this build leaves out (--drafts includes drafts)"
+            case .skipped(let path, let reason):
+                "\(link.isImage ? BrokenLinks.missingImage : BrokenLinks.brokenLink) '\(link.destination)': \(root)/\(path) exists but is skipped: \(reason)"
             }
         }
 
@@ -36,9 +39,12 @@ struct LinkTargets: Equatable, Sendable {
             if case .leavesContent = self { false } else { true }
         }
 
-        /// A page left out of this build: a root-absolute link to it is broken, not foreign.
-        var isDraft: Bool {
-            if case .draft = self { true } else { false }
+        /// A file left out of this build: a root-absolute link to it is broken, not foreign.
+        var isLeftOut: Bool {
+            switch self {
+            case .draft, .skipped: true
+            default: false
+            }
         }
 
         /// The folder one level above `folder`, as a `--content` value.
@@ -59,7 +65,7 @@ struct LinkTargets: Equatable, Sendable {
     private var assets: [String: String] = [:]
     /// Co-located files by where they are published, to their published path.
     private var assetOutputs: Set<String> = []
-    private var drafts: Set<String> = []
+    private var leftOut: [String: LeftOut] = [:]
     /// Each page's heading ids and its file, for `#fragment` checks. Part of the equality, so
     /// that `stacks serve` checks links again when a page's headings change.
     private var anchors: [StackPath: Anchors] = [:]
@@ -97,7 +103,7 @@ struct LinkTargets: Equatable, Sendable {
             assetOutputs.insert(asset.output)
             if let size = asset.imageSize { imageSizes[asset.output] = size }
         }
-        drafts = catalog.drafts
+        leftOut = catalog.leftOut
     }
 
     /// The target of `destination`, written in a file of `directory`. A relative link is also
@@ -134,7 +140,17 @@ struct LinkTargets: Equatable, Sendable {
             names.append(fromURL)
             if let found = lookUpURL(fromURL, fragment: fragment, names: &names) { return .success(found) }
         }
-        if drafts.contains(target) { return .failure(.draft(target)) }
+        // The file, or the folder it is in (a draft bundle, a skipped one), as the reason.
+        var leftOutPath = Substring(target)
+        while !leftOutPath.isEmpty {
+            // Named even when nothing is left out: whether one of them is decides the message.
+            names.append(String(leftOutPath))
+            switch leftOut[String(leftOutPath)] {
+            case .draft: return .failure(.draft(String(leftOutPath)))
+            case .skipped(let reason): return .failure(.skipped(String(leftOutPath), reason: reason))
+            case nil: leftOutPath = leftOutPath[..<(leftOutPath.lastIndex(of: "/") ?? leftOutPath.startIndex)]
+            }
+        }
         return .failure(.missing(target.isEmpty ? "_index.md" : target))
     }
 
@@ -153,7 +169,7 @@ struct LinkTargets: Equatable, Sendable {
         compare(assets, earlier.assets)
         compare(imageSizes, earlier.imageSizes)
         changed.formUnion(assetOutputs.symmetricDifference(earlier.assetOutputs))
-        changed.formUnion(drafts.symmetricDifference(earlier.drafts))
+        compare(leftOut, earlier.leftOut)
         for (path, anchors) in anchors where earlier.anchors[path] != anchors { changed.insert(path.outputDirectory) }
         for path in earlier.anchors.keys where anchors[path] == nil { changed.insert(path.outputDirectory) }
         return changed

@@ -316,7 +316,7 @@ public struct SiteResolver: Sendable {
                 if link.isImage, case .asset(let output, _) = target, let size = targets.imageSize(ofOutput: output) {
                     attributes[attributes.count - 1] = Self.sizeAttributes(size)
                 }
-            case .failure(let problem) where MarkdownParser.isRootAbsolute(link.destination) && !problem.isDraft:
+            case .failure(let problem) where MarkdownParser.isRootAbsolute(link.destination) && !problem.isLeftOut:
                 problems.append(.warning(file, line: line, column: link.column,
                     "link '\(link.destination)' starts at the server's root and names no page or file of \(displayRoot), so it breaks when the site is published under a sub-path; use a relative link"))
                 urls.append(link.destination)

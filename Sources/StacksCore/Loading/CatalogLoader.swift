@@ -90,7 +90,7 @@ public struct CatalogLoader: Sendable {
         state.documents = documents
         state.loadRoot(tree)
         state.checkOutputCollisions()
-        return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, drafts: state.drafts),
+        return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, leftOut: state.leftOut),
                       diagnostics: state.diagnostics + state.collisions, places: state.places, remade: nil)
     }
 
@@ -110,10 +110,10 @@ public struct CatalogLoader: Sendable {
         } else {
             state.checkOutputCollisions()
         }
-        let remade = Remade(pages: state.remade, sameShape: placesKept && state.drafts == memo.drafts)
+        let remade = Remade(pages: state.remade, sameShape: placesKept && state.leftOut == memo.leftOut)
         memo = LoadMemo(folderPages: state.folderPages, segments: state.segments, pages: state.pages, places: state.places,
-                        assets: state.assets, drafts: state.drafts, collisions: state.collisions)
-        return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, drafts: state.drafts),
+                        assets: state.assets, leftOut: state.leftOut, collisions: state.collisions)
+        return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, leftOut: state.leftOut),
                       diagnostics: state.diagnostics + state.collisions, places: state.places, remade: remade)
     }
 }
@@ -150,7 +150,7 @@ private struct LoaderState {
     /// By page index.
     var places: [PagePlace] = []
     var assets: [Asset] = []
-    var drafts: Set<String> = []
+    var leftOut: [String: LeftOut] = [:]
     var diagnostics: [Diagnostic] = []
     /// What `checkOutputCollisions` found.
     var collisions: [Diagnostic] = []
@@ -164,10 +164,10 @@ private struct LoaderState {
     var folderPages: [String: LoadMemo.KnownFolder] = [:]
     /// Each category's contents as this run loaded them, by folder.
     var segments: [String: LoadMemo.Segment] = [:]
-    /// Folders of `segments` in the order they were recorded, and drafts in the order found:
+    /// Folders of `segments` in the order they were recorded, and files left out in the order found:
     /// what of them a folder holds is the part recorded while it loaded.
     private var segmentLog: [String] = []
-    private var draftLog: [String] = []
+    private var leftOutLog: [(path: String, why: LeftOut)] = []
     /// The pages this run made, in index order.
     var remade: [Int] = []
     /// Whether a page was made at another place than the last run's page at its index.
@@ -223,9 +223,9 @@ private struct LoaderState {
         return same
     }
 
-    mutating func addDraft(_ relativePath: String) {
-        drafts.insert(relativePath)
-        if tracking { draftLog.append(relativePath) }
+    mutating func leaveOut(_ relativePath: String, _ why: LeftOut) {
+        leftOut[relativePath] = why
+        if tracking { leftOutLog.append((relativePath, why)) }
     }
 
     mutating func loadRoot(_ tree: SourceDirectory) {
@@ -282,7 +282,7 @@ private struct LoaderState {
             madeChildren[parent, default: []] += earlier.children
             assets += earlier.assets
             diagnostics += earlier.diagnostics
-            for draft in earlier.drafts { addDraft(draft) }
+            for (path, why) in earlier.leftOut { leaveOut(path, why) }
             for nested in earlier.nested {
                 segments[nested] = previousSegments[nested]
                 segmentLog.append(nested)
@@ -292,13 +292,13 @@ private struct LoaderState {
             return
         }
         let start = cursor, childStart = madeChildren[parent]?.count ?? 0, assetStart = assets.count
-        let diagnosticStart = diagnostics.count, draftStart = draftLog.count, logStart = segmentLog.count
+        let diagnosticStart = diagnostics.count, leftOutStart = leftOutLog.count, logStart = segmentLog.count
         loadContents(directory, intro: intro, into: parent, outputDirectory: outputDirectory)
         segments[key] = LoadMemo.Segment(directory: directory, introPath: intro?.relativePath, parent: parent,
                                          parentPath: parentPath, start: start, pageCount: cursor - start,
                                          children: Array((madeChildren[parent] ?? [])[childStart...]),
                                          assets: Array(assets[assetStart...]), diagnostics: Array(diagnostics[diagnosticStart...]),
-                                         drafts: Array(draftLog[draftStart...]), nested: Array(segmentLog[logStart...]))
+                                         leftOut: Array(leftOutLog[leftOutStart...]), nested: Array(segmentLog[logStart...]))
         segmentLog.append(key)
     }
 
@@ -314,6 +314,9 @@ private struct LoaderState {
                     diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1, parent == Catalog.rootIndex
                         ? "'index.md' makes a folder an item; the home page is '_index.md'. Skipped"
                         : "'index.md' makes a folder an item, but '_index.md' beside it makes this folder a category (a section, as in Hugo); skipped"))
+                    leaveOut(file.relativePath, .skipped(reason: parent == Catalog.rootIndex
+                        ? "'index.md' in the content folder is not a page (the home page is '_index.md')"
+                        : "'_index.md' beside it makes its folder a category"))
                     continue
                 }
                 addItem(file: file, bundle: nil, parent: parent, siblings: &siblings)
@@ -345,14 +348,19 @@ private struct LoaderState {
                               siblings: inout SiblingSlugs) {
         let document = index.flatMap { self.document($0, allowEmpty: true) }
         if document?.frontMatter.draft == true, !includeDrafts {
-            addDraft(directory.relativePath)
+            leaveOut(directory.relativePath, .draft)
             return
         }
         let origin = index?.relativePath ?? directory.relativePath
-        guard let wanted = slug(for: directory.name, frontMatter: document?.frontMatter, origin: origin),
-              let slug = siblings.claim(wanted, name: directory.name, explicit: document?.frontMatter.slug != nil,
-                                        by: display(origin), line: document?.frontMatter.keyLines["slug"] ?? 1,
-                                        diagnostics: &diagnostics) else { return }
+        guard let wanted = slug(for: directory.name, frontMatter: document?.frontMatter, origin: origin) else { return }
+        let claimed = siblings.claim(wanted, name: directory.name, explicit: document?.frontMatter.slug != nil,
+                                     by: display(origin), line: document?.frontMatter.keyLines["slug"] ?? 1, diagnostics: &diagnostics)
+        guard case .success(let slug) = claimed else {
+            if case .failure(let clash) = claimed {
+                for path in [directory.relativePath] + [index?.relativePath].compactMap({ $0 }) { leaveOut(path, clash.leftOut) }
+            }
+            return
+        }
         let path = pages[parent].path.pushing(.category(slug))
         let pageIndex = add(PagePlace(kind: .category, path: path, source: index?.relativePath,
                                       sourceDirectory: directory.relativePath, name: directory.name, parent: parent,
@@ -365,15 +373,20 @@ private struct LoaderState {
     mutating func addItem(file: SourceFile, bundle: SourceDirectory?, parent: Int, siblings: inout SiblingSlugs) {
         guard let document = document(file, allowEmpty: false) else { return }
         if document.frontMatter.draft, !includeDrafts {
-            addDraft(file.relativePath)
-            if let bundle { addDraft(bundle.relativePath) }
+            leaveOut(file.relativePath, .draft)
+            if let bundle { leaveOut(bundle.relativePath, .draft) }
             return
         }
         let name = bundle?.name ?? file.baseName
-        guard let wanted = slug(for: name, frontMatter: document.frontMatter, origin: file.relativePath),
-              let slug = siblings.claim(wanted, name: name, explicit: document.frontMatter.slug != nil,
-                                        by: display(file.relativePath), line: document.frontMatter.keyLines["slug"] ?? 1,
-                                        diagnostics: &diagnostics) else { return }
+        guard let wanted = slug(for: name, frontMatter: document.frontMatter, origin: file.relativePath) else { return }
+        let claimed = siblings.claim(wanted, name: name, explicit: document.frontMatter.slug != nil,
+                                     by: display(file.relativePath), line: document.frontMatter.keyLines["slug"] ?? 1, diagnostics: &diagnostics)
+        guard case .success(let slug) = claimed else {
+            if case .failure(let clash) = claimed {
+                for path in [file.relativePath] + [bundle?.relativePath].compactMap({ $0 }) { leaveOut(path, clash.leftOut) }
+            }
+            return
+        }
         let path = pages[parent].path.pushing(.item(slug))
         let directory = bundle?.relativePath ?? parentDirectory(of: file.relativePath)
         let pageIndex = add(PagePlace(kind: .item, path: path, source: file.relativePath, sourceDirectory: directory,
@@ -410,6 +423,7 @@ private struct LoaderState {
             guard !file.isMarkdown else {
                 diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
                     "skipped: Markdown in a plain folder of an item bundle is not a page; give the folder an index.md (or a page named like the folder) to make it one"))
+                leaveOut(file.relativePath, .skipped(reason: "Markdown in a plain folder of an item bundle is not a page"))
                 continue
             }
             addAsset(file, outputDirectory: outputDirectory)
@@ -423,6 +437,7 @@ private struct LoaderState {
         if !trustsContent, let problem = ActiveContent.problem(name: file.name, contents: file.contents) {
             diagnostics.append(.warning(display(file.relativePath), line: 1, column: 1,
                 "skipped: \(problem); publish such files with 'markdown.unsafe: true' in stacks.yml"))
+            leaveOut(file.relativePath, .skipped(reason: problem))
             return
         }
         let output = outputDirectory.isEmpty ? file.name : outputDirectory + "/" + file.name
@@ -560,16 +575,23 @@ private struct SiblingSlugs {
         }
     }
 
-    /// The slug `name` publishes at, or `nil` (with an error) when it has none of its own.
+    /// A name whose slug a sibling has already claimed; `owner` as messages name it.
+    struct Clash: Error {
+        var owner: String
+
+        var leftOut: LeftOut { .skipped(reason: "it has the same URL as \(owner)") }
+    }
+
+    /// The slug `name` publishes at, or the clash (with an error) when it has none of its own.
     /// Slugs are lower case, so names that differ only in case collide here, as they would on
     /// a case-insensitive file system.
     mutating func claim(_ slug: String, name: String, explicit: Bool, by origin: String, line: Int,
-                        diagnostics: inout [Diagnostic]) -> String? {
+                        diagnostics: inout [Diagnostic]) -> Result<String, Clash> {
         var final = slug
         if let owner = owners[slug] {
             if explicit || owner.explicit || Slug.coincide(owner.name, name) {
                 diagnostics.append(.error(origin, line: line, column: 1, "duplicate slug '\(slug)': \(owner.origin) has the same URL"))
-                return nil
+                return .failure(Clash(owner: owner.origin))
             }
             final = Slug.suffixed(slug, name: name)
         } else if !explicit, let other = spelledAsIs[slug], !Slug.coincide(other, name) {
@@ -577,9 +599,9 @@ private struct SiblingSlugs {
         }
         if final != slug, let owner = owners[final] {
             diagnostics.append(.error(origin, line: line, column: 1, "duplicate slug '\(final)': \(owner.origin) has the same URL"))
-            return nil
+            return .failure(Clash(owner: owner.origin))
         }
         owners[final] = Owner(origin: origin, name: name, explicit: explicit)
-        return final
+        return .success(final)
     }
 }

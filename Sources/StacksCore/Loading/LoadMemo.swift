@@ -17,7 +17,7 @@ struct LoadMemo: Sendable {
         var children: [Int]
         var assets: [Asset]
         var diagnostics: [Diagnostic]
-        var drafts: [String]
+        var leftOut: [(path: String, why: LeftOut)]
         /// The sub-categories' segments, by folder, at any depth.
         var nested: [String]
     }
@@ -35,7 +35,7 @@ struct LoadMemo: Sendable {
     var pages = PageList()
     var places: [PagePlace] = []
     var assets: [Asset] = []
-    var drafts: Set<String> = []
+    var leftOut: [String: LeftOut] = [:]
     /// What the check of output places found last run.
     var collisions: [Diagnostic] = []
 }

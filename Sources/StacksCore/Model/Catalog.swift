@@ -4,21 +4,22 @@ public struct Catalog: Sendable {
     public var pages: PageList
     /// Every file that is not Markdown, published as it is.
     public var assets: [Asset]
-    /// Drafts left out of this build, by source path: links to them get a clearer message.
-    public var drafts: Set<String>
+    /// Files left out of this build (drafts, skipped files), by source path: links to them get
+    /// a message that says why.
+    public var leftOut: [String: LeftOut]
 
     public static let rootIndex = 0
 
-    public init(pages: PageList, assets: [Asset], drafts: Set<String> = []) {
+    public init(pages: PageList, assets: [Asset], leftOut: [String: LeftOut] = [:]) {
         self.pages = pages
         self.assets = assets
-        self.drafts = drafts
+        self.leftOut = leftOut
     }
 
-    public init(pages: some Sequence<Page>, assets: [Asset], drafts: Set<String> = []) {
+    public init(pages: some Sequence<Page>, assets: [Asset], leftOut: [String: LeftOut] = [:]) {
         self.pages = PageList(pages)
         self.assets = assets
-        self.drafts = drafts
+        self.leftOut = leftOut
     }
 
     public var root: Page { pages[Self.rootIndex] }
