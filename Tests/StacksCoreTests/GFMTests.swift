@@ -22,9 +22,9 @@ import Testing
         let body = "|原料|数量|单位|\n|:-:|:-:|:-:|\n|面粉|500|克|\n|水|300|毫升|\n"
         let pages = try await GFMBuild.prose(of: [body], config: "")
         #expect(GFMBuild.normalised(pages[0]) == GFMBuild.normalised("""
-            <table><thead><tr><th align="center">原料</th><th align="center">数量</th><th align="center">单位</th></tr></thead>
-            <tbody><tr><td align="center">面粉</td><td align="center">500</td><td align="center">克</td></tr>
-            <tr><td align="center">水</td><td align="center">300</td><td align="center">毫升</td></tr></tbody></table>
+            <table><thead><tr><th class="align-center">原料</th><th class="align-center">数量</th><th class="align-center">单位</th></tr></thead>
+            <tbody><tr><td class="align-center">面粉</td><td class="align-center">500</td><td class="align-center">克</td></tr>
+            <tr><td class="align-center">水</td><td class="align-center">300</td><td class="align-center">毫升</td></tr></tbody></table>
             """))
         #expect(pages[0].contains(#"<table tabindex="0">"#))
     }
@@ -32,7 +32,7 @@ import Testing
     @Test func smartPunctuationNeverReachesTheDelimiterRow() {
         let html = Self.html("| a -- b | c... |\n| --- | :---: |\n| \"d\" | e |\n")
         #expect(html.contains("<th>a \u{2013} b</th>"))
-        #expect(html.contains(#"<th align="center">c…</th>"#))
+        #expect(html.contains(#"<th class="align-center">c…</th>"#))
         #expect(html.contains("<td>\u{201C}d\u{201D}</td>"))
         #expect(!html.contains("\u{2014}"))
         #expect(!html.contains("<p>"))
@@ -94,12 +94,12 @@ import Testing
 
     @Test func tablesInsideQuotesAndListItems() {
         #expect(Self.normalised("> | a | b |\n> | - | -: |\n> | 1 | 2 |\n", smart: false) == GFMBuild.normalised("""
-            <blockquote><table><thead><tr><th>a</th><th align="right">b</th></tr></thead>
-            <tbody><tr><td>1</td><td align="right">2</td></tr></tbody></table></blockquote>
+            <blockquote><table><thead><tr><th>a</th><th class="align-right">b</th></tr></thead>
+            <tbody><tr><td>1</td><td class="align-right">2</td></tr></tbody></table></blockquote>
             """))
         #expect(Self.normalised("- item\n\n  | a |\n  |:--|\n  | 1 |\n", smart: false) == GFMBuild.normalised("""
-            <ul><li><p>item</p><table><thead><tr><th align="left">a</th></tr></thead>
-            <tbody><tr><td align="left">1</td></tr></tbody></table></li></ul>
+            <ul><li><p>item</p><table><thead><tr><th class="align-left">a</th></tr></thead>
+            <tbody><tr><td class="align-left">1</td></tr></tbody></table></li></ul>
             """))
     }
 

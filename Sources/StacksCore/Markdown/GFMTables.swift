@@ -93,11 +93,12 @@ enum GFMTables {
                             pending: inout [(OpaquePointer, String)], record: (OpaquePointer, ArraySlice<UInt8>) -> Void) -> OpaquePointer? {
         guard let row = SyntaxTree.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "<tr>", exit: "</tr>") else { return nil }
         for (cell, alignment) in zip(cells, alignments) {
+            // A class, not GitHub's `align`, which HTML no longer has: the theme aligns the cell.
             let attribute = switch alignment {
             case .none: ""
-            case .left: " align=\"left\""
-            case .center: " align=\"center\""
-            case .right: " align=\"right\""
+            case .left: " class=\"align-left\""
+            case .center: " class=\"align-center\""
+            case .right: " class=\"align-right\""
             }
             // An inline node, so that the cell's text follows its tag with no line break.
             guard let node = SyntaxTree.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<\(cellTag)\(attribute)>",

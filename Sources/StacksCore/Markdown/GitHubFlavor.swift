@@ -2,20 +2,22 @@ import CCmark
 import Foundation
 
 /// The GitHub Flavored Markdown extensions, as passes over libcmark's tree (libcmark itself
-/// parses CommonMark only): tables and task list items from the blocks, then extended autolinks
-/// and strikethrough in the text, cells included. Off with `markdown.gfm: false`.
+/// parses CommonMark only): alerts, tables and task list items from the blocks, then extended
+/// autolinks and strikethrough in the text, cells included. Off with `markdown.gfm: false`.
 enum GitHubFlavor {
     /// Returns where each table cell was written, for the diagnostics of links inside cells.
     static func apply(to document: OpaquePointer, body: String, parseOptions: Int32, smart: Bool) -> GFMTables.CellPositions {
         // What the body holds, by C scans: most bodies need only some of the passes.
-        let (pipe, bracket, inlines) = body.withCString { text in
+        let (pipe, bracket, inlines, alert) = body.withCString { text in
             (strchr(text, 0x7C) != nil,
              strstr(text, "[ ]") != nil || strstr(text, "[x]") != nil || strstr(text, "[X]") != nil || strstr(text, "[\t]") != nil,
-             strchr(text, 0x7E) != nil || strchr(text, 0x40) != nil || strstr(text, "www.") != nil || strstr(text, "://") != nil)
+             strchr(text, 0x7E) != nil || strchr(text, 0x40) != nil || strstr(text, "www.") != nil || strstr(text, "://") != nil,
+             strstr(text, "[!") != nil)
         }
         var cells: GFMTables.CellPositions = [:]
-        if pipe || bracket {
+        if pipe || bracket || alert {
             let source = MarkdownSource(body)
+            if alert { GFMAlerts.apply(to: SyntaxTree.nodes(in: document) { $1 == CMARK_NODE_BLOCK_QUOTE }, source: source) }
             let blocks = SyntaxTree.leafBlocksAndItems(in: document)
             if pipe {
                 let definitions = body.withCString { strstr($0, "]:") != nil }

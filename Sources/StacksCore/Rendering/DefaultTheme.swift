@@ -489,8 +489,8 @@ i[data-icon]::before {
 .prose table { display: block; width: max-content; max-width: 100%; overflow-x: auto; border-collapse: collapse; border-spacing: 0; margin: 1rem 0; font-size: .9375rem; line-height: 1.45; }
 .prose th, .prose td { border: 1px solid var(--line); padding: .4rem .75rem; vertical-align: top; overflow-wrap: normal; }
 .prose th { background: var(--fill); font-weight: 600; text-align: left; }
-.prose th[align="center"], .prose td[align="center"] { text-align: center; }
-.prose th[align="right"], .prose td[align="right"] { text-align: right; }
+.prose .align-center { text-align: center; }
+.prose .align-right { text-align: right; }
 .prose tbody tr:nth-child(2n) { background: var(--bg-stripe); }
 .prose table:focus-visible { outline-offset: 2px; }
 /* Task lists: the checkbox is the item's marker. */
@@ -502,6 +502,24 @@ i[data-icon]::before {
 .subitems h2 { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--muted); margin: 0 0 .5rem; }
 .subitems .list { background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; padding: .3rem; }
 /* Headings link to themselves: the sign shows while the heading is pointed at or the link has focus. */
+/* Alerts (`> [!NOTE]`): a coloured rule, a tint and a titled icon, drawn by a mask so it takes the colour. */
+.prose .alert { margin: 1rem 0; padding: .45rem 1rem .55rem; border-left: 3px solid var(--alert); border-radius: 0 var(--radius) var(--radius) 0; background: color-mix(in srgb, var(--alert) 7%, var(--bg)); }
+.prose .alert > :last-child { margin-bottom: 0; }
+.prose .alert-title + * { margin-top: 0; }
+.prose .alert-title { display: flex; align-items: center; gap: .45rem; margin: .15rem 0 .35rem; color: var(--alert); font-weight: 600; }
+.prose .alert-title::before { content: ""; flex: none; width: 1.05rem; height: 1.05rem; background: currentColor; -webkit-mask: var(--alert-icon) center / contain no-repeat; mask: var(--alert-icon) center / contain no-repeat; }
+.prose .alert-note { --alert: #0969da; --alert-icon: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Ccircle cx='12' cy='12' r='9.5'/%3E%3Cpath d='M12 11v6M12 7.5v.01'/%3E%3C/svg%3E"); }
+.prose .alert-tip { --alert: #1a7f37; --alert-icon: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z'/%3E%3C/svg%3E"); }
+.prose .alert-important { --alert: #8250df; --alert-icon: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M4 4h16v12H9l-5 4z'/%3E%3Cpath d='M12 7.5v4M12 14v.01'/%3E%3C/svg%3E"); }
+.prose .alert-warning { --alert: #9a6700; --alert-icon: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M12 3.5 2.5 20h19z'/%3E%3Cpath d='M12 10v4.5M12 17.5v.01'/%3E%3C/svg%3E"); }
+.prose .alert-caution { --alert: #d1242f; --alert-icon: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='M8.3 2.5h7.4l5.3 5.3v7.4l-5.3 5.3H8.3L3 15.2V7.8z'/%3E%3Cpath d='M12 7.5v5M12 16v.01'/%3E%3C/svg%3E"); }
+@media (prefers-color-scheme: dark) {
+  .prose .alert-note { --alert: #4493f8; }
+  .prose .alert-tip { --alert: #3fb950; }
+  .prose .alert-important { --alert: #ab7df8; }
+  .prose .alert-warning { --alert: #d29922; }
+  .prose .alert-caution { --alert: #f85149; }
+}
 .prose :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: calc(var(--topbar-height) + 1.5rem); }
 .prose .anchor { margin-left: .3em; padding: 0 .15em; color: var(--muted); font-weight: 400; text-decoration: none; opacity: 0; }
 .prose :is(h1, h2, h3, h4, h5, h6):hover .anchor, .prose .anchor:focus-visible { opacity: 1; }
