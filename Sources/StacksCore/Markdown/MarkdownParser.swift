@@ -56,11 +56,24 @@ public enum MarkdownParser {
     public static func parse(_ body: String, needs: Needs, options: SiteConfig.MarkdownOptions) -> ParsedMarkdown {
         var parseOptions = CMARK_OPT_DEFAULT
         if options.smart { parseOptions |= CMARK_OPT_SMART }
-        let document: OpaquePointer = body.withCString { cmark_parse_document($0, strlen($0), parseOptions) }
+        // Footnote definitions are taken out first, their lines left blank (libcmark knows none).
+        let footnotes = options.gfm && body.withCString({ strstr($0, "[^") != nil }) ? FootnoteDefinitions(body) : nil
+        let source = footnotes?.body ?? body
+        let document: OpaquePointer = source.withCString { cmark_parse_document($0, strlen($0), parseOptions) }
         defer { cmark_node_free(document) }
 
+        // A note may use the body's link reference definitions (`[docs]`), as on GitHub.
+        let referenceDefinitions = footnotes != nil && source.withCString({ strstr($0, "]:") != nil })
+            ? "\n\n" + GFMTables.referenceDefinitions(in: document, source: MarkdownSource(source)) : ""
         let headingTitle = needs.title ? removeTitleHeading(from: document) : nil
-        let cellPositions = options.gfm ? GitHubFlavor.apply(to: document, body: body, parseOptions: parseOptions, smart: options.smart) : [:]
+        var cellPositions = options.gfm ? GitHubFlavor.apply(to: document, body: source, parseOptions: parseOptions, smart: options.smart) : [:]
+        var notes: Footnotes.Origins = [:]
+        if let footnotes {
+            notes = Footnotes.apply(to: document, definitions: footnotes.definitions,
+                                    parse: { text in (text + referenceDefinitions).withCString { cmark_parse_document($0, strlen($0), parseOptions) } },
+                                    flavor: { GitHubFlavor.apply(to: $0, body: $1, parseOptions: parseOptions, smart: options.smart) },
+                                    cells: &cellPositions)
+        }
         let headings = HeadingAnchors.add(to: document)
         var links: [MarkdownLink] = []
         var htmlNodes: [OpaquePointer] = []
@@ -78,7 +91,7 @@ public enum MarkdownParser {
                 guard isRelative(destination) || isRootAbsolute(destination) || destination.hasPrefix(tokenPrefix)
                         || (type == CMARK_NODE_LINK && isFragment(destination))
                 else { return }
-                let (line, column) = position(of: node, cells: cellPositions)
+                let (line, column) = position(of: node, cells: cellPositions, notes: notes)
                 links.append(MarkdownLink(destination: destination, isImage: type == CMARK_NODE_IMAGE,
                                           line: line, column: column))
                 cmark_node_set_url(node, tokenPrefix + String(links.count - 1))
@@ -131,6 +144,21 @@ public enum MarkdownParser {
         }
         // Visiting after the walk lets `body` change nodes without upsetting the iterator.
         nodes.forEach(body)
+    }
+
+    /// Where `node` was written in the body. A footnote's nodes were parsed from its definition
+    /// alone: their positions are mapped back to where it was written.
+    private static func position(of node: OpaquePointer, cells: GFMTables.CellPositions, notes: Footnotes.Origins) -> (Int, Int) {
+        let local = position(of: node, cells: cells)
+        guard !notes.isEmpty else { return local }
+        var ancestor = cmark_node_parent(node)
+        while let container = ancestor {
+            if let definition = notes[UnsafeMutableRawPointer(container)] {
+                return definition.position(line: local.0, column: local.1)
+            }
+            ancestor = cmark_node_parent(container)
+        }
+        return local
     }
 
     /// Inline nodes may lack a position; then the enclosing block's is the best there is.

@@ -520,6 +520,14 @@ i[data-icon]::before {
   .prose .alert-warning { --alert: #d29922; }
   .prose .alert-caution { --alert: #f85149; }
 }
+/* Footnotes (`[^1]`): small numbers in the text, the notes under a rule at the end. */
+.prose sup { line-height: 0; }
+.prose .footnote-ref a { padding: 0 .1em; text-decoration: none; }
+.prose .footnotes { margin-top: 2rem; padding-top: .5rem; border-top: 1px solid var(--line); font-size: .875rem; }
+.prose .footnotes ol { padding-left: 1.5rem; }
+.prose .footnote-backref { text-decoration: none; }
+.prose :is(.footnote-ref a, .footnotes li) { scroll-margin-top: calc(var(--topbar-height) + 1.5rem); }
+.prose .footnotes li:target { background: var(--tint); border-radius: .3rem; }
 .prose :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: calc(var(--topbar-height) + 1.5rem); }
 .prose .anchor { margin-left: .3em; padding: 0 .15em; color: var(--muted); font-weight: 400; text-decoration: none; opacity: 0; }
 .prose :is(h1, h2, h3, h4, h5, h6):hover .anchor, .prose .anchor:focus-visible { opacity: 1; }
