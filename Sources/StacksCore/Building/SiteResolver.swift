@@ -285,6 +285,10 @@ public struct SiteResolver: Sendable {
         let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
         urls.reserveCapacity(markdown.links.count)
         attributes.reserveCapacity(markdown.links.count)
+        if let first = markdown.shortcodes.first {
+            problems.append(.warning(file, line: first.line + page.bodyLine - 1, column: first.column,
+                                     Shortcodes.message(markdown.shortcodes)))
+        }
         let ownIDs = markdown.links.contains { MarkdownParser.isFragment($0.destination) } ? Set(page.headings.map(\.id)) : []
         for link in markdown.links {
             let line = link.line + page.bodyLine - 1

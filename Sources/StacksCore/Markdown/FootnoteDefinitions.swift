@@ -33,22 +33,22 @@ struct FootnoteDefinitions {
 
     /// `nil` when the body defines no footnote (most bodies: it is called only when `[^` occurs).
     init?(_ source: String) {
-        let lines = Self.lines(of: source)
+        let lines = SourceLines.split(source)
         var kept: [Substring] = []
         kept.reserveCapacity(lines.count)
         var definitions: [Definition] = []
-        var fence: (marker: Character, length: Int)?
+        var fence: CodeFence?
         var blockMayStart = true
         var index = 0
         while index < lines.count {
             let line = lines[index]
             if let open = fence {
-                if Self.closesFence(line, open) { fence = nil; blockMayStart = true } else { blockMayStart = false }
+                if CodeFence.closes(line, open) { fence = nil; blockMayStart = true } else { blockMayStart = false }
                 kept.append(line)
                 index += 1
                 continue
             }
-            if let opened = Self.opensFence(line) {
+            if let opened = CodeFence.opens(line) {
                 fence = opened
                 kept.append(line)
                 index += 1
@@ -110,25 +110,6 @@ struct FootnoteDefinitions {
 
     // MARK: Lines
 
-    /// The lines without their line endings (`\n`, `\r\n` or `\r`, as CommonMark reads them).
-    private static func lines(of text: String) -> [Substring] {
-        var lines: [Substring] = []
-        var start = text.startIndex
-        var index = start
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "\n" || character == "\r\n" || character == "\r" {
-                lines.append(text[start..<index])
-                index = text.index(after: index)
-                start = index
-            } else {
-                index = text.index(after: index)
-            }
-        }
-        lines.append(text[start...])
-        return lines
-    }
-
     /// `[^label]:` after at most three spaces; the label holds no space and no bracket.
     static func marker(in line: Substring) -> (label: String, contentStart: Substring.Index)? {
         let indent = line.prefix { $0 == " " }
@@ -177,7 +158,7 @@ struct FootnoteDefinitions {
     /// Whether a line that is not indented starts a block of its own rather than continuing a paragraph.
     private static func startsBlock(_ line: Substring) -> Bool {
         let text = line.drop { $0 == " " }
-        if marker(in: line) != nil || opensFence(line) != nil { return true }
+        if marker(in: line) != nil || CodeFence.opens(line) != nil { return true }
         guard let first = text.first else { return true }
         if "#>".contains(first) { return true }
         if "-*+".contains(first), text.dropFirst().first.map({ $0 == " " || $0 == "\t" }) ?? true { return true }
@@ -187,22 +168,5 @@ struct FootnoteDefinitions {
             if digits.count <= 9, let mark = after.first, mark == "." || mark == ")" { return true }
         }
         return false
-    }
-
-    private static func opensFence(_ line: Substring) -> (marker: Character, length: Int)? {
-        let text = line.drop { $0 == " " }
-        guard line.count - text.count <= 3, let first = text.first, first == "`" || first == "~" else { return nil }
-        let run = text.prefix { $0 == first }
-        guard run.count >= 3 else { return nil }
-        // A backtick fence's info string holds no backtick.
-        if first == "`", text[run.endIndex...].contains("`") { return nil }
-        return (first, run.count)
-    }
-
-    private static func closesFence(_ line: Substring, _ open: (marker: Character, length: Int)) -> Bool {
-        let text = line.drop { $0 == " " }
-        guard line.count - text.count <= 3 else { return false }
-        let run = text.prefix { $0 == open.marker }
-        return run.count >= open.length && isBlank(text[run.endIndex...])
     }
 }

@@ -17,6 +17,8 @@ public struct ParsedMarkdown: Sendable, Equatable {
     /// The summary to show when the front matter writes none: the start of the first
     /// paragraph, then of the second, for when the first only repeats the title.
     public var summaries: [String] = []
+    /// Shortcodes left as written (Hugo's and Zola's that Stacks does not render).
+    var shortcodes: [Shortcodes.Unknown] = []
 }
 
 public struct MarkdownLink: Sendable, Equatable {
@@ -56,15 +58,19 @@ public enum MarkdownParser {
     public static func parse(_ body: String, needs: Needs, options: SiteConfig.MarkdownOptions) -> ParsedMarkdown {
         var parseOptions = CMARK_OPT_DEFAULT
         if options.smart { parseOptions |= CMARK_OPT_SMART }
-        // Footnote definitions are taken out first, their lines left blank (libcmark knows none).
-        let footnotes = options.gfm && body.withCString({ strstr($0, "[^") != nil }) ? FootnoteDefinitions(body) : nil
-        let source = footnotes?.body ?? body
+        // Hugo's shortcodes become Markdown, then footnote definitions are taken out, their lines
+        // left blank: libcmark knows neither, and every line keeps its number.
+        let shortcodes = Shortcodes.mayHold(body) ? Shortcodes(body) : nil
+        let written = shortcodes?.body ?? body
+        let footnotes = options.gfm && written.withCString({ strstr($0, "[^") != nil }) ? FootnoteDefinitions(written) : nil
+        let source = footnotes?.body ?? written
         let document: OpaquePointer = source.withCString { cmark_parse_document($0, strlen($0), parseOptions) }
         defer { cmark_node_free(document) }
 
         // A note may use the body's link reference definitions (`[docs]`), as on GitHub.
         let referenceDefinitions = footnotes != nil && source.withCString({ strstr($0, "]:") != nil })
             ? "\n\n" + GFMTables.referenceDefinitions(in: document, source: MarkdownSource(source)) : ""
+        shortcodes?.apply(to: document)
         let headingTitle = needs.title ? removeTitleHeading(from: document) : nil
         var cellPositions = options.gfm ? GitHubFlavor.apply(to: document, body: source, parseOptions: parseOptions, smart: options.smart) : [:]
         var notes: Footnotes.Origins = [:]
@@ -108,11 +114,12 @@ public enum MarkdownParser {
         var renderOptions = CMARK_OPT_DEFAULT
         if options.unsafe { renderOptions |= CMARK_OPT_UNSAFE }
         guard let rendered = cmark_render_html(document, renderOptions) else {
-            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links, headings: headings, summaries: summaries)
+            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links, headings: headings, summaries: summaries,
+                                  shortcodes: shortcodes?.unknown ?? [])
         }
         defer { free(rendered) }
         return ParsedMarkdown(html: String(cString: rendered), headingTitle: headingTitle, links: links,
-                              headings: headings, summaries: summaries)
+                              headings: headings, summaries: summaries, shortcodes: shortcodes?.unknown ?? [])
     }
 
     /// Links that name a file of the site, not a scheme, an absolute path or a fragment.
