@@ -75,4 +75,14 @@ import StacksTestSupport
             "content/docs/a.md:6:1: warning: shortcode 'gist' is left as written (3 in this file: gist, tweet); Stacks renders Hugo's ref, relref, figure, highlight, details, youtube, vimeo",
         ])
     }
+
+    @Test func theBuildEndsWithACountOfFilesWithShortcodesLeftAsWritten() throws {
+        let project = try TemporaryProject([
+            "content/a.md": "{{< gist x y >}}\n", "content/b.md": "{{% notice %}}\n", "content/c.md": "{{< ref \"a.md\" >}}\n",
+        ])
+        defer { project.remove() }
+        let outcome = StacksCommand.finish(try StacksCommand.start(["build"], in: project.root))
+        #expect(outcome.status == 0)
+        #expect(outcome.standardError.hasSuffix("\n2 files have shortcodes left as written\n"), "\(outcome.standardError)")
+    }
 }

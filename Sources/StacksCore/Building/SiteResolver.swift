@@ -139,7 +139,7 @@ public struct SiteResolver: Sendable {
             let markdown = parsed[index]
             // Without a memo to fill, this page's parsed HTML is not needed once resolved.
             if !keepsBodies { parsed[index].html = "" }
-            guard !markdown.links.isEmpty else {
+            guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else {
                 bodies.append(markdown.html)
                 continue
             }
@@ -205,7 +205,7 @@ public struct SiteResolver: Sendable {
         for index in remade {
             let page = site.catalog.pages[index]
             let markdown = parsed[index]
-            guard !markdown.links.isEmpty else {
+            guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else {
                 if site.bodies[index] != markdown.html { site.bodies.replace(index, with: markdown.html) }
                 if !memo.pageProblems[index].isEmpty { memo.pageProblems[index] = [] }
                 continue

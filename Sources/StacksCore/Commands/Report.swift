@@ -8,6 +8,7 @@ public enum Report {
             let summary = try await work()
             for note in summary.notes { output.complain(note) }
             for warning in Diagnostics(summary.warnings).sorted { output.complain(warning.description) }
+            if let tally = Shortcodes.tally(summary.warnings) { output.complain(tally) }
             output.say(summary.description)
             return 0
         } catch {

@@ -42,9 +42,18 @@ struct Shortcodes {
         var names: [String] = []
         for call in unknown where !names.contains(call.name) { names.append(call.name) }
         let more = unknown.count > 1 ? " (\(unknown.count) in this file: \(names.joined(separator: ", ")))" : ""
-        return "shortcode '\(unknown[0].name)' is left as written\(more); Stacks renders Hugo's "
-            + rendered.joined(separator: ", ")
+        return "shortcode '\(unknown[0].name)' is left as written\(more)" + messageMiddle + rendered.joined(separator: ", ")
     }
+
+    /// The count after a build's warnings, when files have shortcodes left as written: one
+    /// warning per file is easy to lose among a Hugo site's hundreds.
+    static func tally(_ warnings: [Diagnostic]) -> String? {
+        let files = warnings.filter { $0.message.hasPrefix("shortcode '") && $0.message.contains(messageMiddle) }.count
+        guard files > 0 else { return nil }
+        return "\(files) file\(files == 1 ? " has" : "s have") shortcodes left as written"
+    }
+
+    private static let messageMiddle = "; Stacks renders Hugo's "
 
     /// Whether `body` may hold a shortcode: most bodies hold no `{{` or `{%`.
     static func mayHold(_ body: String) -> Bool {
