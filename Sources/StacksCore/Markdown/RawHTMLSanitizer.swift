@@ -255,11 +255,12 @@ enum RawHTMLSanitizer {
             return value.hasPrefix(RawHTMLSanitizer.idPrefix) ? value : RawHTMLSanitizer.idPrefix + value
         }
 
-        /// Each candidate of `srcset` is an image URL: relative or a web address.
+        /// Each candidate of `srcset` is a web address. A relative one would need a token of its
+        /// own, which only starts an `href` or `src`: without it the `<img>` beside it shows.
         private static func allowsSourceSet(_ value: String) -> Bool {
             value.split(separator: ",").allSatisfy { candidate in
                 let url = candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
-                return ExternalURL.scheme(url).map(ExternalURL.allowedSchemes.contains) ?? true
+                return ExternalURL.isWebAddress(url)
             }
         }
 
