@@ -16,9 +16,12 @@ enum RawHTMLBudget {
     /// Formatting start tags in raw HTML times all tags of the body: the elements copies could make.
     static let maximumCopies = 2_000_000
 
-    /// The elements HTML5 copies again when they are left open (its "formatting" elements).
+    /// The elements HTML5 copies again when they are left open (its "formatting" elements), but
+    /// `a`: a new `<a>` first closes the one left open, so one at most waits to be copied. Of the
+    /// others, three alike at most wait (the "Noah's Ark" clause): Stacks' own, which carry no
+    /// attributes but a link's, cannot multiply either.
     static let formattingElements: Set<String> = [
-        "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
+        "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
     ]
 
     static func allows(rawLiterals: [String], renderedHTML: String) -> Bool {
