@@ -8,7 +8,6 @@ import Foundation
 /// 0.6 s), and formatting elements left open are copied again at every later tag (2,000
 /// `<b id=N><p>` make two million elements). Both costs are bounded by counts a byte scan
 /// finds: start tags in the raw HTML, formatting ones among them, and tags in the whole body.
-/// Gumbo also frees its tree recursively, so unclosed tags are capped for the stack's sake.
 enum RawHTMLBudget {
     static let maximumStartTags = 10_000
     /// Start tags written in raw HTML times all tags of the body: the scans of the open elements.
@@ -32,7 +31,8 @@ enum RawHTMLBudget {
             formatting += counts.formatting
             if startTags > maximumStartTags { return false }
         }
-        let tags = renderedHTML.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) }
+        var html = renderedHTML
+        let tags = html.withUTF8 { bytes in bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : 0) } }
         return startTags * tags <= maximumScans && formatting * tags <= maximumCopies
     }
 

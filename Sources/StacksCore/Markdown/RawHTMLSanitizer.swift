@@ -42,14 +42,16 @@ enum RawHTMLSanitizer {
         var html = html
         return html.withUTF8 { bytes in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return Result(html: "", links: [], userContentIDs: []) }
-            var options = kGumboDefaultOptions
+            // Freed with the arena when this closure ends, never by Gumbo's recursive walk.
+            let arena = GumboArena(expected: bytes.count * 8)
+            var options = arena.options()
             options.fragment_context = GUMBO_TAG_BODY
             options.max_errors = 0
             let output = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                 gumbo_parse_with_options(&options, $0, bytes.count)
             }
             guard let output, let root = output.pointee.root else { return Result(html: "", links: [], userContentIDs: []) }
-            defer { gumbo_destroy_output(&options, output) }
+            defer { withExtendedLifetime(arena) {} }
             var writer = Writer(source: bytes, spans: spans, ownLinkCount: ownLinkCount)
             writer.write(childrenOf: root)
             return Result(html: String(decoding: writer.output, as: UTF8.self), links: writer.links,
