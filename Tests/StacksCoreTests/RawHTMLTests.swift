@@ -69,6 +69,27 @@ import Testing
         #expect(html(#"<img src="data:image/svg+xml,x" onerror="alert(1)">"# + "\n") == "\n")
     }
 
+    @Test(arguments: [
+        #"<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>"#,
+        "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+        "<svg><p><style><img src=x onerror=alert(1)></style></p></svg>",
+        "<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>",
+        "<xmp><script>alert(1)</script></xmp><title></title><img src=x onerror=alert(1)>",
+        #"<a href="java&#x0A;script:alert(1)">x</a><iframe srcdoc="<script>alert(1)</script>">"#,
+        "<!--><img src=x onerror=alert(1)>-->", "<![CDATA[<img src=x onerror=alert(1)>]]>",
+        "<template><img src=x onerror=alert(1)></template><base href=//evil.example/><meta http-equiv=refresh content=0>",
+        "<div title=\"unclosed\n\n[link](https://example.org) <img src=x onerror=alert(1)>",
+        "<textarea>\n\n# Heading\n\n<script>alert(1)</script>",
+    ])
+    func parserTricksRunNothing(_ body: String) {
+        // What the tricks hide may stay as text (escaped, even inside an attribute's value), never as markup.
+        let output = html(body + "\n").lowercased()
+        for forbidden in [" onerror=\"", "href=\"javascript", "src=\"javascript", "<script", "<style", "<svg", "<math", "<iframe",
+                          "<base", "<meta", "<template", "<noscript", "<textarea", "<title", "<form", "<!--"] {
+            #expect(!output.contains(forbidden), "\(forbidden) in \(output)")
+        }
+    }
+
     @Test func nothingEscapesTheBody() {
         // An unclosed element is closed at the body's end; a stray end tag is ignored (a stray
         // `</p>` is an empty paragraph, as browsers read it).
