@@ -136,10 +136,23 @@ import Testing
             ```swift
             let x = "<b>"
             ```
+
+            > [!NOTE]
+            > An alert.
+
+            A note[^1].
+
+            {{< details summary="More" >}}
+            Inside
+            {{< /details >}}
+
+            [^1]: The note.
             """
-        let withRaw = html(body + "\n\n<b>raw</b>\n")
+        let withRaw = html("<b>raw</b>\n\n" + body + "\n")
         let without = html(body + "\n")
-        #expect(withRaw == without + "<p><b>raw</b></p>\n")
+        #expect(withRaw == "<p><b>raw</b></p>\n" + without)
+        #expect(without.contains(#"<div class="alert alert-note""#) && without.contains(#"<section class="footnotes""#)
+                && without.contains("<details>"))
     }
 
     @Test func relativeURLsOfRawHTMLBecomeLinksWithTheirPlace() {
@@ -201,8 +214,8 @@ import Testing
     }
 
     @Test func theMarkerIsOneTheBodyDoesNotSay() {
-        #expect(RawHTMLPass.markerName(absentFrom: "plain") == "stacks-raw")
-        #expect(RawHTMLPass.markerName(absentFrom: "stacks-raw and stacks-raw-1") == "stacks-raw-2")
+        #expect(RawHTMLPass.markerName(absentFrom: ["plain"]) == "stacks-raw")
+        #expect(RawHTMLPass.markerName(absentFrom: ["stacks-raw and", "stacks-raw-1"]) == "stacks-raw-2")
         // A body that writes the marker gets another, so its own comment forges nothing.
         #expect(html("<!--stacks-raw--><a href=\"javascript:x\" onclick=\"y\">a</a>\n") == "<a>a</a>\n")
     }

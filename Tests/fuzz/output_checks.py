@@ -30,13 +30,16 @@ THEME_SCRIPTS = ("stacks.js",)
 # What a body may hold: GitHub's allow-list as HTML5 keeps it, and what Stacks writes itself.
 BODY_ELEMENTS = set("""h1 h2 h3 h4 h5 h6 br b i strong em a pre code img div ins del sup sub p picture ol ul
     table thead tbody tfoot blockquote dl dt dd kbd q samp var hr ruby rt rp li tr td th s summary details
-    caption figure figcaption abbr bdo cite dfn mark small source span time wbr input""".split())
+    caption figure figcaption abbr bdo cite dfn mark small source span time wbr input section""".split())
 BODY_ATTRIBUTES = set("""accesskey dir id lang tabindex title role itemprop itemscope itemtype aria-describedby
     aria-hidden aria-label aria-labelledby abbr alt cite colspan datetime headers height href hreflang ismap
     loading media open rel rowspan scope src srcset start type usemap value width class decoding checked
     disabled align""".split())
 VOID_ELEMENTS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-BODY_CLASS = re.compile(r"(anchor|language-\S+|align-(left|center|right|justify))")
+BODY_CLASS = re.compile(r"(anchor|language-\S+|align-(left|center|right|justify)|alert|alert-[a-z]+|footnotes|footnote-ref"
+                        r"|footnote-backref)")
+# Ids Stacks gives: headings' own (any), footnotes' (fn:N, fnref:N…); raw HTML's start user-content-.
+OWN_ID = re.compile(r"(fn|fnref):.*")
 
 
 class PageScan(HTMLParser):
@@ -62,7 +65,8 @@ class PageScan(HTMLParser):
                 self.problems.append("attribute %s=%r on <%s> in a body" % (name, value, tag))
             elif name == "class" and not all(BODY_CLASS.fullmatch(word) for word in (value or "").split()):
                 self.problems.append("class %r on <%s> in a body" % (value, tag))
-            elif name == "id" and not re.fullmatch(r"h[1-6]", tag) and not (value or "").startswith("user-content-"):
+            elif name == "id" and not re.fullmatch(r"h[1-6]", tag) and not (value or "").startswith("user-content-") \
+                    and not OWN_ID.fullmatch(value or ""):
                 self.problems.append("id %r on <%s> in a body: not user-content-" % (value, tag))
         if not closed and tag not in VOID_ELEMENTS:
             self.body_open.append(tag)

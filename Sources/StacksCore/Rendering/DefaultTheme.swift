@@ -499,10 +499,9 @@ i[data-icon]::before {
 .prose del { color: var(--muted); }
 .prose blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
 /* Raw HTML's `align` (GitHub READMEs centre their logos), written as a class since HTML5 dropped
-   the attribute: text alignment for blocks and cells, floating for an image. */
+   the attribute (center and right, as the table cells', above): text alignment for blocks,
+   floating for an image. */
 .prose .align-left { text-align: left; }
-.prose .align-center { text-align: center; }
-.prose .align-right { text-align: right; }
 .prose .align-justify { text-align: justify; }
 .prose img.align-left { float: left; margin: 0 1rem .5rem 0; }
 .prose img.align-right { float: right; margin: 0 0 .5rem 1rem; }
