@@ -33,10 +33,17 @@ let package = Package(
             name: "CStemmer",
             providers: [.apt(["libstemmer-dev"]), .brew(["snowball"])]
         ),
+        // Gumbo, an HTML5 parser: raw HTML in Markdown is parsed as a browser would, then sanitized.
+        .systemLibrary(
+            name: "CGumbo",
+            pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
+        ),
         .target(
             name: "StacksCore",
             dependencies: [
                 "CCmark",
+                "CGumbo",
                 "CCrypto",
                 "CStemmer",
                 .product(name: "Yams", package: "Yams"),

@@ -15,10 +15,10 @@ import Testing
         #expect(MarkdownParser.parse("\"hi\"", extractTitle: false, options: plain).html == "<p>&quot;hi&quot;</p>\n")
     }
 
-    @Test func rawHTMLIsEscapedUnlessUnsafe() {
+    @Test func rawHTMLIsSanitizedUnlessUnsafe() {
         let source = "<div onclick=\"x()\">block</div>\n\nText with <b>bold</b>.\n"
         let safe = MarkdownParser.parse(source, extractTitle: false, options: options)
-        #expect(safe.html == "<p>&lt;div onclick=&quot;x()&quot;&gt;block&lt;/div&gt;</p>\n<p>Text with &lt;b&gt;bold&lt;/b&gt;.</p>\n")
+        #expect(safe.html == "<div>block</div>\n<p>Text with <b>bold</b>.</p>\n")
         var unsafe = options
         unsafe.unsafe = true
         let raw = MarkdownParser.parse(source, extractTitle: false, options: unsafe)

@@ -488,7 +488,9 @@ class Generator:
                              + (" <stacks-link:0> [x](stacks-link:1)" if self.take("links", 0.5) else ""))
             elif roll < 0.65:
                 lines.append("[ref]: %s\n\n[ref]" % self.destination(self.link_target(page)))
-            elif roll < 0.72:
+            elif roll < 0.68:
+                lines.append(self.raw_html(page))
+            elif roll < 0.75:
                 # GitHub Flavored Markdown: cells with links and HTML, a task, ~~, bare URLs.
                 cell = self.text().replace("\n", " ")[:40]
                 lines.append("%s\n| %s | <img src=x onerror=alert(1)> |\n|:-|--:|\n| [%s](%s) | ~%s~ www.%s.org/%s |\n\n- [x] %s"
@@ -498,6 +500,42 @@ class Generator:
                 lines.append(self.text().replace("\n", " ") + " " + rng.choice(PLAIN_WORDS))
             lines.append("")
         return lines
+
+    def raw_html(self, page: str) -> str:
+        """Raw HTML as READMEs write it (through GitHub's allow-list by default), or hostile:
+        what a sanitizer must stop, and markup that a careless one would let reach out of the body."""
+        rng = self.rng
+        link, image = self.link_target(page), self.image_target(page)
+        text = self.text().replace("\n", " ")[:60]
+        allowed = [
+            '<p align="center">\n  <img src="%s" width="100" alt="%s">\n</p>' % (image, text),
+            "<details>\n<summary>%s</summary>\n\nSome **markdown** [x](%s)\n\n</details>" % (text, link),
+            "Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, H<sub>2</sub>O, x<sup>2</sup><br>%s" % text,
+            '<a name="top"></a>\n\n[back](#top) <a href="%s">%s</a>' % (link, text),
+            '<div id="%s" title="%s"><b>%s</b></div>' % (text, text, text),
+            "<table><tr><td align=right>%s</td><td><img src='%s'></td></tr></table>" % (text, image),
+            '<picture><source srcset="%s 2x"><img src="%s"></picture>' % (image, image),
+            "<dl><dt>%s</dt><dd><ins>x</ins> <del>y</del> <mark>z</mark></dd></dl>" % text,
+        ]
+        hostile = [
+            "<div>unclosed <span>spans", "</div></div></article></main></body>", "</p></li></ul>",
+            '<a href="&#106;avascript:alert(1)">x</a>', '<a href="JaVaScRiPt:alert(1)">x</a>',
+            '<a href="java&#x09;script:alert(1)">x</a>', '<a href="data:text/html,<script>alert(1)</script>">d</a>',
+            "<img src=x onerror=alert(1)>", "<svg><script>alert(1)</script></svg>", "<svg><a href=javascript:alert(1)>s</a>",
+            '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', "<iframe srcdoc='<script>alert(1)</script>'>",
+            '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+            "<textarea><script>alert(1)</script>", "<title><script>alert(1)</script></title>", "<!-- unclosed",
+            '<div title="unclosed quote', "<template><script>alert(1)</script></template>",
+            "<style>@import 'javascript:alert(1)';</style>", "<form action=javascript:alert(1)><button>go</button>",
+            '<b onmouseover="alert(1)" style="background:url(javascript:alert(1))" class="evil">b</b>',
+            '<a href="stacks-link:0">forged</a> <a href="stacks-link:99">none</a>', "<!--stacks-raw--><i onclick=x>i</i>",
+            "<base href=//evil.example/>", "<object data=x></object><embed src=x>", "<xmp><script>alert(1)</script></xmp>",
+            "<div>" * rng.randint(1, 300) + "deep", "<b id=%d><p>" % rng.randint(0, 9) * rng.randint(1, 50),
+            "<table><td>cell<div>", "<select><option>o</select><input type=text value=v>",
+        ]
+        if self.chance(0.5):
+            return rng.choice(allowed)
+        return rng.choice(hostile + [rng.choice(allowed) + rng.choice(hostile)])
 
     def image_target(self, page: str) -> str:
         folder = posixpath.dirname(page)

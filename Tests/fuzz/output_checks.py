@@ -1,6 +1,8 @@
 """Checks of a built site: no links or special files, the site's JSON and XML well formed, and in
 every page each `href`/`src` a file inside the output, no script or event handler of the
-content's own, and every `datetime` a real date."""
+content's own, and every `datetime` a real date. Inside a page's body (`class="prose"`) only what
+GitHub's allow-list keeps of raw HTML, or what Stacks itself writes, and every element closed
+inside it: raw HTML adds text and markup for it, nothing else."""
 
 from __future__ import annotations
 
@@ -25,6 +27,20 @@ URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "data", "xlin
 FOREIGN_ELEMENTS = {"iframe", "object", "embed", "base", "form", "frame", "frameset", "applet"}
 THEME_SCRIPTS = ("stacks.js",)
 
+# What a body may hold: GitHub's allow-list as HTML5 keeps it, and what Stacks writes itself.
+BODY_ELEMENTS = set("""h1 h2 h3 h4 h5 h6 br b i strong em a pre code img div ins del sup sub p picture ol ul
+    table thead tbody tfoot blockquote dl dt dd kbd q samp var hr ruby rt rp li tr td th s summary details
+    caption figure figcaption abbr bdo cite dfn mark small source span time wbr input section""".split())
+BODY_ATTRIBUTES = set("""accesskey dir id lang tabindex title role itemprop itemscope itemtype aria-describedby
+    aria-hidden aria-label aria-labelledby abbr alt cite colspan datetime headers height href hreflang ismap
+    loading media open rel rowspan scope src srcset start type usemap value width class decoding checked
+    disabled align""".split())
+VOID_ELEMENTS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+BODY_CLASS = re.compile(r"(anchor|language-\S+|align-(left|center|right|justify)|alert|alert-[a-z]+|footnotes|footnote-ref"
+                        r"|footnote-backref)")
+# Ids Stacks gives: headings' own (any), footnotes' (fn:N, fnref:N…); raw HTML's start user-content-.
+OWN_ID = re.compile(r"(fn|fnref):.*")
+
 
 class PageScan(HTMLParser):
     def __init__(self) -> None:
@@ -33,8 +49,30 @@ class PageScan(HTMLParser):
         self.problems: list[str] = []
         self.in_script = False
         self.dates: list[str] = []
+        self.body_open: list[str] | None = None  # the elements open inside a body, while in one
+
+    def check_body_element(self, tag: str, attrs: list[tuple[str, str | None]], closed: bool) -> None:
+        if self.body_open is None:
+            if tag == "div" and "prose" in (dict(attrs).get("class") or "").split():
+                self.body_open = []
+            return
+        if tag not in BODY_ELEMENTS:
+            self.problems.append("<%s> in a body" % tag)
+        if tag == "input" and dict(attrs).get("type") != "checkbox":
+            self.problems.append("<input> in a body that is not a task's checkbox: %r" % (attrs,))
+        for name, value in attrs:
+            if name not in BODY_ATTRIBUTES:
+                self.problems.append("attribute %s=%r on <%s> in a body" % (name, value, tag))
+            elif name == "class" and not all(BODY_CLASS.fullmatch(word) for word in (value or "").split()):
+                self.problems.append("class %r on <%s> in a body" % (value, tag))
+            elif name == "id" and not re.fullmatch(r"h[1-6]", tag) and not (value or "").startswith("user-content-") \
+                    and not OWN_ID.fullmatch(value or ""):
+                self.problems.append("id %r on <%s> in a body: not user-content-" % (value, tag))
+        if not closed and tag not in VOID_ELEMENTS:
+            self.body_open.append(tag)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.check_body_element(tag, attrs, closed=False)
         values = dict(attrs)
         for name, value in attrs:
             if name.startswith("on"):
@@ -68,11 +106,26 @@ class PageScan(HTMLParser):
             self.problems.append("element <%s> %r" % (tag, attrs))
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.body_open is not None and tag not in VOID_ELEMENTS:
+            self.problems.append("<%s/> in a body" % tag)
+        self.check_body_element(tag, attrs, closed=True)
+        self.body_open, body_open = None, self.body_open  # checked above, not again
         self.handle_starttag(tag, attrs)
+        self.body_open = body_open
         if tag == "script":
             self.in_script = False
 
     def handle_endtag(self, tag: str) -> None:
+        if self.body_open is not None:
+            # Every element of a body closes in it, in order: none reaches out of it.
+            if not self.body_open:
+                if tag != "div":
+                    self.problems.append("</%s> closes a body" % tag)
+                self.body_open = None
+            elif self.body_open[-1] == tag:
+                self.body_open.pop()
+            elif tag not in VOID_ELEMENTS:
+                self.problems.append("</%s> in a body where <%s> is open" % (tag, self.body_open[-1]))
         if tag == "script":
             self.in_script = False
 

@@ -289,7 +289,8 @@ public struct SiteResolver: Sendable {
             problems.append(.warning(file, line: first.line + page.bodyLine - 1, column: first.column,
                                      Shortcodes.message(markdown.shortcodes)))
         }
-        let ownIDs = markdown.links.contains { MarkdownParser.isFragment($0.destination) } ? Set(page.headings.map(\.id)) : []
+        let ownIDs = markdown.links.contains { MarkdownParser.isFragment($0.destination) }
+            ? Set(page.headings.map(\.id)).union(markdown.userContentIDs) : []
         for link in markdown.links {
             let line = link.line + page.bodyLine - 1
             attributes.append("")
@@ -317,7 +318,7 @@ public struct SiteResolver: Sendable {
                                              LinkTargets.missingAnchorMessage(link.destination, page: name)))
                 }
                 urls.append(url(for: target))
-                if link.isImage, case .asset(let output, _) = target, let size = targets.imageSize(ofOutput: output) {
+                if link.isImage, !link.hasWrittenSize, case .asset(let output, _) = target, let size = targets.imageSize(ofOutput: output) {
                     attributes[attributes.count - 1] = Self.sizeAttributes(size)
                 }
             case .failure(let problem) where MarkdownParser.isRootAbsolute(link.destination) && !problem.isLeftOut:

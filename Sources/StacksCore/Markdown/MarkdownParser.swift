@@ -19,6 +19,8 @@ public struct ParsedMarkdown: Sendable, Equatable {
     public var summaries: [String] = []
     /// Shortcodes left as written (Hugo's and Zola's that Stacks does not render).
     var shortcodes: [Shortcodes.Unknown] = []
+    /// The ids raw HTML gave (`user-content-…`), which `#fragment` links may name too.
+    public var userContentIDs: [String] = []
 }
 
 public struct MarkdownLink: Sendable, Equatable {
@@ -28,6 +30,8 @@ public struct MarkdownLink: Sendable, Equatable {
     /// Position in the body (1-based); the resolve stage adds the front matter's lines.
     public var line: Int
     public var column: Int
+    /// An image of raw HTML that says its own `width` or `height`: the resolve stage adds none.
+    public var hasWrittenSize = false
 }
 
 public enum MarkdownParser {
@@ -82,7 +86,7 @@ public enum MarkdownParser {
         }
         let headings = HeadingAnchors.add(to: document)
         var links: [MarkdownLink] = []
-        var htmlNodes: [OpaquePointer] = []
+        var rawNodes: [OpaquePointer] = []
         forEachNode(in: document) { node in
             let type = cmark_node_get_type(node)
             switch type {
@@ -102,24 +106,34 @@ public enum MarkdownParser {
                                           line: line, column: column))
                 cmark_node_set_url(node, tokenPrefix + String(links.count - 1))
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-                if !options.unsafe { htmlNodes.append(node) }
+                // Raw HTML in an image's description is part of its `alt` text, never markup.
+                if !options.unsafe, !MediaRendering.isInsideImage(node) { rawNodes.append(node) }
             default:
                 break
             }
         }
-        htmlNodes.forEach(replaceWithText)
         let summaries = needs.summary ? SummaryText.candidates(in: document, title: headingTitle) : []
         MediaRendering.apply(to: document, unsafe: options.unsafe)
-
-        var renderOptions = CMARK_OPT_DEFAULT
-        if options.unsafe { renderOptions |= CMARK_OPT_UNSAFE }
-        guard let rendered = cmark_render_html(document, renderOptions) else {
-            return ParsedMarkdown(html: "", headingTitle: headingTitle, links: links, headings: headings, summaries: summaries,
-                                  shortcodes: shortcodes?.unknown ?? [])
+        var parsed = ParsedMarkdown(html: "", headingTitle: headingTitle, links: links, headings: headings, summaries: summaries,
+                                    shortcodes: shortcodes?.unknown ?? [])
+        if rawNodes.isEmpty {
+            parsed.html = render(document, unsafe: options.unsafe)
+        } else {
+            let positions = rawNodes.map { position(of: $0, cells: cellPositions) }
+            // The marker must be absent from every text libcmark read: the body, and the body
+            // with its shortcodes made Markdown.
+            RawHTMLPass.sanitize(rawNodes, positions: positions, in: document, texts: written == body ? [body] : [body, written],
+                                 into: &parsed)
         }
+        return parsed
+    }
+
+    static func render(_ document: OpaquePointer, unsafe: Bool) -> String {
+        var renderOptions = CMARK_OPT_DEFAULT
+        if unsafe { renderOptions |= CMARK_OPT_UNSAFE }
+        guard let rendered = cmark_render_html(document, renderOptions) else { return "" }
         defer { free(rendered) }
-        return ParsedMarkdown(html: String(cString: rendered), headingTitle: headingTitle, links: links,
-                              headings: headings, summaries: summaries, shortcodes: shortcodes?.unknown ?? [])
+        return String(cString: rendered)
     }
 
     /// Links that name a file of the site, not a scheme, an absolute path or a fragment.
@@ -199,24 +213,5 @@ public enum MarkdownParser {
             child = cmark_node_next(node)
         }
         return nil
-    }
-
-    /// Raw HTML shown as text: what was written stays visible, but nothing of it runs.
-    private static func replaceWithText(_ node: OpaquePointer) {
-        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-        guard let text = cmark_node_new(CMARK_NODE_TEXT) else { return }
-        if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
-            guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { return }
-            var trimmed = literal
-            while trimmed.last == "\n" { trimmed.removeLast() }
-            cmark_node_set_literal(text, trimmed)
-            cmark_node_append_child(paragraph, text)
-            cmark_node_insert_before(node, paragraph)
-        } else {
-            cmark_node_set_literal(text, literal)
-            cmark_node_insert_before(node, text)
-        }
-        cmark_node_unlink(node)
-        cmark_node_free(node)
     }
 }

@@ -32,7 +32,7 @@ enum MediaRendering {
     }
 
     /// An image inside another's description is part of that one's `alt` text, as in libcmark.
-    private static func isInsideImage(_ node: OpaquePointer) -> Bool {
+    static func isInsideImage(_ node: OpaquePointer) -> Bool {
         var parent = cmark_node_parent(node)
         while let current = parent {
             if cmark_node_get_type(current) == CMARK_NODE_IMAGE { return true }

@@ -285,11 +285,12 @@ struct Shortcodes {
         return rest[..<(rest.firstIndex(of: "\n") ?? rest.endIndex)]
     }
 
-    /// Text for a link's or image's description: brackets and backslashes escaped.
+    /// Text for a link's or image's description: brackets, backslashes and `<` escaped (a `<`
+    /// would start raw HTML, which the sanitizer takes for markup: `A <talk>` would lose a word).
     private static func escapedText(_ text: String) -> String {
         var escaped = ""
         for character in text where character != "\n" {
-            if "[]\\".contains(character) { escaped.append("\\") }
+            if "[]\\<".contains(character) { escaped.append("\\") }
             escaped.append(character)
         }
         return escaped

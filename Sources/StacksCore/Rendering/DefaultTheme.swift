@@ -498,6 +498,17 @@ i[data-icon]::before {
 .prose li > input[type="checkbox"]:first-child, .prose li > p:first-child > input[type="checkbox"]:first-child { margin: 0 .45em 0 -1.35em; vertical-align: -.1em; }
 .prose del { color: var(--muted); }
 .prose blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+/* Raw HTML's `align` (GitHub READMEs centre their logos), written as a class since HTML5 dropped
+   the attribute (center and right, as the table cells', above): text alignment for blocks,
+   floating for an image. */
+.prose .align-left { text-align: left; }
+.prose .align-justify { text-align: justify; }
+.prose img.align-left { float: left; margin: 0 1rem .5rem 0; }
+.prose img.align-right { float: right; margin: 0 0 .5rem 1rem; }
+.prose img.align-center { display: block; margin-inline: auto; }
+.prose details { margin: 1rem 0; }
+.prose summary { cursor: pointer; }
+.prose kbd { font: .8125em/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; padding: .1em .4em; border: 1px solid var(--line); border-bottom-width: 2px; border-radius: .3rem; background: var(--bg-content); }
 .subitems { margin-top: 2.25rem; }
 .subitems h2 { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--muted); margin: 0 0 .5rem; }
 .subitems .list { background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; padding: .3rem; }
