@@ -132,4 +132,6 @@ def test_raw_html_is_what_github_allows(page):
     # Nothing that runs: no script, no event handler; ids written in raw HTML are the content's own.
     assert page.js(f"return {prose}.querySelectorAll('script').length") == 0
     assert page.js(f"return [...{prose}.querySelectorAll('*')].some((e) => [...e.attributes].some((a) => a.name.startsWith('on')))") is False
-    assert page.js(f"return {prose}.querySelector('a[name]').getAttribute('name')") == "user-content-license"
+    # `<a name>` (not HTML any more) is an id, prefixed so that it never takes one of the page's.
+    assert page.js(f"return {prose}.querySelector('a#user-content-license') !== null && !{prose}.querySelector('a[name]')")
+    assert page.js("return document.querySelectorAll('#license').length") == 1

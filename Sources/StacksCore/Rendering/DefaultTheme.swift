@@ -536,7 +536,6 @@ i[data-icon]::before {
 .prose .footnote-ref a { padding: 0 .1em; text-decoration: none; }
 .prose .footnotes { margin-top: 2rem; padding-top: .5rem; border-top: 1px solid var(--line); font-size: .875rem; }
 .prose .footnotes ol { padding-left: 1.5rem; }
-.prose .footnote-backref { text-decoration: none; }
 .prose :is(.footnote-ref a, .footnotes li) { scroll-margin-top: calc(var(--topbar-height) + 1.5rem); }
 .prose .footnotes li:target { background: var(--tint); border-radius: .3rem; }
 .prose :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: calc(var(--topbar-height) + 1.5rem); }
