@@ -490,7 +490,9 @@ class Generator:
                 lines.append("[ref]: %s\n\n[ref]" % self.destination(self.link_target(page)))
             elif roll < 0.68:
                 lines.append(self.raw_html(page))
-            elif roll < 0.75:
+            elif roll < 0.71:
+                lines.append(self.neighbours_markdown(page))
+            elif roll < 0.77:
                 # GitHub Flavored Markdown: cells with links and HTML, a task, ~~, bare URLs.
                 cell = self.text().replace("\n", " ")[:40]
                 lines.append("%s\n| %s | <img src=x onerror=alert(1)> |\n|:-|--:|\n| [%s](%s) | ~%s~ www.%s.org/%s |\n\n- [x] %s"
@@ -500,6 +502,36 @@ class Generator:
                 lines.append(self.text().replace("\n", " ") + " " + rng.choice(PLAIN_WORDS))
             lines.append("")
         return lines
+
+    def neighbours_markdown(self, page: str) -> str:
+        """What GitHub, Hugo and Obsidian add to Markdown: alerts, footnotes and Hugo's shortcodes,
+        as their writers use them and in shapes a careless reader would trip on."""
+        rng = self.rng
+        text = self.text().replace("\n", " ")[:60] or "x"
+        link = self.destination(self.link_target(page))
+        label = rng.choice(["1", "note", "Note", "a-b", "x" * rng.randint(1, 30), "\u00e9"])
+        usual = [
+            "> [!%s]%s\n> %s [x](%s)" % (rng.choice(["NOTE", "tip", "Important", "WARNING", "caution", "BUG"]),
+                                         rng.choice(["", "- " + text, "+"]), text, link),
+            "%s[^%s] and again[^%s].\n\n[^%s]: %s [y](%s)\n\n    more %s" % (text, label, label, label, text, link, text),
+            '[%s]({{< %s "%s" >}})' % (text.replace("[", "(").replace("]", ")"), rng.choice(["ref", "relref"]), self.link_target(page)),
+            '{{< figure src="%s" alt="%s" caption="%s" >}}' % (self.image_target(page), text, text),
+            "{{< highlight %s >}}\n%s\n{{< /highlight >}}" % (rng.choice(["go", "sh", ""]), text),
+            '{{< details summary="%s" >}}\n**%s** [z](%s)\n{{< /details >}}' % (text.replace('"', "'"), text, link),
+            "{{< youtube %s >}} {{< gist a b >}} {{%% notice %%}}%s{{%% /notice %%}} {{ zola(x=1) }}" % (
+                rng.choice(["w7Ft2ymGmfc", "<script>", "javascript:alert(1)"]), text),
+            "```\n{{</* figure src=\"x\" */>}}\n[^%s]: in code\n```" % label,
+        ]
+        hostile = [
+            "[^" * rng.randint(1, 3000) + "]", "[^a]: " + "[^a]" * rng.randint(1, 200),
+            "{{< " * rng.randint(1, 2000), "{{< details >}}\n" * rng.randint(1, 300),
+            "{{< highlight >}}\n```\n" + text, '{{< figure src="x >}}" alt=">}}" >}}', "{{< ref >}} {{< ref \"\" >}}",
+            "> [!NOTE] *a\nb*", "> [!NOTE]\n> " * rng.randint(1, 200), "[^x]:\n\n    [^x]\n",
+            '{{< details summary="<script>alert(1)</script>" >}}\n{{< /details >}}',
+            '{{< youtube id="x" title="<img src=x onerror=alert(1)>" >}}',
+            "{{< figure src=\"javascript:alert(1)\" link=\"javascript:alert(2)\" >}}",
+        ]
+        return rng.choice(usual) if self.chance(0.7) else rng.choice(hostile)
 
     def raw_html(self, page: str) -> str:
         """Raw HTML as READMEs write it (through GitHub's allow-list by default), or hostile:
