@@ -232,6 +232,28 @@ import Testing
         ])
     }
 
+    /// tldr's `pages.en` links to `pages`: a folder linked to another folder of the content is
+    /// published once, under its own name. A link into a folder that is not published itself
+    /// (`_shared`) is still the way in, and is read.
+    @Test func aFolderLinkedToAnotherFolderOfTheContentIsPublishedOnce() async throws {
+        let project = try TemporaryProject([
+            "content/pages/common/tar.md": "# tar\n\nArchiving utility.\n",
+            "content/pages.fr/common/tar.md": "# tar\n\nUtilitaire d'archivage.\n",
+            "content/_shared/notes/a.md": "Shared\n",
+        ])
+        defer { project.remove() }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/pages.en").path, withDestinationPath: "pages")
+        try manager.createSymbolicLink(atPath: project.root.appendingPathComponent("content/notes").path, withDestinationPath: "_shared/notes")
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.map(\.description) == [
+            "content/pages.en:1:1: warning: symbolic link to the folder content/pages, which is published once, under its own name; skipped",
+        ])
+        #expect(project.exists("output/pages/common/tar/index.html") && project.exists("output/pages.fr/common/tar/index.html"))
+        #expect(!project.exists("output/pages.en"))
+        #expect(project.exists("output/notes/a/index.html"))
+    }
+
     @Test func hugeFilesAreRefusedWithoutBeingRead() async throws {
         let project = try TemporaryProject(Self.catalog)
         defer { project.remove() }

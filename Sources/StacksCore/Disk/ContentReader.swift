@@ -138,6 +138,14 @@ public struct ContentReader: Sendable {
                     diagnostics.append(.error(display(childPath), line: 1, column: 1, "symbolic link loop: leads back to a folder already read"))
                     continue
                 }
+                if status.st_mode & S_IFMT == S_IFDIR, !inside.isEmpty,
+                   !inside.split(separator: "/").contains(where: { Self.isSkipped(String($0)) }) {
+                    // The folder is published under its own name (tldr's `pages.en` is `pages`):
+                    // read through the link too, every page would be published twice.
+                    diagnostics.append(.warning(display(childPath), line: 1, column: 1,
+                        "symbolic link to the folder \(displayRoot)/\(inside), which is published once, under its own name; skipped"))
+                    continue
+                }
                 if status.st_mode & S_IFMT == S_IFREG, inside.split(separator: "/").contains(where: { Self.isSkipped(String($0)) }) {
                     // The target is kept out of the site by its name; a link must not publish it.
                     diagnostics.append(.warning(display(childPath), line: 1, column: 1,
