@@ -5,7 +5,7 @@ enum DefaultTheme {
     static let files: [String: String] = [
         "404.mustache": ####"""
 <!DOCTYPE html>
-<html lang="{{site.language}}">
+<html lang="{{site.language}}" dir="{{site.direction}}">
 <head>
 <meta charset="utf-8">
 <link rel="icon" href="data:,">
@@ -107,7 +107,7 @@ enum DefaultTheme {
 """####,
         "layout.mustache": ####"""
 <!DOCTYPE html>
-<html lang="{{site.language}}">
+<html lang="{{site.language}}" dir="{{site.direction}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -150,7 +150,7 @@ enum DefaultTheme {
 """####,
         "redirect.mustache": ####"""
 <!DOCTYPE html>
-<html lang="{{site.language}}">
+<html lang="{{site.language}}" dir="{{site.direction}}">
 <head>
 <meta charset="utf-8">
 <link rel="icon" href="data:,">
@@ -216,7 +216,10 @@ enum DefaultTheme {
   --topbar-height: 3.25rem;
   --radius: .55rem;
   --ease: cubic-bezier(.2, .8, .2, 1);
+  /* 1 left to right, -1 right to left: what moves sideways moves toward the line's end. */
+  --inline: 1;
 }
+[dir="rtl"] { --inline: -1; }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #1c1c1e;
@@ -259,7 +262,7 @@ svg { flex: none; }
 
 /* Skip links: the one for the column that leads at this width shows when focused. */
 .skip-link {
-  position: absolute; left: .5rem; top: -10rem; z-index: 50; padding: .5rem .9rem;
+  position: absolute; inset-inline-start: .5rem; top: -10rem; z-index: 50; padding: .5rem .9rem;
   background: var(--bg-raised); color: var(--accent-default); border-radius: var(--radius); box-shadow: var(--shadow);
 }
 .skip-link:focus { top: .5rem; }
@@ -291,8 +294,11 @@ svg { flex: none; }
   -webkit-mask: var(--glyph) center / contain no-repeat; mask: var(--glyph) center / contain no-repeat;
 }
 .glyph-back { --glyph: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23000' stroke-width='2.4' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpolyline points='15 5 8 12 15 19'/%3E%3C/svg%3E"); }
+[dir="rtl"] :is(.glyph-back, .glyph-sidebar) { transform: scaleX(-1); }
+/* A category's chevron points to where its list opens: toward the line's end. */
+[dir="rtl"] :is(.tree a, .list .category > a, .home-tags a)::after { transform: rotate(-135deg); }
 .glyph-sidebar { --glyph: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23000' stroke-width='1.8' stroke-linejoin='round'%3E%3Crect x='3' y='4' width='18' height='16' rx='3'/%3E%3Cline x1='9.5' y1='4' x2='9.5' y2='20'/%3E%3C/svg%3E"); }
-.back-link .glyph, .detail-back .glyph, .search-back .glyph { width: 1.25rem; height: 1.25rem; margin-left: -.35rem; }
+.back-link .glyph, .detail-back .glyph, .search-back .glyph { width: 1.25rem; height: 1.25rem; margin-inline-start: -.35rem; }
 
 /* The sidebar toggle: a real checkbox, so it works without the script, focusable and
    labelled; drawn as a toolbar button. */
@@ -307,22 +313,23 @@ svg { flex: none; }
 .sidebar-toggle-state:checked + label { background: var(--tint); }
 .sidebar-toggle-state:focus-visible + label { outline: 3px solid var(--focus); outline-offset: 2px; }
 
-.search { position: relative; flex: 0 1 15rem; min-width: 7rem; margin-left: auto; }
+.search { position: relative; flex: 0 1 15rem; min-width: 7rem; margin-inline-start: auto; }
 .search-input, .filter-input {
-  width: 100%; padding: .4rem .7rem .4rem 2rem; border: 1px solid transparent; border-radius: var(--radius);
+  width: 100%; padding-block: .4rem; padding-inline: 2rem .7rem; border: 1px solid transparent; border-radius: var(--radius);
   background: var(--fill) no-repeat .6rem 50% / 1rem url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%238e8e93' stroke-width='2.4' stroke-linecap='round'%3E%3Ccircle cx='11' cy='11' r='7'/%3E%3Cline x1='21' y1='21' x2='16' y2='16'/%3E%3C/svg%3E");
   color: var(--fg); font: inherit; font-size: .9375rem;
 }
+[dir="rtl"] :is(.search-input, .filter-input) { background-position: right .6rem center; }
 .search-input::placeholder, .filter-input::placeholder { color: var(--muted); opacity: 1; }
 .search-input:focus, .filter-input:focus { background-color: var(--bg-raised); border-color: var(--focus); outline: 3px solid color-mix(in srgb, var(--focus) 35%, transparent); outline-offset: 0; }
 .search-panel {
-  position: absolute; right: 0; top: calc(100% + .4rem); z-index: 40;
+  position: absolute; inset-inline-end: 0; top: calc(100% + .4rem); z-index: 40;
   width: min(26rem, calc(100vw - 2rem)); max-height: min(32rem, 70vh); overflow-y: auto;
   background: var(--bg-raised); border: 1px solid var(--line); border-radius: .8rem; box-shadow: var(--shadow); padding: .35rem;
 }
 .search-back { display: none; }
 .search-status { margin: .3rem .6rem; font-size: .8125rem; color: var(--muted); }
-.search-more { display: block; width: 100%; margin-top: .35rem; padding: .5rem .65rem; border: 0; border-top: 1px solid var(--line); border-radius: 0 0 .5rem .5rem; background: none; color: var(--accent-default); font: inherit; font-size: .875rem; text-align: left; cursor: pointer; }
+.search-more { display: block; width: 100%; margin-top: .35rem; padding: .5rem .65rem; border: 0; border-top: 1px solid var(--line); border-radius: 0 0 .5rem .5rem; background: none; color: var(--accent-default); font: inherit; font-size: .875rem; text-align: start; cursor: pointer; }
 .search-more:hover, .search-more:focus-visible { background: var(--selected-bg); color: var(--selected-fg); outline: none; }
 .search-more[hidden] { display: none; }
 .search-status:empty { display: none; }
@@ -343,13 +350,13 @@ svg { flex: none; }
 /* ── Columns ── */
 .columns { position: relative; display: grid; grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
 .column { min-width: 0; overflow-wrap: anywhere; }
-.sidebar { background: var(--bg-sidebar); border-right: 1px solid var(--line); padding: .75rem .5rem 2rem; }
-.content { background: var(--bg-content); border-right: 1px solid var(--line); padding: .75rem .5rem 2rem; }
+.sidebar { background: var(--bg-sidebar); border-inline-end: 1px solid var(--line); padding: .75rem .5rem 2rem; }
+.content { background: var(--bg-content); border-inline-end: 1px solid var(--line); padding: .75rem .5rem 2rem; }
 .detail { padding: 2rem clamp(1.25rem, 4vw, 3rem) 4rem; background: var(--bg); }
 
 .column-title { font-size: 1.375rem; line-height: 1.25; font-weight: 700; letter-spacing: -.01em; margin: .25rem .5rem .35rem; }
 .sidebar .column-title { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; margin: .25rem .75rem .5rem; }
-.sidebar .column-title a { color: var(--muted); text-decoration: none; padding: .1rem .25rem; margin-left: -.25rem; border-radius: .3rem; }
+.sidebar .column-title a { color: var(--muted); text-decoration: none; padding: .1rem .25rem; margin-inline-start: -.25rem; border-radius: .3rem; }
 .sidebar .column-title a[aria-current="page"] { color: var(--fg); }
 .column-header { padding: 0 .25rem .25rem; }
 .column-header .summary { margin: 0 .5rem .5rem; color: var(--muted); font-size: .9375rem; }
@@ -368,7 +375,7 @@ svg { flex: none; }
 
 /* Rows: the category tree and the item lists. */
 .tree, .tree ul, .list { list-style: none; margin: 0; padding: 0; }
-.tree ul { padding-left: 1.1rem; }
+.tree ul { padding-inline-start: 1.1rem; }
 .tree a, .list a, .home-tags a {
   display: flex; gap: .7rem; align-items: center; min-height: 2.5rem;
   padding: .45rem .6rem; margin: 1px 0; border-radius: var(--radius);
@@ -381,7 +388,7 @@ svg { flex: none; }
   grid-template-areas: "icon title count mark" "icon summary count mark"; align-content: center;
 }
 :is(.list, .home-tags) a:not(:has(> small)) { grid-template-areas: "icon title count mark"; }
-:is(.list, .home-tags) a > i { grid-area: icon; margin-right: .7rem; }
+:is(.list, .home-tags) a > i { grid-area: icon; margin-inline-end: .7rem; }
 .tree a:focus-visible, .list a:focus-visible, .home-tags a:focus-visible { outline-offset: -3px; }
 .tree a:hover, .list a:hover, .home-tags a:hover { background: var(--fill); }
 /* The chain of selected categories in bold; the deepest one, the sidebar's selection, tinted
@@ -398,10 +405,10 @@ svg { flex: none; }
 .list a > small { grid-area: summary; color: var(--muted); font-size: .8125rem; line-height: 1.35; margin-top: .1rem; }
 /* A summary taken from a long first paragraph keeps a row to two lines; the page has the rest. */
 .list a > small { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
-:is(.list, .home-tags) .count { grid-area: count; margin-left: .7rem; color: var(--muted); font-size: .8125rem; font-variant-numeric: tabular-nums; }
+:is(.list, .home-tags) .count { grid-area: count; margin-inline-start: .7rem; color: var(--muted); font-size: .8125rem; font-variant-numeric: tabular-nums; }
 .list a[aria-current] .count { color: inherit; }
 .list .category > a::after, .home-tags a::after {
-  content: ""; grid-area: mark; width: .45rem; height: .45rem; margin: 0 .25rem 0 .7rem;
+  content: ""; grid-area: mark; width: .45rem; height: .45rem; margin-block: 0; margin-inline: .7rem .25rem;
   border: solid currentColor; border-width: 2px 2px 0 0; transform: rotate(45deg); opacity: .45;
 }
 .list > li[data-filtered] { display: none; }
@@ -436,8 +443,8 @@ i[data-icon]::before {
 {{#icons}}[data-icon="{{name}}"] { --icon: url("{{{image}}}"); }
 {{/icons}}/* layout.missingIcons: none — an entry without an icon has no tile; where its neighbours have
    one, its title still starts where theirs do. */
-.list:has(a > i) a:not(:has(> i)) { padding-left: calc(.6rem + 1.9rem + .7rem); }
-.tree:has(a > i) a:not(:has(> i)) { padding-left: calc(.6rem + 1.65rem + .7rem); }
+.list:has(a > i) a:not(:has(> i)) { padding-inline-start: calc(.6rem + 1.9rem + .7rem); }
+.tree:has(a > i) a:not(:has(> i)) { padding-inline-start: calc(.6rem + 1.65rem + .7rem); }
 .list:not(:has(a > i)) > li + li > a { box-shadow: 0 -1px 0 var(--line-soft); }
 .list:not(:has(a > i)) > li > a:is(:hover, [aria-current]), .list:not(:has(a > i)) > li:has(> a:is(:hover, [aria-current])) + li > a { box-shadow: none; }
 
@@ -471,7 +478,7 @@ i[data-icon]::before {
 .tag-icon { font-weight: 700; }
 .item-image { display: block; max-width: 100%; height: auto; border-radius: .8rem; margin: 0 0 1.5rem; }
 .attributes { width: 100%; border-collapse: separate; border-spacing: 0; margin: 0 0 1.75rem; background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; overflow: hidden; table-layout: fixed; }
-.attributes th, .attributes td { text-align: left; padding: .6rem 1rem; vertical-align: top; overflow-wrap: anywhere; border-top: 1px solid var(--line); }
+.attributes th, .attributes td { text-align: start; padding: .6rem 1rem; vertical-align: top; overflow-wrap: anywhere; border-top: 1px solid var(--line); }
 .attributes tr:first-child th, .attributes tr:first-child td { border-top: 0; }
 .attributes th { width: 38%; color: var(--muted); font-weight: 500; }
 .prose { line-height: 1.65; }
@@ -488,16 +495,16 @@ i[data-icon]::before {
 /* Tables scroll sideways inside the column as GitHub's do; rows alternate for the eye. */
 .prose table { display: block; width: max-content; max-width: 100%; overflow-x: auto; border-collapse: collapse; border-spacing: 0; margin: 1rem 0; font-size: .9375rem; line-height: 1.45; }
 .prose th, .prose td { border: 1px solid var(--line); padding: .4rem .75rem; vertical-align: top; overflow-wrap: normal; }
-.prose th { background: var(--fill); font-weight: 600; text-align: left; }
+.prose th { background: var(--fill); font-weight: 600; text-align: start; }
 .prose .align-center { text-align: center; }
 .prose .align-right { text-align: right; }
 .prose tbody tr:nth-child(2n) { background: var(--bg-stripe); }
 .prose table:focus-visible { outline-offset: 2px; }
 /* Task lists: the checkbox is the item's marker. */
 .prose li:is(:has(> input[type="checkbox"]:first-child), :has(> p:first-child > input[type="checkbox"]:first-child)) { list-style: none; }
-.prose li > input[type="checkbox"]:first-child, .prose li > p:first-child > input[type="checkbox"]:first-child { margin: 0 .45em 0 -1.35em; vertical-align: -.1em; }
+.prose li > input[type="checkbox"]:first-child, .prose li > p:first-child > input[type="checkbox"]:first-child { margin-block: 0; margin-inline: -1.35em .45em; vertical-align: -.1em; }
 .prose del { color: var(--muted); }
-.prose blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+.prose blockquote { margin: 1rem 0; padding: .1rem 1rem; border-inline-start: 3px solid var(--line); color: var(--muted); }
 /* Raw HTML's `align` (GitHub READMEs centre their logos), written as a class since HTML5 dropped
    the attribute (center and right, as the table cells', above): text alignment for blocks,
    floating for an image. */
@@ -514,7 +521,7 @@ i[data-icon]::before {
 .subitems .list { background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; padding: .3rem; }
 /* Headings link to themselves: the sign shows while the heading is pointed at or the link has focus. */
 /* Alerts (`> [!NOTE]`): a coloured rule, a tint and a titled icon, drawn by a mask so it takes the colour. */
-.prose .alert { margin: 1rem 0; padding: .45rem 1rem .55rem; border-left: 3px solid var(--alert); border-radius: 0 var(--radius) var(--radius) 0; background: color-mix(in srgb, var(--alert) 7%, var(--bg)); }
+.prose .alert { margin: 1rem 0; padding: .45rem 1rem .55rem; border-inline-start: 3px solid var(--alert); border-start-end-radius: var(--radius); border-end-end-radius: var(--radius); background: color-mix(in srgb, var(--alert) 7%, var(--bg)); }
 .prose .alert > :last-child { margin-bottom: 0; }
 .prose .alert-title + * { margin-top: 0; }
 .prose .alert-title { display: flex; align-items: center; gap: .45rem; margin: .15rem 0 .35rem; color: var(--alert); font-weight: 600; }
@@ -535,11 +542,11 @@ i[data-icon]::before {
 .prose sup { line-height: 0; }
 .prose .footnote-ref a { padding: 0 .1em; text-decoration: none; }
 .prose .footnotes { margin-top: 2rem; padding-top: .5rem; border-top: 1px solid var(--line); font-size: .875rem; }
-.prose .footnotes ol { padding-left: 1.5rem; }
+.prose .footnotes ol { padding-inline-start: 1.5rem; }
 .prose :is(.footnote-ref a, .footnotes li) { scroll-margin-top: calc(var(--topbar-height) + 1.5rem); }
 .prose .footnotes li:target { background: var(--tint); border-radius: .3rem; }
 .prose :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: calc(var(--topbar-height) + 1.5rem); }
-.prose .anchor { margin-left: .3em; padding: 0 .15em; color: var(--muted); font-weight: 400; text-decoration: none; opacity: 0; }
+.prose .anchor { margin-inline-start: .3em; padding: 0 .15em; color: var(--muted); font-weight: 400; text-decoration: none; opacity: 0; }
 .prose :is(h1, h2, h3, h4, h5, h6):hover .anchor, .prose .anchor:focus-visible { opacity: 1; }
 .prose .anchor:hover { color: var(--accent-default); }
 /* The items before and after this one: a pair of cards at the foot of the item. */
@@ -549,14 +556,14 @@ i[data-icon]::before {
 .sibling .direction { font-size: .8125rem; color: var(--muted); }
 .sibling .title { font-weight: 600; overflow-wrap: anywhere; }
 .sibling.previous .direction::before { content: "‹ "; }
-.sibling.next { grid-column: 2; text-align: right; }
+.sibling.next { grid-column: 2; text-align: end; }
 .sibling.next .direction::after { content: " ›"; }
 
 /* "On this page": a long item's sections. */
 .outline { margin: 0 0 1.75rem; padding: .75rem 1rem .6rem; background: var(--bg-content); border: 1px solid var(--line); border-radius: .75rem; font-size: .9375rem; }
 .outline h2 { font-size: .8125rem; font-weight: 600; letter-spacing: .02em; text-transform: uppercase; color: var(--muted); margin: 0 0 .4rem; }
 .outline ol { list-style: none; margin: 0; padding: 0; }
-.outline ol ol { padding-left: 1rem; font-size: .875rem; }
+.outline ol ol { padding-inline-start: 1rem; font-size: .875rem; }
 .outline li { margin: .15rem 0; overflow-wrap: anywhere; }
 .outline a { text-decoration: none; }
 .outline a:hover { text-decoration: underline; }
@@ -628,7 +635,7 @@ i[data-icon]::before {
   body[data-columns="automatic"] .sidebar-toggle { display: block; }
   body[data-columns="automatic"][data-kind="home"] .sidebar-toggle { display: none; }
   body[data-columns="all"] .columns { grid-template-columns: 13rem 17rem minmax(0, 1fr); }
-  body[data-columns="all"] .detail { padding-left: 1.5rem; padding-right: 1.5rem; }
+  body[data-columns="all"] .detail { padding-inline: 1.5rem; }
 }
 
 /* ── The toggle open. The state is remembered from page to page, but the hidden home-page
@@ -639,39 +646,39 @@ i[data-icon]::before {
    compact width does, rather than squeeze the detail to a few letters a line. ── */
 @media (width >= {{layout.medium}}px) {
   body[data-style="prominentDetail"]:is([data-columns="doubleColumn"]:not([data-kind="home"]), [data-columns="detailOnly"]):has(.sidebar-toggle-state:checked) .sidebar {
-    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
+    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; inset-inline-start: 0; width: var(--sidebar-width);
     animation: stacks-slide-in .28s var(--ease);
   }
   body[data-style="prominentDetail"][data-columns="doubleColumn"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .content {
-    position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
+    position: relative; z-index: 20; transform: translateX(calc(var(--sidebar-width) * var(--inline))); box-shadow: var(--shadow);
     transition: transform .28s var(--ease);
   }
   body[data-style="prominentDetail"][data-columns="detailOnly"]:has(.sidebar-toggle-state:checked) .content {
-    display: block; position: absolute; z-index: 20; top: 0; bottom: 0; left: var(--sidebar-width); width: var(--content-width);
+    display: block; position: absolute; z-index: 20; top: 0; bottom: 0; inset-inline-start: var(--sidebar-width); width: var(--content-width);
     box-shadow: var(--shadow); animation: stacks-slide-in .28s var(--ease);
   }
 }
 @media ({{layout.medium}}px <= width < {{layout.wide}}px) {
   body[data-style="prominentDetail"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .sidebar {
-    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
+    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; inset-inline-start: 0; width: var(--sidebar-width);
     animation: stacks-slide-in .28s var(--ease);
   }
   body[data-style="prominentDetail"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .content {
-    position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
+    position: relative; z-index: 20; transform: translateX(calc(var(--sidebar-width) * var(--inline))); box-shadow: var(--shadow);
     transition: transform .28s var(--ease);
   }
 }
 @media ({{layout.medium}}px <= width < 58rem) {
   body[data-style="balanced"]:is([data-columns="automatic"], [data-columns="doubleColumn"], [data-columns="detailOnly"]):not([data-kind="home"]):has(.sidebar-toggle-state:checked) .sidebar {
-    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; left: 0; width: var(--sidebar-width);
+    display: block; position: absolute; z-index: 21; top: 0; bottom: 0; inset-inline-start: 0; width: var(--sidebar-width);
     animation: stacks-slide-in .28s var(--ease);
   }
   body[data-style="balanced"]:is([data-columns="automatic"], [data-columns="doubleColumn"]):not([data-kind="home"]):has(.sidebar-toggle-state:checked) .content {
-    position: relative; z-index: 20; transform: translateX(var(--sidebar-width)); box-shadow: var(--shadow);
+    position: relative; z-index: 20; transform: translateX(calc(var(--sidebar-width) * var(--inline))); box-shadow: var(--shadow);
     transition: transform .28s var(--ease);
   }
   body[data-style="balanced"][data-columns="detailOnly"]:has(.sidebar-toggle-state:checked) .content {
-    display: block; position: absolute; z-index: 20; top: 0; bottom: 0; left: var(--sidebar-width); width: var(--content-width);
+    display: block; position: absolute; z-index: 20; top: 0; bottom: 0; inset-inline-start: var(--sidebar-width); width: var(--content-width);
     box-shadow: var(--shadow); animation: stacks-slide-in .28s var(--ease);
   }
 }
@@ -683,7 +690,7 @@ i[data-icon]::before {
   body[data-style="balanced"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .columns { grid-template-columns: var(--sidebar-width) var(--content-width) minmax(0, 1fr); }
   body[data-style="balanced"][data-columns="automatic"]:not([data-kind="home"]):has(.sidebar-toggle-state:checked) .sidebar { display: block; }
 }
-@keyframes stacks-slide-in { from { transform: translateX(-1.5rem); opacity: 0; } }
+@keyframes stacks-slide-in { from { transform: translateX(calc(-1.5rem * var(--inline))); opacity: 0; } }
 
 /* ── Narrow: one column, the deepest one the path selects — home: the categories (its list,
    when it has items of its own); a category: its list with its introduction; an item: the
@@ -703,7 +710,7 @@ i[data-icon]::before {
     align-content: start; gap: .5rem .5rem; padding: .4rem .75rem 0; background: var(--bg);
   }
   .search.is-active .search-back {
-    display: inline-flex; align-items: center; gap: .15rem; min-height: 2.25rem; padding: 0 .25rem 0 0; border: 0;
+    display: inline-flex; align-items: center; gap: .15rem; min-height: 2.25rem; padding-block: 0; padding-inline: 0 .25rem; border: 0;
     background: none; color: var(--accent-default); font: inherit; font-size: 1.0625rem; cursor: pointer;
   }
   .search.is-active .search-panel {
@@ -741,11 +748,11 @@ i[data-icon]::before {
   body[data-kind="home"]:not(:has(.content [data-category])) .sidebar h1.column-title { display: none; }
   .tree a, .list a, .home-tags a { min-height: 3rem; }
   .tree a::after, .list .category > a::after, .home-tags a::after {
-    content: ""; flex: none; width: .45rem; height: .45rem; margin: 0 .25rem 0 auto;
+    content: ""; flex: none; width: .45rem; height: .45rem; margin-block: 0; margin-inline: auto .25rem;
     border: solid currentColor; border-width: 2px 2px 0 0; transform: rotate(45deg); opacity: .4;
   }
   /* In a list row the chevron has a grid column of its own, as narrow as itself: its gap stays. */
-  .list .category > a::after, .home-tags a::after { margin-left: .7rem; }
+  .list .category > a::after, .home-tags a::after { margin-inline-start: .7rem; }
   .skip-detail, .skip-content, .skip-sidebar { display: none; }
   body[data-kind="home"] .skip-sidebar, body:is([data-kind="category"], [data-kind="tags"], [data-kind="tag"]) .skip-content, body[data-kind="item"] .skip-detail { display: block; }
   /* Items in the content folder itself: the home's list holds them and the categories. */
@@ -781,8 +788,8 @@ i[data-icon]::before {
   html[data-transition="back"]::view-transition-new(stacks-detail) { animation-name: stacks-fade-in; }
   html[data-transition="back"]::view-transition-old(stacks-detail) { z-index: 1; }
 }
-@keyframes stacks-slide-in { from { transform: translateX(2.5rem); opacity: 0; } }
-@keyframes stacks-slide-out { to { transform: translateX(2.5rem); opacity: 0; } }
+@keyframes stacks-slide-in { from { transform: translateX(calc(2.5rem * var(--inline))); opacity: 0; } }
+@keyframes stacks-slide-out { to { transform: translateX(calc(2.5rem * var(--inline))); opacity: 0; } }
 @keyframes stacks-fade-in { from { opacity: 0; } }
 @keyframes stacks-fade-out { to { opacity: 0; } }
 

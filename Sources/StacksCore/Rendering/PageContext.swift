@@ -4,6 +4,19 @@ struct PageContext {
     let catalog: Catalog
     let config: SiteConfig
     let icons: [String: String]
+    /// The same for every page: made once.
+    private let siteView: SiteView
+
+    init(catalog: Catalog, config: SiteConfig, icons: [String: String]) {
+        self.catalog = catalog
+        self.config = config
+        self.icons = icons
+        siteView = SiteView(title: config.siteTitle, language: LanguageTag.canonical(config.language),
+                            direction: LanguageTag.direction(of: config.language), assets: RootMarker.string + Theme.siteFolder + "/",
+                            root: RootMarker.page(.root, portable: config.portable),
+                            home: config.baseURL ?? RootMarker.page(.root, portable: config.portable),
+                            portable: config.portable ? "true" : "false")
+    }
 
     func url(_ index: Int) -> String {
         RootMarker.page(catalog.pages[index], portable: config.portable)
@@ -165,10 +178,7 @@ struct PageContext {
     }
 
     func site() -> SiteView {
-        SiteView(title: config.siteTitle, language: config.language, assets: RootMarker.string + Theme.siteFolder + "/",
-                 root: RootMarker.page(.root, portable: config.portable),
-                 home: config.baseURL ?? RootMarker.page(.root, portable: config.portable),
-                 portable: config.portable ? "true" : "false")
+        siteView
     }
 
     func layout() -> LayoutSettingsView {

@@ -20,7 +20,7 @@ extension LayoutView {
 
 extension SiteView {
     var templateObject: TemplateObject {
-        ["title": .text(title), "language": .text(language), "assets": .text(assets),
+        ["title": .text(title), "language": .text(language), "direction": .text(direction), "assets": .text(assets),
          "root": .text(root), "home": .text(home), "portable": .text(portable)]
     }
 }

@@ -65,8 +65,10 @@ struct LayoutView: TemplateView {
 struct SiteView: TemplateValues {
     /// Its title.
     var title: String
-    /// Its language, for `lang`.
+    /// Its language, for `lang`: a BCP 47 tag (`zh-TW`, as `zh_TW` is written in folders).
     var language: String
+    /// `rtl` for a language written right to left (Arabic, Persian, Hebrew, Urdu …), else `ltr`.
+    var direction: String
     /// The URL of `assets/`.
     var assets: String
     /// The root page's URL.
