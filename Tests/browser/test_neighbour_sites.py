@@ -41,6 +41,9 @@ def test_each_site_builds_without_an_error(name):
                 "readmes": None}[name]
     if expected:
         assert expected in log, log
+    # `check` finds what `build` does (the build's note about its cache aside).
+    checked = (WWW / "neighbours" / f"{name}.check.log").read_text()
+    assert checked == "".join(line for line in log.splitlines(keepends=True) if ": note: " not in line)
 
 
 @pytest.mark.parametrize("name", SITES)
