@@ -213,6 +213,21 @@ import Testing
         #expect(parsed.userContentIDs.isEmpty)
     }
 
+    /// Comments alone (documentation marks its blocks with them) go without an HTML parser; one
+    /// that an HTML parser would close early (`--!>`), or that is not closed, still meets it.
+    @Test func commentsAloneGoWithoutTheParser() {
+        #expect(RawHTMLPass.isOnlyComments("<!-- YAML\nadded: v0.1\n-->\n"))
+        #expect(RawHTMLPass.isOnlyComments("<!--> <!---> <!-- a -->"))
+        #expect(!RawHTMLPass.isOnlyComments("<!-- a --!> <script>alert(1)</script> -->"))
+        #expect(!RawHTMLPass.isOnlyComments("<!-- unclosed"))
+        #expect(!RawHTMLPass.isOnlyComments("<!-- a --> <b>b</b>"))
+        #expect(!RawHTMLPass.isOnlyComments("  "))
+        #expect(html("Text\n\n<!-- YAML\nadded: v0.1\n-->\n\nMore <!-- inline --> text\n") == "<p>Text</p>\n<p>More  text</p>\n")
+        let early = html("<!-- a --!> <script>alert(1)</script> -->\n\nAfter\n")
+        #expect(early.hasSuffix("<p>After</p>\n") && !early.contains("script") && !early.contains("alert"))
+        #expect(!html("<!-- a --!><img src=x onerror=alert(1)>-->\n").contains("onerror"))
+    }
+
     @Test func theMarkerIsOneTheBodyDoesNotSay() {
         #expect(RawHTMLPass.markerName(absentFrom: ["plain"]) == "stacks-raw")
         #expect(RawHTMLPass.markerName(absentFrom: ["stacks-raw and", "stacks-raw-1"]) == "stacks-raw-2")

@@ -116,10 +116,17 @@ public enum MarkdownParser {
         MediaRendering.apply(to: document, unsafe: options.unsafe)
         var parsed = ParsedMarkdown(html: "", headingTitle: headingTitle, links: links, headings: headings, summaries: summaries,
                                     shortcodes: shortcodes?.unknown ?? [])
+        // Comments are all the raw HTML of many pages (documentation marks its blocks with
+        // them); the sanitizer would drop them: they go without meeting an HTML parser.
+        rawNodes.removeAll { node in
+            guard RawHTMLPass.isOnlyComments(SyntaxTree.literal(of: node)) else { return false }
+            SyntaxTree.free(node)
+            return true
+        }
         if rawNodes.isEmpty {
             parsed.html = render(document, unsafe: options.unsafe)
         } else {
-            let positions = rawNodes.map { position(of: $0, cells: cellPositions) }
+            let positions = rawNodes.map { position(of: $0, cells: cellPositions, notes: notes) }
             // The marker must be absent from every text libcmark read: the body, and the body
             // with its shortcodes made Markdown.
             RawHTMLPass.sanitize(rawNodes, positions: positions, in: document, texts: written == body ? [body] : [body, written],

@@ -43,6 +43,26 @@ enum RawHTMLPass {
         }
     }
 
+    /// Whether raw HTML is nothing but whole comments and white space, as an HTML parser reads
+    /// them (`<!-->` and `<!--->` end at once); a `--!>`, which also ends a comment there, or an
+    /// unclosed one sends the literal through the parser, which knows what follows it.
+    static func isOnlyComments(_ literal: String) -> Bool {
+        var rest = Substring(literal)
+        var found = false
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            if rest.isEmpty { return found }
+            guard rest.hasPrefix("<!--") else { return false }
+            rest = rest.dropFirst(4)
+            if rest.hasPrefix(">") { rest = rest.dropFirst(); found = true; continue }
+            if rest.hasPrefix("->") { rest = rest.dropFirst(2); found = true; continue }
+            guard let end = rest.range(of: "-->") else { return false }
+            if rest[..<end.upperBound].contains("--!>") { return false }
+            rest = rest[end.upperBound...]
+            found = true
+        }
+    }
+
     /// `stacks-raw`, or with a number when a text already says that.
     static func markerName(absentFrom texts: [String]) -> String {
         var name = "stacks-raw"
