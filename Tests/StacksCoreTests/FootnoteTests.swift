@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 /// Footnotes as GitHub renders them: numbered by first reference, notes after the body with
 /// links back, definitions found before libcmark parses (it knows none), every position kept.
@@ -95,5 +96,13 @@ import Testing
         #expect(!openings.contains("<section"))
         let selfish = Self.parse("A[^Loop].\n\n[^loop]: Again[^LOOP].\n").html
         #expect(selfish.contains(#"id="fnref:1:2""#) && selfish.contains("Back to reference 1-2"))
+    }
+
+    /// A `#fn:1` link names the note: the page has that id.
+    @Test func aLinkToANoteFindsIt() async throws {
+        let project = try TemporaryProject(["content/a.md": "Text[^x]. See [the note](#fn:1), [its mark](#fnref:1) and [none](#fn:2).\n\n[^x]: Note.\n"])
+        defer { project.remove() }
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.map(\.description) == ["content/a.md:1:59: warning: link '#fn:2': '#fn:2' names no heading of this page"])
     }
 }

@@ -290,7 +290,7 @@ public struct SiteResolver: Sendable {
                                      Shortcodes.message(markdown.shortcodes)))
         }
         let ownIDs = markdown.links.contains { MarkdownParser.isFragment($0.destination) }
-            ? Set(page.headings.map(\.id)).union(markdown.userContentIDs) : []
+            ? Set(page.headings.map(\.id)).union(markdown.userContentIDs).union(markdown.footnoteIDs) : []
         for link in markdown.links {
             let line = link.line + page.bodyLine - 1
             attributes.append("")

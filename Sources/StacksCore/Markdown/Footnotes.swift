@@ -125,6 +125,12 @@ enum Footnotes {
         }
     }
 
+    /// The notes' ids and their first references' (later references' ids are left out: a
+    /// link names a note, or where it is first cited).
+    static func ids(count: Int) -> [String] {
+        count == 0 ? [] : (1...count).flatMap { ["fn:\($0)", "fnref:\($0)"] }
+    }
+
     /// `↩` links to each reference, at the end of the note's last paragraph (or in one of their own).
     private static func addBackLinks(to item: OpaquePointer, number: Int, references: Int) {
         var html = ""

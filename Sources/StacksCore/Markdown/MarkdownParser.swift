@@ -21,6 +21,8 @@ public struct ParsedMarkdown: Sendable, Equatable {
     var shortcodes: [Shortcodes.Unknown] = []
     /// The ids raw HTML gave (`user-content-…`), which `#fragment` links may name too.
     public var userContentIDs: [String] = []
+    /// The footnotes' ids (`fn:1`, `fnref:1`), which `#fragment` links may name too.
+    var footnoteIDs: [String] = []
 }
 
 public struct MarkdownLink: Sendable, Equatable {
@@ -116,6 +118,7 @@ public enum MarkdownParser {
         MediaRendering.apply(to: document, unsafe: options.unsafe)
         var parsed = ParsedMarkdown(html: "", headingTitle: headingTitle, links: links, headings: headings, summaries: summaries,
                                     shortcodes: shortcodes?.unknown ?? [])
+        parsed.footnoteIDs = Footnotes.ids(count: notes.count)
         // Comments are all the raw HTML of many pages (documentation marks its blocks with
         // them); the sanitizer would drop them: they go without meeting an HTML parser.
         rawNodes.removeAll { node in
