@@ -226,6 +226,10 @@ import Testing
         let early = html("<!-- a --!> <script>alert(1)</script> -->\n\nAfter\n")
         #expect(early.hasSuffix("<p>After</p>\n") && !early.contains("script") && !early.contains("alert"))
         #expect(!html("<!-- a --!><img src=x onerror=alert(1)>-->\n").contains("onerror"))
+        // Line breaks alone, as recipes write them in cells, need no parser either.
+        #expect(["<br>", "<BR/>", "<br />", "<br  />"].allSatisfy(RawHTMLPass.isLineBreak))
+        #expect(!["<br/ >", "<br onclick=x>", "<bra>", "<br//>", "<b>"].contains(where: RawHTMLPass.isLineBreak))
+        #expect(html("| a | b |\n|---|---|\n| 1<br>2 | 3<BR/>4 |\n").contains("<td>1<br />2</td>\n<td>3<br />4</td>"))
     }
 
     @Test func theMarkerIsOneTheBodyDoesNotSay() {

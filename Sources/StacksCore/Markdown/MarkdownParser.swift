@@ -121,8 +121,16 @@ public enum MarkdownParser {
         parsed.footnoteIDs = Footnotes.ids(count: notes.count)
         // Comments are all the raw HTML of many pages (documentation marks its blocks with
         // them); the sanitizer would drop them: they go without meeting an HTML parser.
+        // So are line breaks in table cells (`a<br>b`), which are what the sanitizer would write.
         rawNodes.removeAll { node in
-            guard RawHTMLPass.isOnlyComments(SyntaxTree.literal(of: node)) else { return false }
+            let literal = SyntaxTree.literal(of: node)
+            if RawHTMLPass.isOnlyComments(literal) {
+                SyntaxTree.free(node)
+                return true
+            }
+            guard cmark_node_get_type(node) == CMARK_NODE_HTML_INLINE, RawHTMLPass.isLineBreak(literal),
+                  let lineBreak = SyntaxTree.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<br />", exit: "") else { return false }
+            cmark_node_insert_before(node, lineBreak)
             SyntaxTree.free(node)
             return true
         }

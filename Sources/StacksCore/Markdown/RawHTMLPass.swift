@@ -63,6 +63,16 @@ enum RawHTMLPass {
         }
     }
 
+    /// `<br>`, `<br/>` or `<br />` in any case: a line break with nothing to sanitize.
+    static func isLineBreak(_ literal: String) -> Bool {
+        let bytes = Array(literal.utf8)
+        guard bytes.count >= 4, bytes.count <= 8, bytes[0] == UInt8(ascii: "<"), bytes.last == UInt8(ascii: ">"),
+              bytes[1] | 0x20 == UInt8(ascii: "b"), bytes[2] | 0x20 == UInt8(ascii: "r") else { return false }
+        let rest = bytes[3..<(bytes.count - 1)]
+        return rest.allSatisfy { $0 == 0x20 || $0 == UInt8(ascii: "/") } && rest.filter { $0 == UInt8(ascii: "/") }.count <= 1
+            && (rest.last == UInt8(ascii: "/") || !rest.contains(UInt8(ascii: "/")))
+    }
+
     /// `stacks-raw`, or with a number when a text already says that.
     static func markerName(absentFrom texts: [String]) -> String {
         var name = "stacks-raw"
