@@ -141,7 +141,7 @@ struct Shortcodes {
                 let alone = text[text.startIndex..<index].allSatisfy { $0 == " " || $0 == "\t" }
                     && Self.restOfLine(text, from: call.end).allSatisfy { $0 == " " || $0 == "\t" }
                 let line = first + 1
-                if let replacement = replacement(for: call, line: line, alone: alone, lines: lines, at: first, out: &out) {
+                if let replacement = replacement(for: call, line: line, alone: alone, lines: lines, at: first) {
                     result += text[copied..<index]
                     switch replacement {
                     case .text(let written):
@@ -194,8 +194,8 @@ struct Shortcodes {
     }
 
     /// What a call becomes, or nil when it stays as written (a shortcode Stacks does not render).
-    private mutating func replacement(for call: ShortcodeCall, line: Int, alone: Bool, lines: [Substring], at index: Int,
-                                      out: inout [String]) -> Replacement? {
+    private mutating func replacement(for call: ShortcodeCall, line: Int, alone: Bool, lines: [Substring],
+                                      at index: Int) -> Replacement? {
         guard !call.isClosing else { return nil }
         switch call.name {
         case "ref", "relref":
