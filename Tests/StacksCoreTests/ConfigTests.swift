@@ -26,7 +26,7 @@ import Testing
         #expect(SiteConfig().markdown.gfm)
         #expect(config.paths.content == "pages" && config.paths.templates == "theme" && config.paths.output == "public")
         #expect(config.portable)
-        #expect(config.placeholders.noCategory == "Choose" && config.placeholders.noItem == "Nothing here")
+        #expect(config.strings["noCategory"] == "Choose" && config.strings["noItem"] == "Nothing here")
     }
 
     @Test func wrongValuesAreErrorsAndUnknownKeysWarnings() {

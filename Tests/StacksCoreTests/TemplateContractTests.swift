@@ -60,8 +60,16 @@ import Testing
             let text = theme.text(contract.name + ".mustache")
             #expect(text != nil, "the built-in theme has \(contract.name)")
             let known = visible(contract.name)
-            let named = MustacheTag.scan(text ?? "").filter {
-                [.variable, .unescaped, .section, .invertedSection].contains($0.kind) && $0.name != "."
+            let tags = MustacheTag.scan(text ?? "")
+            // `{{strings.key}}` is the interface string itself, put in before the template is parsed.
+            for tag in tags where tag.rootName == "strings" {
+                let key = String(tag.name.dropFirst("strings.".count))
+                if case .template = InterfaceStrings.keys[key] {} else {
+                    Issue.record("\(contract.name) names '\(tag.name)', not a template's interface string")
+                }
+            }
+            let named = tags.filter {
+                [.variable, .unescaped, .section, .invertedSection].contains($0.kind) && $0.name != "." && $0.rootName != "strings"
             }
             #expect(named.filter { !known.contains(String($0.rootName)) }.map(\.name) == [], "undeclared in \(contract.name)")
         }

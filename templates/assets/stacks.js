@@ -22,6 +22,28 @@
 (() => {
   "use strict";
 
+  // The interface's words in the page's language: `strings-<lang>.js`, loaded before this
+  // script, else the English this file starts with (both made from Stacks' tables).
+  const interfaceStrings = window.stacksStrings ?? { language: "en", numberGroup: ",", numberGroupFrom: 4, strings: {} };
+  const plurals = (() => { try { return new Intl.PluralRules(interfaceStrings.language); } catch { return null; } })();
+  /** A whole number grouped as the language groups digits (`10,000`, `10.000`). */
+  function number(value) {
+    const digits = String(Math.abs(value)), separator = interfaceStrings.numberGroup;
+    if (!separator || digits.length < interfaceStrings.numberGroupFrom) return String(value);
+    return (value < 0 ? "-" : "") + digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  }
+  /** String `key` with its `{name}` placeholders filled from `values`. */
+  function say(key, values = {}) {
+    return (interfaceStrings.strings[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+  }
+  /** Plural string `key` in the form the language uses for `count` (`entries.one`, `entries.few` …). */
+  function sayCount(key, count, values = {}) {
+    const form = plurals ? plurals.select(count) : count === 1 ? "one" : "other";
+    const text = interfaceStrings.strings[`${key}.${form}`] ?? interfaceStrings.strings[`${key}.other`] ?? key;
+    const all = { ...values, count: number(count) };
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in all ? all[name] : whole));
+  }
+
   const body = document.body;
   const fromDisk = location.protocol === "file:";
   const canFetch = !fromDisk && typeof fetch === "function" && typeof DOMParser === "function" && !!history.pushState;
@@ -734,7 +756,7 @@
     if (entry.count) {
       const count = document.createElement("span");
       count.className = "count";
-      count.title = String(entry.count) === "1" ? "1 entry" : `${entry.count} entries`;
+      count.title = sayCount("entries", Number(entry.count));
       count.textContent = entry.count;
       link.append(count);
     }
@@ -865,7 +887,7 @@
       note = document.createElement("p");
       note.className = "list-loading";
       note.setAttribute("role", "status");
-      note.textContent = `Loading all ${list.dataset.count} entries…`;
+      note.textContent = say("loadingEntries", { count: number(Number(list.dataset.count)) });
       list.after(note);
     }
     let entries;
@@ -1019,7 +1041,7 @@
       count.setAttribute("role", "status");
       filter.append(count);
     }
-    count.textContent = shown > 0 ? `${shown} of ${total} ${total === 1 ? "entry" : "entries"}` : "";
+    count.textContent = shown > 0 ? sayCount("filtered", total, { shown: number(shown) }) : "";
     count.hidden = !(shown > 0);
   }
 
@@ -1032,7 +1054,8 @@
       note.setAttribute("role", "status");
       list.after(note);
     }
-    note.textContent = loading ? `Loading all ${list.dataset.count} entries…` : empty ? `No entries match “${input.value.trim()}”.` : "";
+    note.textContent = loading ? say("loadingEntries", { count: number(Number(list.dataset.count)) })
+      : empty ? say("noMatch", { query: input.value.trim() }) : "";
     note.hidden = !(empty || loading);
   }
 
@@ -1087,10 +1110,12 @@
   // The page holds an empty, hidden search (it does nothing without this script): made here.
   if (search && !search.firstElementChild) {
     search.innerHTML = '<label class="visually-hidden" for="search-input"></label>'
-      + '<button type="button" class="search-back"><i class="glyph glyph-back" aria-hidden="true"></i>Back</button>'
-      + '<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
+      + '<button type="button" class="search-back"><i class="glyph glyph-back" aria-hidden="true"></i></button>'
+      + '<input type="search" id="search-input" class="search-input" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
       + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul><button type="button" class="search-more" hidden></button></div>';
-    search.firstElementChild.textContent = search.dataset.label ?? "Search";
+    search.firstElementChild.textContent = search.dataset.label ?? say("search");
+    search.querySelector(".search-back").append(say("back"));
+    search.querySelector(".search-input").placeholder = say("search");
   }
   const searchInput = $(".search-input");
   const searchPanel = $(".search-panel");
@@ -1172,7 +1197,7 @@
   async function loadShards(keys, run) {
     const missing = [...new Set(keys)].filter((key) => !searchData.terms.has(key));
     if (!missing.length) return;
-    if (run === searchRun) searchStatus.textContent = "Loading…";
+    if (run === searchRun) searchStatus.textContent = say("loading");
     await Promise.allSettled(missing.map((key) => loadSearchScript(`terms/${shardName(key)}.js`)));
   }
 
@@ -1369,7 +1394,7 @@
       for (const file of texts) files.add(file);
       if (files.size) await Promise.allSettled([...files].map((file) => loadSearchScript(file)));
     } catch {
-      if (run === searchRun) searchStatus.textContent = "Search is not available.";
+      if (run === searchRun) searchStatus.textContent = say("searchUnavailable");
       return;
     }
     if (run !== searchRun) return;
@@ -1398,7 +1423,7 @@
       const path = document.createElement("span");
       path.className = "path";
       const trail = (record.path ?? []).slice(0, -1);
-      path.textContent = trail.length ? trail.join(" › ") : record.kind === "category" ? "Category" : "";
+      path.textContent = trail.length ? trail.join(" › ") : record.kind === "category" ? say("category") : "";
       link.append(title, path, snippetOf(record, searchData.texts.get(page), matches));
       item.append(link);
       // A top category is in its own group; an item at the top, in none.
@@ -1416,7 +1441,7 @@
       if (name) {
         const heading = document.createElement("span");
         heading.className = "search-group-title";
-        heading.textContent = name === best ? "Best match" : name;
+        heading.textContent = name === best ? say("bestMatch") : name;
         group.append(heading);
       }
       group.append(list);
@@ -1427,10 +1452,10 @@
       // A focused button that hides would take the focus out of the search, and close it.
       if (ranked.length <= shown && document.activeElement === searchMore) searchInput.focus({ preventScroll: true });
       searchMore.hidden = ranked.length <= shown;
-      searchMore.textContent = `More results (${ranked.length - shown} more)`;
+      searchMore.textContent = say("moreResults", { count: number(ranked.length - shown) });
     }
-    searchStatus.textContent = ranked.length === 0 ? "No results."
-      : ranked.length > shown ? `${shown} of ${ranked.length} results` : `${ranked.length} result${ranked.length === 1 ? "" : "s"}`;
+    searchStatus.textContent = ranked.length === 0 ? say("noResults")
+      : ranked.length > shown ? say("shownResults", { shown: number(shown), count: number(ranked.length) }) : sayCount("results", ranked.length);
   }
 
   if (search && searchInput) {
@@ -1478,7 +1503,7 @@
     const more = document.createElement("button");
     more.type = "button";
     more.className = "home-more";
-    more.textContent = "Read more";
+    more.textContent = say("readMore");
     more.addEventListener("click", () => {
       prose.classList.add("is-open");
       more.remove();

@@ -73,7 +73,7 @@ public enum Pipeline {
                                                          memory: &memory)
         diagnostics.append(contentsOf: contentProblems)
 
-        let templates = makeTemplates(input.theme, displayRoot: input.templatesDisplay, memory: &memory)
+        let templates = makeTemplates(input.theme, strings: input.config.strings, displayRoot: input.templatesDisplay, memory: &memory)
         if case .failure(let problems) = templates { diagnostics.append(contentsOf: problems.all) }
         guard case .success(let templates) = templates, !diagnostics.hasErrors else { return .failure(diagnostics) }
 
@@ -144,12 +144,12 @@ public enum Pipeline {
     }
 
     /// The templates, made again only when the theme changed.
-    private static func makeTemplates(_ theme: Theme, displayRoot: String,
+    private static func makeTemplates(_ theme: Theme, strings: InterfaceStrings, displayRoot: String,
                                       memory: inout IncrementalPipeline?) -> Result<TemplateSet, Diagnostics> {
         if let earlier = memory?.templates(for: theme) { return earlier }
         let templates: Result<TemplateSet, Diagnostics>
         do throws(Diagnostics) {
-            templates = .success(try TemplateSet(theme: theme, displayRoot: displayRoot))
+            templates = .success(try TemplateSet(theme: theme, strings: strings, displayRoot: displayRoot))
         } catch {
             templates = .failure(error)
         }

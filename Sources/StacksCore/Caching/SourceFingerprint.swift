@@ -10,8 +10,10 @@ enum SourceFingerprint {
         var hasher = Digest.Hasher()
         var config = input.config
         // A dictionary's order differs from run to run: its pairs go in sorted.
-        let mapping = config.frontMatterMapping.sorted { $0.key < $1.key }
+        // (The interface strings, made from the language and the overrides, spell themselves sorted.)
+        let mapping = config.frontMatterMapping.sorted { $0.key < $1.key } + config.stringOverrides.sorted { $0.key < $1.key }
         config.frontMatterMapping = [:]
+        config.stringOverrides = [:]
         hasher.add(String(reflecting: config))
         for (key, value) in mapping {
             hasher.add(key)

@@ -95,10 +95,27 @@ private struct ConfigReader {
             }
             case "placeholders": section(value, "placeholders") { key, value, reader in
                 switch key {
-                case "noCategory": reader.text(value, "placeholders.noCategory").map { config.placeholders.noCategory = $0 }
-                case "noItem": reader.text(value, "placeholders.noItem").map { config.placeholders.noItem = $0 }
+                // The placeholders are interface strings; this is their older, shorter way.
+                case "noCategory", "noItem": reader.text(value, "placeholders." + key).map { config.stringOverrides[key] = $0 }
                 default: reader.unknown(value, "placeholders." + key)
                 }
+            }
+            case "strings": section(value, "strings") { key, value, reader in
+                if InterfaceStrings.pluralKeys.contains(key) {
+                    // A plural string is written by form: `entries: { one: …, other: … }`.
+                    reader.section(value, "strings." + key) { form, value, reader in
+                        guard PluralCategory(rawValue: form) != nil else {
+                            return reader.fail(value, "'strings.\(key).\(form)' is not a plural form; one of: "
+                                + PluralCategory.allCases.map(\.rawValue).joined(separator: ", "))
+                        }
+                        reader.text(value, "strings.\(key).\(form)").map { config.stringOverrides[key + "." + form] = $0 }
+                    }
+                    return
+                }
+                guard InterfaceStrings.keys[key] != nil else {
+                    return reader.unknownString(value, key)
+                }
+                reader.text(value, "strings." + key).map { config.stringOverrides[key] = $0 }
             }
             case "frontMatter": section(value, "frontMatter") { key, value, reader in
                 guard FrontMatterKeys.readable.contains(key) else {
@@ -122,6 +139,11 @@ private struct ConfigReader {
 
     mutating func unknown(_ node: Node, _ key: String) {
         diagnostics.append(.warning(path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, "unknown setting '\(key)'; ignored"))
+    }
+
+    mutating func unknownString(_ node: Node, _ key: String) {
+        diagnostics.append(.warning(path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1,
+                                    "unknown interface string 'strings.\(key)'; ignored (known: \(InterfaceStrings.keysForMessages))"))
     }
 
     mutating func section(_ node: Node, _ name: String, _ body: (String, Node, inout ConfigReader) -> Void) {

@@ -1,9 +1,6 @@
 /// Dates as front matter writes them (`2024-05-31`, optionally followed by a time),
-/// shown to readers as `31 May 2024`. Kept as text: templates cannot format a `Date`.
+/// shown to readers as their language writes it (`31 May 2024`, `2024年5月31日`). Kept as text: templates cannot format a `Date`.
 public enum DateText {
-    private static let months = ["January", "February", "March", "April", "May", "June", "July",
-                                 "August", "September", "October", "November", "December"]
-
     /// The date, if it is one of the calendar: `2024-02-30` has the shape but is not.
     static func components(_ text: String) -> (year: Int, month: Int, day: Int)? {
         guard let (year, month, day) = shape(text), day <= daysIn(month: month, year: year) else { return nil }
@@ -44,8 +41,9 @@ public enum DateText {
         String(text.prefix(10))
     }
 
-    public static func readable(_ text: String) -> String {
+    /// As the site's language writes a date (`InterfaceStrings.date`).
+    public static func readable(_ text: String, strings: InterfaceStrings = .english) -> String {
         guard let (year, month, day) = components(text) else { return text }
-        return "\(day) \(months[month - 1]) \(year)"
+        return strings.date(year: year, month: month, day: day)
     }
 }

@@ -4,11 +4,18 @@ public struct SiteConfig: Sendable, Equatable {
     public var title: String?
     /// The absolute URL the site is published at; enables `sitemap.xml` and canonical links.
     public var baseURL: String?
-    public var language = "en"
+    public var language = "en" {
+        didSet { strings = InterfaceStrings(language: language, overrides: stringOverrides) }
+    }
+    /// `strings:` (and `placeholders:`), key by key over the language's built-in table.
+    public var stringOverrides: [String: String] = [:] {
+        didSet { strings = InterfaceStrings(language: language, overrides: stringOverrides) }
+    }
+    /// The interface's words in `language`, with `stringOverrides`.
+    public private(set) var strings = InterfaceStrings.english
     public var layout = Layout()
     public var markdown = MarkdownOptions()
     public var paths = Paths()
-    public var placeholders = Placeholders()
     public var links = Links()
     /// Every link names its `index.html`, so the site also works opened from disk.
     public var portable = false
@@ -24,7 +31,7 @@ public struct SiteConfig: Sendable, Equatable {
 
     public init() {}
 
-    public var siteTitle: String { title ?? projectName ?? "Home" }
+    public var siteTitle: String { title ?? projectName ?? strings["home"] }
 
     /// The page at `path` as an absolute URL under `baseURL`; nil without one.
     func absoluteURL(of path: StackPath) -> String? {
@@ -88,12 +95,6 @@ public struct SiteConfig: Sendable, Equatable {
         /// What a link or image that leads nowhere is: an error, or a warning while a large
         /// collection's links are being fixed.
         public var broken: Diagnostic.Severity = .error
-        public init() {}
-    }
-
-    public struct Placeholders: Sendable, Equatable {
-        public var noCategory = "Pick a category"
-        public var noItem = "No item selected"
         public init() {}
     }
 }

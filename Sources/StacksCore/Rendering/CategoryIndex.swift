@@ -21,9 +21,15 @@ enum CategoryIndex {
     /// The fields of a row, in order: the script reads them by position.
     static let fields = ["url", "title", "summary", "tags", "kind", "icon", "color", "count"]
 
-    /// The index's path under the output root.
+    /// The index's path under the output root: in the category's folder as it is named on disk
+    /// (`荤菜/page/`), not as its URL spells it.
     static func path(of category: Int, context: PageContext, segment: String? = nil) -> String {
-        context.catalog.pages[category].url + (segment ?? context.listPageSegment(category)) + "/entries.json"
+        folder(of: context.catalog.pages[category].path) + (segment ?? context.listPageSegment(category)) + "/entries.json"
+    }
+
+    /// A page's folder under the output root, with a trailing `/`; empty for the root.
+    static func folder(of path: StackPath) -> String {
+        path.isRoot ? "" : path.outputDirectory + "/"
     }
 
     /// The categories whose lists are shown in parts.

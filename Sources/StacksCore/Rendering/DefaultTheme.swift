@@ -10,21 +10,21 @@ enum DefaultTheme {
 <meta charset="utf-8">
 <link rel="icon" href="data:,">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Not found – {{site.title}}</title>
+<title>{{strings.notFoundTitle}}</title>
 <style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1d1d1f;background:#fff}a{color:#0a58ca}@media (prefers-color-scheme:dark){body{color:#f5f5f7;background:#1c1c1e}a{color:#6ea8fe}}</style>
 </head>
 <body>
 <main>
-<h1>Page not found</h1>
-<p>There is no page at this address.</p>
-<p><a href="{{site.home}}">Go to {{site.title}}</a></p>
+<h1>{{strings.notFound}}</h1>
+<p>{{strings.notFoundText}}</p>
+<p><a href="{{site.home}}">{{strings.goTo}}</a></p>
 </main>
 </body>
 </html>
 
 """####,
         "breadcrumbs.mustache": ####"""
-<nav class="breadcrumbs" aria-label="Breadcrumb">
+<nav class="breadcrumbs" aria-label="{{strings.breadcrumb}}">
 <ol>
 {{#breadcrumbs}}<li>{{#current}}<a href="{{url}}" aria-current="page">{{title}}</a>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>
 {{/breadcrumbs}}</ol>
@@ -37,13 +37,13 @@ enum DefaultTheme {
 {{#isPage}}<h1 class="column-title">{{title}}</h1>{{/isPage}}{{^isPage}}<h2 class="column-title">{{title}}</h2>{{/isPage}}
 {{#summary}}<p class="summary">{{summary}}</p>{{/summary}}
 </header>
-<div class="filter" hidden><label class="visually-hidden" for="filter-{{id}}">Filter {{title}}</label><input type="search" id="filter-{{id}}" class="filter-input" placeholder="Filter {{countLabel}}" autocomplete="off" spellcheck="false"></div>
-{{#window}}<p class="list-window">Showing {{first}}–{{last}} of {{total}}. <a href="{{fullListURL}}">Show in the full list</a></p>
+<div class="filter" hidden><label class="visually-hidden" for="filter-{{id}}">{{strings.filterLabel}}</label><input type="search" id="filter-{{id}}" class="filter-input" placeholder="{{strings.filterPlaceholder}}" autocomplete="off" spellcheck="false"></div>
+{{#window}}<p class="list-window">{{strings.listWindow}} <a href="{{fullListURL}}">{{strings.fullList}}</a></p>
 {{/window}}</div>
 {{#intro}}<div class="intro prose">{{{intro}}}</div>
 {{/intro}}<ul class="list" data-count="{{count}}" data-offset="{{offset}}"{{#partial}} data-first-page="{{firstPage}}" data-index="{{index}}"{{/partial}}>
 {{{entries}}}</ul>
-{{#pagination}}<nav class="pagination" aria-label="Pages of {{title}}">{{#previous}}<a rel="prev" href="{{previous}}">‹ Previous</a>{{/previous}}<span>Page {{number}} of {{pages}}</span>{{#next}}<a rel="next" href="{{next}}">Next ›</a>{{/next}}</nav>
+{{#pagination}}<nav class="pagination" aria-label="{{strings.pagesOf}}">{{#previous}}<a rel="prev" href="{{previous}}">{{strings.previousPage}}</a>{{/previous}}<span>{{strings.pageNumber}}</span>{{#next}}<a rel="next" href="{{next}}">{{strings.nextPage}}</a>{{/next}}</nav>
 {{/pagination}}{{#tagIndex}}<p class="home-tags"><a href="{{url}}"><i class="tag-icon" aria-hidden="true">#</i><b>{{title}}</b><span class="count" title="{{countLabel}}">{{count}}</span></a></p>
 {{/tagIndex}}{{/category}}{{^category}}<div class="placeholder content-placeholder"><p>{{placeholder}}</p></div>
 <ul class="list home-categories">
@@ -53,7 +53,7 @@ enum DefaultTheme {
 """####,
         "detail.mustache": ####"""
 {{#item}}<article class="item" data-path="{{path}}">
-{{#stack}}<nav class="detail-stack" aria-label="Item stack">
+{{#stack}}<nav class="detail-stack" aria-label="{{strings.itemStack}}">
 <a class="detail-back" rel="up" href="{{back.url}}"><i class="glyph glyph-back" aria-hidden="true"></i>{{back.title}}</a>
 <ol>{{#crumbs}}<li>{{#current}}<span aria-current="true">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>{{/crumbs}}</ol>
 </nav>
@@ -62,7 +62,7 @@ enum DefaultTheme {
 <h1>{{title}}</h1>
 {{#summary}}<p class="summary">{{summary}}</p>{{/summary}}
 {{#date}}<p class="date"><time datetime="{{machine}}">{{readable}}</time></p>{{/date}}
-{{#hasTags}}<ul class="tags" aria-label="Tags">{{#tagLinks}}<li><a rel="tag" href="{{url}}">{{title}}</a></li>{{/tagLinks}}</ul>{{/hasTags}}
+{{#hasTags}}<ul class="tags" aria-label="{{strings.tags}}">{{#tagLinks}}<li><a rel="tag" href="{{url}}">{{title}}</a></li>{{/tagLinks}}</ul>{{/hasTags}}
 </header>
 {{#image}}<img class="item-image" src="{{image}}"{{#imageWidth}} width="{{imageWidth}}" height="{{imageHeight}}"{{/imageWidth}} alt="" decoding="async">
 {{/image}}{{#hasAttributes}}<table class="attributes">
@@ -70,8 +70,8 @@ enum DefaultTheme {
 {{#attributes}}<tr><th scope="row">{{name}}</th><td>{{value}}</td></tr>
 {{/attributes}}</tbody>
 </table>
-{{/hasAttributes}}{{#outline}}<nav class="outline" aria-label="On this page">
-<h2>On this page</h2>
+{{/hasAttributes}}{{#outline}}<nav class="outline" aria-label="{{strings.onThisPage}}">
+<h2>{{strings.onThisPage}}</h2>
 <ol>{{#entries}}<li><a href="{{url}}">{{text}}</a>{{#sub}}<ol>{{#entries}}<li><a href="{{url}}">{{text}}</a></li>{{/entries}}</ol>{{/sub}}</li>{{/entries}}</ol>
 </nav>
 {{/outline}}<div class="prose">
@@ -81,8 +81,8 @@ enum DefaultTheme {
 <ul class="list">
 {{{subitems}}}</ul>
 </section>
-{{/hasSubitems}}{{#siblings}}<nav class="siblings" aria-label="Previous and next">
-{{#previous}}<a class="sibling previous" rel="prev" href="{{url}}"><span class="direction">Previous</span><span class="title">{{title}}</span></a>{{/previous}}{{#next}}<a class="sibling next" rel="next" href="{{url}}"><span class="direction">Next</span><span class="title">{{title}}</span></a>{{/next}}
+{{/hasSubitems}}{{#siblings}}<nav class="siblings" aria-label="{{strings.previousAndNext}}">
+{{#previous}}<a class="sibling previous" rel="prev" href="{{url}}"><span class="direction">{{strings.previous}}</span><span class="title">{{title}}</span></a>{{/previous}}{{#next}}<a class="sibling next" rel="next" href="{{url}}"><span class="direction">{{strings.next}}</span><span class="title">{{title}}</span></a>{{/next}}
 </nav>
 {{/siblings}}</article>
 {{/item}}{{#category}}{{#intro}}<article class="category-intro">
@@ -94,7 +94,7 @@ enum DefaultTheme {
 <h1>{{title}}</h1>
 <div class="prose">{{{intro}}}</div>
 {{#overview}}<section class="home-overview" aria-labelledby="home-overview-title">
-<h2 id="home-overview-title">Largest categories</h2>
+<h2 id="home-overview-title">{{strings.largestCategories}}</h2>
 <ul class="list">
 {{{overview}}}</ul>
 </section>
@@ -117,26 +117,27 @@ enum DefaultTheme {
 {{/page.canonical}}{{#page.breadcrumbList}}<script type="application/ld+json">{{{page.breadcrumbList}}}</script>
 {{/page.breadcrumbList}}<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{site.assets}}stacks.css">
+<script src="{{site.assets}}strings-{{site.language}}.js" defer></script>
 <script src="{{site.assets}}stacks.js" defer></script>
 </head>
 <body class="stacks" data-kind="{{page.kind}}" data-depth="{{page.depth}}" data-columns="{{layout.columns}}" data-style="{{layout.style}}" data-root="{{site.root}}" data-portable="{{site.portable}}">
-<a class="skip-link skip-detail" href="#detail">Skip to the {{page.kindLabel}}</a>
-<a class="skip-link skip-content" href="#content">Skip to the list</a>
-<a class="skip-link skip-sidebar" href="#sidebar">Skip to the categories</a>
+<a class="skip-link skip-detail" href="#detail">{{page.skipLabel}}</a>
+<a class="skip-link skip-content" href="#content">{{strings.skipToList}}</a>
+<a class="skip-link skip-sidebar" href="#sidebar">{{strings.skipToCategories}}</a>
 <header class="topbar">
-<span class="sidebar-toggle"><input type="checkbox" id="sidebar-toggle" class="sidebar-toggle-state" aria-controls="sidebar"><label for="sidebar-toggle" title="Show or hide the categories"><i class="glyph glyph-sidebar" aria-hidden="true"></i><span class="visually-hidden">Show the categories</span></label></span>
+<span class="sidebar-toggle"><input type="checkbox" id="sidebar-toggle" class="sidebar-toggle-state" aria-controls="sidebar"><label for="sidebar-toggle" title="{{strings.toggleCategories}}"><i class="glyph glyph-sidebar" aria-hidden="true"></i><span class="visually-hidden">{{strings.showCategories}}</span></label></span>
 {{#back}}<a class="back-link" rel="up" href="{{url}}"><i class="glyph glyph-back" aria-hidden="true"></i>{{title}}</a>
 {{/back}}{{> breadcrumbs}}
-<div class="search" role="search" data-label="Search {{site.title}}" hidden></div>
+<div class="search" role="search" data-label="{{strings.searchSite}}" hidden></div>
 </header>
 <main class="columns">
-<nav class="column sidebar" id="sidebar" data-column="sidebar" aria-label="Categories" tabindex="-1">
+<nav class="column sidebar" id="sidebar" data-column="sidebar" aria-label="{{strings.categories}}" tabindex="-1">
 {{{sidebar}}}
 </nav>
 <section class="column content" id="content" data-column="content" aria-label="{{contentLabel}}" tabindex="-1">
 {{{content}}}
 </section>
-<section class="column detail" id="detail" data-column="detail" aria-label="Details" tabindex="0">
+<section class="column detail" id="detail" data-column="detail" aria-label="{{strings.details}}" tabindex="0">
 {{{detail}}}
 </section>
 </main>
@@ -159,7 +160,7 @@ enum DefaultTheme {
 <meta http-equiv="refresh" content="0; url={{url}}">
 </head>
 <body>
-<p>This page has moved to <a href="{{url}}">{{title}}</a>.</p>
+<p>{{strings.moved}}</p>
 </body>
 </html>
 
@@ -822,6 +823,28 @@ i[data-icon]::before {
 // sub-path. Opened from disk (file://) nothing is fetched: links navigate normally.
 (() => {
   "use strict";
+
+  // The interface's words in the page's language: `strings-<lang>.js`, loaded before this
+  // script, else the English this file starts with (both made from Stacks' tables).
+  const interfaceStrings = window.stacksStrings ?? { language: "en", numberGroup: ",", numberGroupFrom: 4, strings: {} };
+  const plurals = (() => { try { return new Intl.PluralRules(interfaceStrings.language); } catch { return null; } })();
+  /** A whole number grouped as the language groups digits (`10,000`, `10.000`). */
+  function number(value) {
+    const digits = String(Math.abs(value)), separator = interfaceStrings.numberGroup;
+    if (!separator || digits.length < interfaceStrings.numberGroupFrom) return String(value);
+    return (value < 0 ? "-" : "") + digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+  }
+  /** String `key` with its `{name}` placeholders filled from `values`. */
+  function say(key, values = {}) {
+    return (interfaceStrings.strings[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+  }
+  /** Plural string `key` in the form the language uses for `count` (`entries.one`, `entries.few` …). */
+  function sayCount(key, count, values = {}) {
+    const form = plurals ? plurals.select(count) : count === 1 ? "one" : "other";
+    const text = interfaceStrings.strings[`${key}.${form}`] ?? interfaceStrings.strings[`${key}.other`] ?? key;
+    const all = { ...values, count: number(count) };
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in all ? all[name] : whole));
+  }
 
   const body = document.body;
   const fromDisk = location.protocol === "file:";
@@ -1535,7 +1558,7 @@ i[data-icon]::before {
     if (entry.count) {
       const count = document.createElement("span");
       count.className = "count";
-      count.title = String(entry.count) === "1" ? "1 entry" : `${entry.count} entries`;
+      count.title = sayCount("entries", Number(entry.count));
       count.textContent = entry.count;
       link.append(count);
     }
@@ -1666,7 +1689,7 @@ i[data-icon]::before {
       note = document.createElement("p");
       note.className = "list-loading";
       note.setAttribute("role", "status");
-      note.textContent = `Loading all ${list.dataset.count} entries…`;
+      note.textContent = say("loadingEntries", { count: number(Number(list.dataset.count)) });
       list.after(note);
     }
     let entries;
@@ -1820,7 +1843,7 @@ i[data-icon]::before {
       count.setAttribute("role", "status");
       filter.append(count);
     }
-    count.textContent = shown > 0 ? `${shown} of ${total} ${total === 1 ? "entry" : "entries"}` : "";
+    count.textContent = shown > 0 ? sayCount("filtered", total, { shown: number(shown) }) : "";
     count.hidden = !(shown > 0);
   }
 
@@ -1833,7 +1856,8 @@ i[data-icon]::before {
       note.setAttribute("role", "status");
       list.after(note);
     }
-    note.textContent = loading ? `Loading all ${list.dataset.count} entries…` : empty ? `No entries match “${input.value.trim()}”.` : "";
+    note.textContent = loading ? say("loadingEntries", { count: number(Number(list.dataset.count)) })
+      : empty ? say("noMatch", { query: input.value.trim() }) : "";
     note.hidden = !(empty || loading);
   }
 
@@ -1888,10 +1912,12 @@ i[data-icon]::before {
   // The page holds an empty, hidden search (it does nothing without this script): made here.
   if (search && !search.firstElementChild) {
     search.innerHTML = '<label class="visually-hidden" for="search-input"></label>'
-      + '<button type="button" class="search-back"><i class="glyph glyph-back" aria-hidden="true"></i>Back</button>'
-      + '<input type="search" id="search-input" class="search-input" placeholder="Search" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
+      + '<button type="button" class="search-back"><i class="glyph glyph-back" aria-hidden="true"></i></button>'
+      + '<input type="search" id="search-input" class="search-input" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
       + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul><button type="button" class="search-more" hidden></button></div>';
-    search.firstElementChild.textContent = search.dataset.label ?? "Search";
+    search.firstElementChild.textContent = search.dataset.label ?? say("search");
+    search.querySelector(".search-back").append(say("back"));
+    search.querySelector(".search-input").placeholder = say("search");
   }
   const searchInput = $(".search-input");
   const searchPanel = $(".search-panel");
@@ -1973,7 +1999,7 @@ i[data-icon]::before {
   async function loadShards(keys, run) {
     const missing = [...new Set(keys)].filter((key) => !searchData.terms.has(key));
     if (!missing.length) return;
-    if (run === searchRun) searchStatus.textContent = "Loading…";
+    if (run === searchRun) searchStatus.textContent = say("loading");
     await Promise.allSettled(missing.map((key) => loadSearchScript(`terms/${shardName(key)}.js`)));
   }
 
@@ -2170,7 +2196,7 @@ i[data-icon]::before {
       for (const file of texts) files.add(file);
       if (files.size) await Promise.allSettled([...files].map((file) => loadSearchScript(file)));
     } catch {
-      if (run === searchRun) searchStatus.textContent = "Search is not available.";
+      if (run === searchRun) searchStatus.textContent = say("searchUnavailable");
       return;
     }
     if (run !== searchRun) return;
@@ -2199,7 +2225,7 @@ i[data-icon]::before {
       const path = document.createElement("span");
       path.className = "path";
       const trail = (record.path ?? []).slice(0, -1);
-      path.textContent = trail.length ? trail.join(" › ") : record.kind === "category" ? "Category" : "";
+      path.textContent = trail.length ? trail.join(" › ") : record.kind === "category" ? say("category") : "";
       link.append(title, path, snippetOf(record, searchData.texts.get(page), matches));
       item.append(link);
       // A top category is in its own group; an item at the top, in none.
@@ -2217,7 +2243,7 @@ i[data-icon]::before {
       if (name) {
         const heading = document.createElement("span");
         heading.className = "search-group-title";
-        heading.textContent = name === best ? "Best match" : name;
+        heading.textContent = name === best ? say("bestMatch") : name;
         group.append(heading);
       }
       group.append(list);
@@ -2228,10 +2254,10 @@ i[data-icon]::before {
       // A focused button that hides would take the focus out of the search, and close it.
       if (ranked.length <= shown && document.activeElement === searchMore) searchInput.focus({ preventScroll: true });
       searchMore.hidden = ranked.length <= shown;
-      searchMore.textContent = `More results (${ranked.length - shown} more)`;
+      searchMore.textContent = say("moreResults", { count: number(ranked.length - shown) });
     }
-    searchStatus.textContent = ranked.length === 0 ? "No results."
-      : ranked.length > shown ? `${shown} of ${ranked.length} results` : `${ranked.length} result${ranked.length === 1 ? "" : "s"}`;
+    searchStatus.textContent = ranked.length === 0 ? say("noResults")
+      : ranked.length > shown ? say("shownResults", { shown: number(shown), count: number(ranked.length) }) : sayCount("results", ranked.length);
   }
 
   if (search && searchInput) {
@@ -2279,7 +2305,7 @@ i[data-icon]::before {
     const more = document.createElement("button");
     more.type = "button";
     more.className = "home-more";
-    more.textContent = "Read more";
+    more.textContent = say("readMore");
     more.addEventListener("click", () => {
       prose.classList.add("is-open");
       more.remove();

@@ -89,10 +89,10 @@ struct PageContext {
         return ListEntryView(
             icon: icon(page), title: page.listTitle, url: url(index), kind: page.kind.rawValue, summary: page.summary,
             // A category says how much it holds, as a list row in a split view's sidebar does.
-            count: page.kind == .category ? String(page.children.count) : nil,
+            count: page.kind == .category ? page.children.count : nil,
             // The script's filter matches tags too; they are not shown in the row.
             tags: page.frontMatter.tags.isEmpty || rowID != nil ? nil : page.frontMatter.tags.joined(separator: ", "),
-            selected: selected, current: current, rowID: inWindow ? nil : rowID)
+            selected: selected, current: current, rowID: inWindow ? nil : rowID, strings: config.strings)
     }
 
     /// Page `number` (from 1) of a large category's paginated list; page 1 is the category's page.

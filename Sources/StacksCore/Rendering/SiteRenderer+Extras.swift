@@ -39,7 +39,8 @@ extension SiteRenderer {
         case .notFound: return ["404.html"]
         case .redirects:
             return redirects().map { $0.folder.indexFile.description }
-        case .theme: return theme.assetPaths.filter { theme.files[$0] != nil }.map(Theme.publishedPath(of:))
+        case .theme:
+            return theme.assetPaths.filter { theme.files[$0] != nil }.map(Theme.publishedPath(of:)) + [scriptStringsPath]
         case .noJekyll: return [".nojekyll"]
         case .search:
             let first = SearchIndex.firstExtraPage(after: site.catalog.pages.count)
@@ -129,10 +130,16 @@ extension SiteRenderer {
         }
     }
 
+    /// Where the script finds its interface strings (`InterfaceStrings.scriptFile`).
+    var scriptStringsPath: String { Theme.siteFolder + "/" + config.strings.scriptPath }
+
     /// The theme's assets; a stylesheet that is a template is rendered with the site's layout.
+    /// With them, the script's interface strings in the site's language.
     private func themeAssets(_ theme: Theme, context: PageContext) -> [OutputFile] {
-        theme.assetPaths.compactMap { path in
-            guard let bytes = theme.files[path] else { return nil }
+        [OutputFile(path: scriptStringsPath, bytes: config.strings.scriptFile())] + theme.assetPaths.compactMap { path in
+            guard var bytes = theme.files[path] else { return nil }
+            // The script starts with its English, for a layout that loads no strings file.
+            if path == Theme.scriptPath { bytes = InterfaceStrings.english.scriptFile(fallback: true) + bytes }
             guard path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) else {
                 return OutputFile(path: Theme.publishedPath(of: path), bytes: bytes)
             }

@@ -193,18 +193,20 @@ public struct SiteRenderer: Sendable {
         let window = ListWindow(page: index, listPage: listPage, in: catalog, pagesOnPath: pagesOnPath,
                                 limit: config.layout.listWindow)
         let title = catalog.title(of: index, siteTitle: config.siteTitle)
-        let documentTitle = listPage > 1 ? title + " (page \(listPage)) – " + config.siteTitle
+        let documentTitle = listPage > 1
+            ? config.strings.text("listPage", ["title": title, "number": config.strings.number(listPage)]) + " – " + config.siteTitle
             : index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle
         let layout = LayoutView(
             site: context.site(),
             page: PageView(title: title, documentTitle: documentTitle, kind: page.kind.rawValue,
-                           kindLabel: page.kind == .item ? "item" : "details", depth: page.path.depth,
+                           kindLabel: page.kind == .item ? "item" : "details",
+                           skipLabel: config.strings[page.kind == .item ? "skipToItem" : "skipToDetails"], depth: page.path.depth,
                            description: page.summary, canonical: listPage == 1 ? context.canonical(index) : nil,
                            breadcrumbList: context.breadcrumbList(index, depth: page.path.depth + (listPage > 1 ? 2 : 0))),
             layout: context.layout(),
             breadcrumbs: context.breadcrumbs(index),
             back: context.back(index),
-            contentLabel: window.map { catalog.title(of: $0.owner, siteTitle: config.siteTitle) } ?? "Categories",
+            contentLabel: window.map { catalog.title(of: $0.owner, siteTitle: config.siteTitle) } ?? config.strings["categories"],
             sidebar: HTML(sidebar(SidebarSelection(of: index, selectedCategory: category))),
             content: HTML(""),
             detail: HTML(""))
@@ -323,7 +325,7 @@ public struct SiteRenderer: Sendable {
                          stamps: inout TemplateStamps) -> ContentView {
         let catalog = site.catalog
         guard let window else {
-            return ContentView(placeholder: config.placeholders.noCategory,
+            return ContentView(placeholder: config.strings["noCategory"],
                                entries: HTML(list(Catalog.rootIndex)?.plain.joined() ?? ""))
         }
         let category = window.owner
@@ -340,7 +342,9 @@ public struct SiteRenderer: Sendable {
                 next: paged.next.map { context.listPageURL(category, number: $0, segment: segment) })
         } else if let fullListPage = window.fullListPage {
             // An item's page: a window around its selection, and the list page that holds it.
-            windowValues = ListWindowView(first: range.lowerBound + 1, last: range.upperBound, total: window.total,
+            let strings = config.strings
+            windowValues = ListWindowView(first: strings.number(range.lowerBound + 1), last: strings.number(range.upperBound),
+                                          total: strings.number(window.total),
                                           fullListURL: context.listPageURL(category, number: fullListPage, segment: list.listPageSegment))
         }
         let selectedPosition = window.selectedPosition, selectedChild = window.selected
@@ -370,7 +374,7 @@ public struct SiteRenderer: Sendable {
             summary: catalog[category].frontMatter.summary,
             intro: list.intro.map(HTML.init),
             count: window.total,
-            countLabel: ListEntryView.entriesLabel(String(window.total)),
+            countLabel: config.strings.count("entries", window.total),
             offset: range.lowerBound,
             entries: HTML(entries),
             partial: windowValues != nil || pagination != nil
@@ -413,7 +417,7 @@ public struct SiteRenderer: Sendable {
         case .category:
             let body = site.bodies[index]
             let intro = CategoryIntroView(title: page.title, intro: body.isEmpty ? nil : HTML(body),
-                                          placeholder: config.placeholders.noItem)
+                                          placeholder: config.strings["noItem"])
             return DetailView(category: intro)
         case .item:
             let matter = page.frontMatter
@@ -423,7 +427,7 @@ public struct SiteRenderer: Sendable {
                 path: page.url,
                 // Only a written summary: a derived one is the first paragraph, just below.
                 summary: matter.summary,
-                date: matter.date.map { DateView(machine: DateText.machine($0), readable: DateText.readable($0)) },
+                date: matter.date.map { DateView(machine: DateText.machine($0), readable: DateText.readable($0, strings: config.strings)) },
                 tags: matter.tags,
                 hasTags: !matter.tags.isEmpty,
                 tagLinks: tagLinks(of: matter.tags),

@@ -16,20 +16,17 @@ extension SiteRenderer {
         public var number: Int
     }
 
-    static let tagsTitle = "Tags"
-
     /// The sidebar's entry for the tag index; none when no page has tags.
     static func sidebarTagsLink(_ tags: TagIndex, config: SiteConfig, current: Bool) -> SidebarLinkView? {
         guard !tags.isEmpty else { return nil }
-        return SidebarLinkView(title: tagsTitle, url: RootMarker.page(tags.indexPath, portable: config.portable), current: current)
+        return SidebarLinkView(title: config.strings["tags"], url: RootMarker.page(tags.indexPath, portable: config.portable), current: current)
     }
 
     /// The same entry after the home's own list, with the number of tags.
     var homeTagIndexEntry: TagIndexEntryView? {
         guard let link = Self.sidebarTagsLink(tagIndex, config: config, current: false) else { return nil }
         let count = tagIndex.tags.count
-        return TagIndexEntryView(title: link.title, url: link.url, count: count,
-                                 countLabel: ListEntryView.countInWords(String(count), one: "tag", many: "tags"))
+        return TagIndexEntryView(title: link.title, url: link.url, count: count, countLabel: config.strings.count("tagCount", count))
     }
 
     /// An item's tags as links to their pages, each tag once, as the item spells it.
@@ -106,7 +103,7 @@ extension SiteRenderer {
     /// `tags/rust/page/entries.json` (`tags/page/entries.json` for the index): beside the
     /// list's pages, as a category's.
     private func tagListIndexPath(_ tag: Int?) -> String {
-        (tag.map { tagIndex.path(of: $0) } ?? tagIndex.indexPath).url + "page/entries.json"
+        CategoryIndex.folder(of: tag.map { tagIndex.path(of: $0) } ?? tagIndex.indexPath) + "page/entries.json"
     }
 
     /// A tag as the index's list index gives it (`CategoryIndex.row`): its URL from the index,
@@ -146,25 +143,26 @@ extension SiteRenderer {
         let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         let path = stackPath(of: page)
         let depth = depth(of: page)
-        let title = page.tag.map { tagIndex.tags[$0].name } ?? Self.tagsTitle
+        let strings = config.strings, tagsTitle = strings["tags"]
+        let title = page.tag.map { tagIndex.tags[$0].name } ?? tagsTitle
         // The stack: home, the index, the tag.
-        var trail: [(title: String, path: StackPath)] = [(config.siteTitle, .root), (Self.tagsTitle, tagIndex.indexPath)]
+        var trail: [(title: String, path: StackPath)] = [(config.siteTitle, .root), (tagsTitle, tagIndex.indexPath)]
         if page.tag != nil { trail.append((title, path)) }
         let breadcrumbs = trail.enumerated().map { position, crumb in
             CrumbView(title: crumb.title, url: RootMarker.page(crumb.path, portable: config.portable), current: position == trail.count - 1)
         }
         let back = trail.dropLast().last.map { LinkView(title: $0.title, url: RootMarker.page($0.path, portable: config.portable)) }
-        let documentTitle = page.number > 1 ? "\(title) (page \(page.number)) – \(config.siteTitle)"
-            : page.tag != nil ? "\(title) – \(Self.tagsTitle) – \(config.siteTitle)" : "\(title) – \(config.siteTitle)"
+        let documentTitle = page.number > 1
+            ? strings.text("listPage", ["title": title, "number": strings.number(page.number)]) + " – " + config.siteTitle
+            : page.tag != nil ? "\(title) – \(tagsTitle) – \(config.siteTitle)" : "\(title) – \(config.siteTitle)"
         let description = page.tag.map { tag in
-            let count = tagIndex.tags[tag].pages.count
-            return "\(count) \(count == 1 ? "page" : "pages") tagged \(title)"
-        } ?? "Every tag of \(config.siteTitle), with the number of pages that carry it"
+            strings.count("taggedPages", tagIndex.tags[tag].pages.count, ["tag": title])
+        } ?? strings.text("tagIndexDescription", ["site": config.siteTitle])
         let canonical = page.number == 1 ? config.absoluteURL(of: path) : nil
         let view = LayoutView(
             site: context.site(),
             page: PageView(title: title, documentTitle: documentTitle, kind: page.tag == nil ? "tags" : "tag",
-                           kindLabel: "details", depth: path.depth, description: description, canonical: canonical,
+                           kindLabel: "details", skipLabel: strings["skipToDetails"], depth: path.depth, description: description, canonical: canonical,
                            breadcrumbList: breadcrumbList(trail, depth: depth)),
             layout: context.layout(),
             breadcrumbs: breadcrumbs,
@@ -210,7 +208,7 @@ extension SiteRenderer {
         }.joined()
         return ContentView(category: ListedCategoryView(
             id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: total,
-            countLabel: ListEntryView.entriesLabel(String(total)), offset: range.lowerBound,
+            countLabel: config.strings.count(page.tag == nil ? "tagCount" : "entries", total), offset: range.lowerBound,
             entries: HTML(entries), partial: partial, window: nil, pagination: pagination, tagIndex: nil))
     }
 
@@ -231,20 +229,21 @@ extension SiteRenderer {
             icon.color = PageContext.monogramColor(tag.name)
         }
         return ListEntryView(icon: icon, title: tag.name, url: RootMarker.page(tagIndex.path(of: position), portable: config.portable),
-                             kind: "tag", summary: nil, count: String(tag.pages.count), tags: nil, selected: false,
-                             current: false, rowID: nil)
+                             kind: "tag", summary: nil, count: tag.pages.count, tags: nil, selected: false,
+                             current: false, rowID: nil, strings: config.strings)
     }
 
     /// The detail column: nothing is selected on a tag page; the index says what it holds.
     private func tagDetail(_ page: TagPage, title: String) -> CategoryIntroView {
         guard page.tag == nil else {
-            return CategoryIntroView(title: title, intro: nil, placeholder: config.placeholders.noItem)
+            return CategoryIntroView(title: title, intro: nil, placeholder: config.strings["noItem"])
         }
+        let strings = config.strings
         let tagged = Set(tagIndex.tags.flatMap(\.pages)).count
-        let text = "\(tagIndex.tags.count) \(tagIndex.tags.count == 1 ? "tag" : "tags") on \(tagged) \(tagged == 1 ? "page" : "pages"). "
-            + "Choose a tag to see its pages."
+        let text = strings.text("tagsOnPages", ["tags": strings.count("tagCount", tagIndex.tags.count),
+                                                "pages": strings.count("pageCount", tagged)]) + " " + strings["chooseTag"]
         return CategoryIntroView(title: title, intro: HTML("<p>" + HTMLEscaping.escape(text) + "</p>"),
-                                 placeholder: config.placeholders.noItem)
+                                 placeholder: strings["noItem"])
     }
 
     /// The stack as schema.org's `BreadcrumbList`, as a page's.
@@ -264,11 +263,11 @@ extension SiteRenderer {
     /// The tag pages as the search finds them: by the tag's name.
     func tagSearchPages() -> [SearchIndex.ExtraPage] {
         guard !tagIndex.isEmpty else { return [] }
-        var pages = [SearchIndex.ExtraPage(kind: "tags", title: Self.tagsTitle, path: [Self.tagsTitle], summary: nil,
+        var pages = [SearchIndex.ExtraPage(kind: "tags", title: config.strings["tags"], path: [config.strings["tags"]], summary: nil,
                                            url: RelativeURL.page(tagIndex.indexPath, fromDepth: 0, portable: config.portable))]
         for (position, tag) in tagIndex.tags.enumerated() {
             pages.append(SearchIndex.ExtraPage(
-                kind: "tag", title: tag.name, path: [Self.tagsTitle, tag.name],
+                kind: "tag", title: tag.name, path: [config.strings["tags"], tag.name],
                 summary: "\(tag.pages.count) \(tag.pages.count == 1 ? "page" : "pages") tagged \(tag.name)",
                 url: RelativeURL.page(tagIndex.path(of: position), fromDepth: 0, portable: config.portable)))
         }

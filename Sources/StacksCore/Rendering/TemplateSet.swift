@@ -20,31 +20,48 @@ public struct TemplateSet: Sendable {
     /// edit of the stylesheet or the script leaves every page as it was.
     let digest: Digest
 
-    /// `displayRoot` names the templates folder in diagnostics, e.g. `templates`.
-    public init(theme: Theme, displayRoot: String = "templates") throws(Diagnostics) {
+    /// `displayRoot` names the templates folder in diagnostics, e.g. `templates`. Each
+    /// `{{strings.key}}` of a template becomes `strings`' text for the key (`InterfaceStrings`).
+    public init(theme: Theme, strings: InterfaceStrings = .english, displayRoot: String = "templates") throws(Diagnostics) {
         HTMLEscaping.registered
+        var diagnostics = Diagnostics()
         var hasher = Digest.Hasher()
+        // The templates as rendered: with the interface strings in them.
+        var localized: [String: String] = [:]
+        for path in theme.templateNames {
+            let text = theme.text(path) ?? ""
+            localized[path] = strings.templateText(text) { offset, name in
+                let (line, column) = Self.position(of: offset, in: text)
+                diagnostics.append(.error(displayRoot + "/" + path, line: line, column: column,
+                    "'strings.\(name)' is not an interface string a template can show; see the README's list of strings"))
+            }
+        }
         for path in theme.files.keys.sorted() where !path.hasPrefix("assets/") {
             hasher.add(path)
-            hasher.add(theme.files[path]!)
+            if let text = localized[path] { hasher.add(text) } else { hasher.add(theme.files[path]!) }
         }
         for (name, path) in theme.icons.sorted(by: { $0.key < $1.key }) {
             hasher.add(name)
             hasher.add(path)
         }
         digest = hasher.finish()
-        var diagnostics = Diagnostics()
         var library = MustacheLibrary()
         var inclusions: [TemplateChecks.Inclusion] = []
         var sources: [String: String] = [:]
         for path in theme.templateNames {
             let name = String(path.dropLast(".mustache".count))
             let text = theme.text(path) ?? ""
-            sources[name] = text
+            let shown = localized[path] ?? text
+            sources[name] = shown
             let file = displayRoot + "/" + path
+            // Checked as written, so that problems are reported where they are; parsed as shown.
             switch Self.parse(text, file: file) {
             case .success(let (template, tags)):
-                library.register(template, named: name)
+                if shown == text {
+                    library.register(template, named: name)
+                } else if case .success(let (template, _)) = Self.parse(shown, file: file) {
+                    library.register(template, named: name)
+                }
                 inclusions += TemplateChecks.inclusions(tags, template: name)
             case .failure(let problem):
                 diagnostics.append(problem)
@@ -82,6 +99,17 @@ public struct TemplateSet: Sendable {
             drawsSidebarByNodes = true
         }
         self.library = library
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of a UTF-8 offset of `text`.
+    static func position(of offset: Int, in text: String) -> (line: Int, column: Int) {
+        var line = 1, column = 1, counted = 0
+        for scalar in text.unicodeScalars {
+            if counted >= offset { break }
+            counted += UTF8.width(scalar)
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
     }
 
     /// Renders a view's template, without stamps.

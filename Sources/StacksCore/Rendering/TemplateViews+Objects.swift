@@ -29,7 +29,7 @@ extension PageView {
     var templateObject: TemplateObject {
         var object: TemplateObject = [
             "title": .text(title), "documentTitle": .text(documentTitle), "kind": .text(kind),
-            "kindLabel": .text(kindLabel), "depth": .number(depth),
+            "kindLabel": .text(kindLabel), "skipLabel": .text(skipLabel), "depth": .number(depth),
         ]
         if let description { object["description"] = .text(description) }
         if let canonical { object["canonical"] = .text(canonical) }
@@ -134,7 +134,7 @@ extension PartialListView {
 
 extension ListWindowView {
     var templateObject: TemplateObject {
-        ["first": .number(first), "last": .number(last), "total": .number(total), "fullListURL": .text(fullListURL)]
+        ["first": .text(first), "last": .text(last), "total": .text(total), "fullListURL": .text(fullListURL)]
     }
 }
 

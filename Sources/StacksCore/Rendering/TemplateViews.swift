@@ -88,6 +88,8 @@ struct PageView: TemplateValues {
     var kind: String
     /// `item` for an item, else `details`.
     var kindLabel: String
+    /// The skip link to the detail column, in the site's language ("Skip to the item").
+    var skipLabel: String
     /// Folders below the site's root.
     var depth: Int
     /// Its summary, when it has one.
@@ -277,12 +279,12 @@ struct PartialListView: TemplateValues {
 }
 
 struct ListWindowView: TemplateValues {
-    /// The first position shown, from 1.
-    var first: Int
+    /// The first position shown, from 1, as the language writes numbers.
+    var first: String
     /// The last position shown.
-    var last: Int
+    var last: String
     /// The number of entries.
-    var total: Int
+    var total: String
     /// The list page that holds this page's entry.
     var fullListURL: String
 }
@@ -328,31 +330,23 @@ struct ListEntryView: TemplateView {
     /// In a list shown in parts: the row's `id`, which back links name (`ListPlace`).
     var rowID: String?
 
-    init(icon: IconView, title: String, url: String, kind: String, summary: String?, count: String?,
-         tags: String?, selected: Bool, current: Bool, rowID: String?) {
+    init(icon: IconView, title: String, url: String, kind: String, summary: String?, count: Int?,
+         tags: String?, selected: Bool, current: Bool, rowID: String?, strings: InterfaceStrings,
+         countKey: String = "entries") {
         self.icon = icon
         self.title = title
         self.url = url
         self.kind = kind
         self.rowClass = kind == Page.Kind.item.rawValue ? nil : kind
         self.summary = summary
-        self.count = count
-        self.countLabel = count.map(Self.entriesLabel)
+        self.count = count.map(strings.number)
+        self.countLabel = count.map { strings.count(countKey, $0) }
         self.tags = tags
         self.selected = selected
         self.current = current
         self.rowID = rowID
     }
 
-    /// "1 entry", "12 entries": what a count says in words.
-    static func entriesLabel(_ count: String) -> String {
-        countInWords(count, one: "entry", many: "entries")
-    }
-
-    /// "1 tag", "12 tags", for any noun.
-    static func countInWords(_ count: String, one: String, many: String) -> String {
-        "\(count) \(count == "1" ? one : many)"
-    }
 }
 
 // MARK: detail

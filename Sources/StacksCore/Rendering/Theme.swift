@@ -48,6 +48,8 @@ public struct Theme: Sendable, Equatable {
     /// starting with `_` are skipped), and the output's `.nojekyll` keeps GitHub Pages from
     /// leaving it out.
     public static let siteFolder = "_stacks"
+    /// The theme's script, which starts with the English interface strings when published.
+    static let scriptPath = "assets/stacks.js"
 
     /// Where a theme file (`assets/NAME`) is published: `_stacks/NAME`, a `NAME.mustache`
     /// rendered first and published without its extension.
