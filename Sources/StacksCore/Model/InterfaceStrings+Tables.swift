@@ -7,6 +7,7 @@ extension InterfaceStrings {
 
     static let tables: [String: [String: String]] = [
         "en": [
+            "contents": "Contents", "contentsOf": "{title}: contents",
             "back": "Back",
             "largestCategories": "Largest categories",
             "pageCount.one": "{count} page", "pageCount.other": "{count} pages", "taggedPages.one": "{count} page tagged {tag}", "taggedPages.other": "{count} pages tagged {tag}", "tagsOnPages": "{tags} on {pages}.",
@@ -37,6 +38,7 @@ extension InterfaceStrings {
             "results.one": "{count} result", "results.other": "{count} results",
         ],
         "de": [
+            "contents": "Inhalt", "contentsOf": "{title}: Inhalt",
             "back": "Zurück",
             "largestCategories": "Größte Kategorien",
             "pageCount.one": "{count} Seite", "pageCount.other": "{count} Seiten", "taggedPages.one": "{count} Seite mit dem Schlagwort {tag}", "taggedPages.other": "{count} Seiten mit dem Schlagwort {tag}", "tagsOnPages": "{tags} auf {pages}.",
@@ -67,6 +69,7 @@ extension InterfaceStrings {
             "results.one": "{count} Ergebnis", "results.other": "{count} Ergebnisse",
         ],
         "fr": [
+            "contents": "Contenu", "contentsOf": "{title} : contenu",
             "back": "Retour",
             "largestCategories": "Plus grandes catégories",
             "pageCount.one": "{count} page", "pageCount.many": "{count} de pages", "pageCount.other": "{count} pages", "taggedPages.one": "{count} page étiquetée {tag}", "taggedPages.other": "{count} pages étiquetées {tag}", "tagsOnPages": "{tags} sur {pages}.",
@@ -97,6 +100,7 @@ extension InterfaceStrings {
             "results.one": "{count} résultat", "results.other": "{count} résultats",
         ],
         "es": [
+            "contents": "Contenido", "contentsOf": "{title}: contenido",
             "back": "Atrás",
             "largestCategories": "Categorías más grandes",
             "pageCount.one": "{count} página", "pageCount.many": "{count} de páginas", "pageCount.other": "{count} páginas", "taggedPages.one": "{count} página con la etiqueta {tag}", "taggedPages.other": "{count} páginas con la etiqueta {tag}", "tagsOnPages": "{tags} en {pages}.",
@@ -127,6 +131,7 @@ extension InterfaceStrings {
             "results.one": "{count} resultado", "results.other": "{count} resultados",
         ],
         "pt": [
+            "contents": "Conteúdo", "contentsOf": "{title}: conteúdo",
             "back": "Voltar",
             "largestCategories": "Maiores categorias",
             "pageCount.one": "{count} página", "pageCount.many": "{count} de páginas", "pageCount.other": "{count} páginas", "taggedPages.one": "{count} página com a etiqueta {tag}", "taggedPages.other": "{count} páginas com a etiqueta {tag}", "tagsOnPages": "{tags} em {pages}.",
@@ -157,6 +162,7 @@ extension InterfaceStrings {
             "results.one": "{count} resultado", "results.other": "{count} resultados",
         ],
         "ru": [
+            "contents": "Содержание", "contentsOf": "{title}: содержание",
             "back": "Назад",
             "largestCategories": "Крупнейшие категории",
             "pageCount.one": "{count} страница", "pageCount.few": "{count} страницы", "pageCount.many": "{count} страниц", "pageCount.other": "{count} страницы", "taggedPages.one": "{count} страница с тегом {tag}", "taggedPages.few": "{count} страницы с тегом {tag}", "taggedPages.many": "{count} страниц с тегом {tag}", "taggedPages.other": "{count} страницы с тегом {tag}", "tagsOnPages": "{tags}, {pages}.",
@@ -191,6 +197,7 @@ extension InterfaceStrings {
             "results.other": "{count} результата",
         ],
         "ar": [
+            "contents": "المحتويات", "contentsOf": "{title}: المحتويات",
             "back": "رجوع",
             "largestCategories": "أكبر الفئات",
             "pageCount.zero": "{count} صفحة", "pageCount.one": "صفحة واحدة", "pageCount.two": "صفحتان", "pageCount.few": "{count} صفحات", "pageCount.many": "{count} صفحة", "pageCount.other": "{count} صفحة", "taggedPages.other": "صفحات بالوسم {tag}: {count}", "tagsOnPages": "{tags} في {pages}.",
@@ -224,6 +231,7 @@ extension InterfaceStrings {
             "results.few": "{count} نتائج", "results.many": "{count} نتيجة", "results.other": "{count} نتيجة",
         ],
         "zh-Hans": [
+            "contents": "目录", "contentsOf": "{title}：目录",
             "back": "返回",
             "largestCategories": "最大的分类",
             "pageCount.other": "{count} 个页面", "taggedPages.other": "{count} 个页面带有标签“{tag}”", "tagsOnPages": "{pages}中共有{tags}。",
@@ -251,6 +259,7 @@ extension InterfaceStrings {
             "results.other": "{count} 个结果",
         ],
         "zh-Hant": [
+            "contents": "目錄", "contentsOf": "{title}：目錄",
             "back": "返回",
             "largestCategories": "最大的分類",
             "pageCount.other": "{count} 個網頁", "taggedPages.other": "{count} 個網頁帶有標籤「{tag}」", "tagsOnPages": "{pages}中共有{tags}。",
@@ -278,6 +287,7 @@ extension InterfaceStrings {
             "results.other": "{count} 個結果",
         ],
         "ja": [
+            "contents": "目次", "contentsOf": "{title}：目次",
             "back": "戻る",
             "largestCategories": "大きなカテゴリ",
             "pageCount.other": "{count} ページ", "taggedPages.other": "タグ「{tag}」の付いた {count} ページ", "tagsOnPages": "{pages}に{tags}。",
@@ -305,6 +315,7 @@ extension InterfaceStrings {
             "results.other": "{count} 件の結果",
         ],
         "ko": [
+            "contents": "목차", "contentsOf": "{title}: 목차",
             "back": "뒤로",
             "largestCategories": "가장 큰 카테고리",
             "pageCount.other": "페이지 {count}개", "taggedPages.other": "태그 {tag}이(가) 붙은 페이지 {count}개", "tagsOnPages": "{pages}에 {tags}.",

@@ -125,6 +125,8 @@ public struct InterfaceStrings: Sendable, Equatable {
         keys["filterPlaceholder"] = .template(["count": "{{countLabel}}"])
         keys["listWindow"] = .template(["first": "{{first}}", "last": "{{last}}", "total": "{{total}}"])
         keys["pagesOf"] = .template(["title": "{{title}}"])
+        keys["contents"] = .template([:])
+        keys["contentsOf"] = .template(["title": "{{title}}"])
         keys["pageNumber"] = .template(["number": "{{number}}", "pages": "{{pages}}"])
         keys["moved"] = .template(["link": "<a href=\"{{url}}\">{{title}}</a>"])
         for key in ["home", "noCategory", "noItem", "tagIndexDescription", "chooseTag", "listPage", "skipToItem",

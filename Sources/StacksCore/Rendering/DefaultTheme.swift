@@ -76,8 +76,8 @@ enum DefaultTheme {
 </nav>
 {{/outline}}<div class="prose">
 {{{body}}}</div>
-{{#hasSubitems}}<section class="subitems" aria-label="{{title}}: contents">
-<h2>Contents</h2>
+{{#hasSubitems}}<section class="subitems" aria-label="{{strings.contentsOf}}">
+<h2>{{strings.contents}}</h2>
 <ul class="list">
 {{{subitems}}}</ul>
 </section>
