@@ -79,8 +79,10 @@ import Testing
     /// A site with a value for every optional name: pages of a list and a window (`listWindow`
     /// 2), `baseURL`, an item with an image of known size, an alias, an outline, params, a date,
     /// a theme icon, sub-items.
-    static func everyValueSite() async throws -> SiteRenderer {
+    /// In two languages (file-name suffixes): the language switcher's values.
+    static func everyValueSite() async throws -> [SiteRenderer] {
         var config = SiteConfig()
+        config.languages = LanguageSettings(codes: ["en", "de"], layout: .suffixes)
         config.baseURL = "https://example.org/"
         config.layout.listWindow = 2
         // Levels of the sidebar that show only some of their categories.
@@ -124,13 +126,14 @@ import Testing
             "content/tools/sets/_index.md": "---\ntitle: Sets\n---\n",
             // An item at the top: the home has a list of its own, and after it the tag index.
             "content/notes.md": "---\ntitle: Notes\n---\nAt the top.\n",
+            "content/tools/saw.de.md": "---\ntitle: Säge\naliases: [/alte-saege/]\n---\nSägt.\n",
         ]
         // On disk: the image's size is read from the file.
         let project = try TemporaryProject(files)
         defer { project.remove() }
         var (input, _) = ProjectReader.read(project.options)
         input.config = config
-        return try await Pipeline.prepare(input).renderer
+        return try await Pipeline.prepareSite(input).map(\.renderer)
     }
 
     /// The names each template was handed that it does not declare, and those it declares but
@@ -150,7 +153,9 @@ import Testing
 
     @Test func theRendererHandsEachTemplateExactlyItsDeclaredValues() async throws {
         var handed = Self.handedOver(try await ExampleCatalogTests.prepared().renderer)
-        for (template, objects) in Self.handedOver(try await Self.everyValueSite()) { handed[template, default: []] += objects }
+        for renderer in try await Self.everyValueSite() {
+            for (template, objects) in Self.handedOver(renderer) { handed[template, default: []] += objects }
+        }
         // Partials are not handed anything of their own: they see their includers' values.
         #expect(Set(handed.keys) == ["layout", "sidebar", "content", "list-entry", "detail", "404", "redirect"])
         #expect(Self.differences(handed) == [])
@@ -158,7 +163,9 @@ import Testing
 
     @Test func aStrayNameIsFound() async throws {
         var handed = Self.handedOver(try await ExampleCatalogTests.prepared().renderer)
-        for (template, objects) in Self.handedOver(try await Self.everyValueSite()) { handed[template, default: []] += objects }
+        for renderer in try await Self.everyValueSite() {
+            for (template, objects) in Self.handedOver(renderer) { handed[template, default: []] += objects }
+        }
         #expect(Self.differences(handed) == [])
         handed["list-entry"]![0]["stray"] = .text("x")
         handed["detail"]![0]["item"] = .text("not an object")
@@ -171,8 +178,9 @@ import Testing
     /// The probe reads names, kinds and members from the types.
     @Test func theContractIsReadFromTheViewTypes() throws {
         let layout = try #require(TemplateContract.template("layout")).values
-        #expect(layout.map(\.name) == ["site", "page", "layout", "breadcrumbs", "back", "contentLabel", "sidebar", "content", "detail"])
-        #expect(layout.map(\.kind) == [.object, .object, .object, .list, .object, .text, .html, .html, .html])
+        #expect(layout.map(\.name) == ["site", "page", "layout", "breadcrumbs", "back", "contentLabel", "sidebar", "content", "detail",
+                                       "languages", "languageName", "defaultLanguageURL"])
+        #expect(layout.map(\.kind) == [.object, .object, .object, .list, .object, .text, .html, .html, .html, .list, .text, .text])
         #expect(layout[3].members.map(\.name) == ["title", "url", "current"])
         let node = try #require(TemplateContract.template("sidebar-node")).values
         // The icon's values among the node's own; `children` are nodes again, not read twice.

@@ -145,6 +145,9 @@
       breadcrumbs: crumbs.outerHTML,
       back: $(".back-link", doc)?.outerHTML ?? "",
       description: description ? description.getAttribute("content") : null,
+      // This page in the catalog's other languages: the switcher and the head's alternates.
+      languages: $(".languages", doc)?.outerHTML ?? "",
+      alternates: $$('link[rel="alternate"][hreflang]', doc).map((link) => link.outerHTML).join(""),
     };
   }
 
@@ -256,6 +259,10 @@
     if (parts.back) $(".breadcrumbs").before(fragment(parts.back));
     const description = $('meta[name="description"]');
     if (description && parts.description) description.setAttribute("content", parts.description);
+    const languages = $(".languages");
+    if (languages && parts.languages) languages.replaceWith(fragment(parts.languages));
+    $$('link[rel="alternate"][hreflang]').forEach((link) => link.remove());
+    if (parts.alternates) document.head.append(fragment(parts.alternates));
     currentURL = parts.url;
     markSelection();
     announce(parts.title.split(" – ")[0]);
@@ -1154,7 +1161,8 @@
     if (!searchScripts.has(path)) {
       const loaded = new Promise((resolve, reject) => {
         const script = document.createElement("script");
-        script.src = new URL(`_stacks/search/${path}`, siteRoot()).href;
+        // Each language of a catalog has its own search, under its folder (`de/`).
+        script.src = new URL(`${body.dataset.language ?? ""}_stacks/search/${path}`, siteRoot()).href;
         script.onload = () => { script.remove(); resolve(); };
         script.onerror = () => { script.remove(); reject(new Error(`no ${path}`)); };
         document.head.append(script);

@@ -14,11 +14,13 @@ public enum Alias {
     /// Names are composed (NFC), so `caf%C3%A9` and a `café` typed on another system are one alias.
     public static func folder(_ alias: String, of page: StackPath) -> Result<OutputPath, Problem> {
         var text = Substring(alias)
-        var names: [String] = []
+        // In a catalog of several languages, `/` is the root of the page's language.
+        let root = page.language.isEmpty ? [] : [page.language]
+        var names = root
         if text.hasPrefix("/") {
             text = text.dropFirst()
         } else {
-            names = page.destinations.dropLast().map(\.slug)
+            names += page.destinations.dropLast().map(\.slug)
         }
         if text.hasSuffix("/") { text = text.dropLast() }
         var parts = text.isEmpty ? [] : text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -27,11 +29,11 @@ public enum Alias {
         while relative, let first = parts.first, first == "." || first == ".." {
             parts.removeFirst()
             if first == ".." {
-                guard !names.isEmpty else { return .failure(Problem("'..' leads above the root of the site")) }
+                guard names.count > root.count else { return .failure(Problem("'..' leads above the root of the site")) }
                 names.removeLast()
             }
         }
-        guard !parts.isEmpty || !names.isEmpty else { return .failure(Problem("it names the root of the site, the home page")) }
+        guard !parts.isEmpty || names.count > root.count else { return .failure(Problem("it names the root of the site, the home page")) }
         for part in parts {
             guard !part.isEmpty else { return .failure(Problem("it has an empty part ('//')")) }
             guard let decoded = URLEncoding.decodePathSegment(part) else {

@@ -69,6 +69,18 @@ public struct IncrementalPipeline: Sendable {
         return result
     }
 
+    /// `prepare(_:)` for a catalog in any number of languages (`Pipeline.prepareSite`): each
+    /// language's stages remember their own.
+    public struct Site: Sendable {
+        var memories: [IncrementalPipeline]? = []
+
+        public init() {}
+
+        public mutating func prepare(_ input: Pipeline.Input) async -> Result<[Pipeline.Prepared], Diagnostics> {
+            await Pipeline.runSite(taking: input, memories: &memories)
+        }
+    }
+
     mutating func startOver(unless settings: Settings) {
         if settings != self.settings { self = IncrementalPipeline() }
         self.settings = settings

@@ -85,6 +85,107 @@ public enum Pipeline {
         return .success(Prepared(renderer: renderer, theme: input.theme, warnings: diagnostics.warnings))
     }
 
+    // MARK: A catalog in several languages
+
+    /// The site: one `Prepared` per language (`languages:`), the default's first; one for a
+    /// catalog of one language. Each language runs the stages on its own tree (`LanguageSplit`),
+    /// with its own configuration (its language, its folder); once all are resolved, each page
+    /// learns its translations (`Translations`).
+    public static func prepareSite(_ input: Input) async throws(Diagnostics) -> [Prepared] {
+        var nothing: [IncrementalPipeline]?
+        return try await runSite(taking: input, memories: &nothing).get()
+    }
+
+    static func prepareSite(taking input: consuming Input) async throws(Diagnostics) -> [Prepared] {
+        var nothing: [IncrementalPipeline]?
+        return try await runSite(taking: input, memories: &nothing).get()
+    }
+
+    /// `memories`: what each language's stages remembered (`stacks serve`), by position.
+    static func runSite(taking input: consuming Input, memories: inout [IncrementalPipeline]?) async -> Result<[Prepared], Diagnostics> {
+        guard let settings = input.config.languages else {
+            // Taken out of the list, not copied: what it remembers is then updated in place.
+            var memory = memories.map { $0.isEmpty ? IncrementalPipeline() : memories!.removeFirst() }
+            let result = await run(taking: input, memory: &memory)
+            if let memory { memories = [memory] }
+            return result.map { [$0] }
+        }
+        var diagnostics = Diagnostics(input.diagnostics)
+        var content = SourceDirectory(name: "", relativePath: "")
+        swap(&content, &input.content)
+        let (languages, splitProblems) = LanguageSplit.split(content, settings: settings, displayRoot: input.contentDisplay)
+        content = SourceDirectory(name: "", relativePath: "")
+        diagnostics.append(contentsOf: splitProblems)
+        if memories == nil || memories!.count != languages.count {
+            memories = memories == nil ? nil : Array(repeating: IncrementalPipeline(), count: languages.count)
+        }
+        var sites: [ResolvedSite] = []
+        var configs: [SiteConfig] = []
+        var templateSets: [TemplateSet] = []
+        for language in languages {
+            var config = input.config
+            config.language = LanguageSettings.tag(of: settings.codes[language.position])
+            config.languageFolder = settings.outputFolder(of: language.position)
+            config.languagePosition = language.position
+            var languageInput = Input(config: config, content: language.tree, theme: input.theme,
+                                      contentDisplay: input.contentDisplay, templatesDisplay: input.templatesDisplay)
+            languageInput.spillFolder = input.spillFolder
+            var memory = takeMemory(language.position, from: &memories)
+            memory?.startOver(unless: IncrementalPipeline.Settings(languageInput))
+            let (site, problems) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,
+                                                      spillFolder: input.spillFolder, memory: &memory)
+            diagnostics.append(contentsOf: problems)
+            let templates = makeTemplates(input.theme, strings: config.strings, displayRoot: input.templatesDisplay, memory: &memory)
+            if var memory { swap(&memory, &memories![language.position]) }
+            switch templates {
+            case .failure(let problems):
+                // The same theme for every language: its problems once.
+                diagnostics.append(contentsOf: problems.all)
+                return .failure(diagnostics)
+            case .success(let set): templateSets.append(set)
+            }
+            if config.title == nil { config.title = site.catalog.root.frontMatter.title }
+            sites.append(site)
+            configs.append(config)
+        }
+        diagnostics.append(contentsOf: folderClashes(sites, settings: settings, displayRoot: input.contentDisplay))
+        guard !diagnostics.hasErrors else { return .failure(diagnostics) }
+        let translations = Translations(settings: settings, catalogs: sites.map(\.catalog), folderPrefixes: languages.map(\.folderPrefix))
+        var prepared: [Prepared] = []
+        for position in sites.indices {
+            var memory = takeMemory(position, from: &memories)
+            var renderer = await render(sites[position], config: configs[position], templates: templateSets[position], memory: &memory)
+            if var memory { swap(&memory, &memories![position]) }
+            renderer.translations = translations
+            if let moved = renderer.tagIndex.warning(displayRoot: input.contentDisplay) { diagnostics.append(moved) }
+            prepared.append(Prepared(renderer: renderer, theme: input.theme, warnings: position == 0 ? diagnostics.warnings : []))
+        }
+        return .success(prepared)
+    }
+
+    /// Language `position`'s memory, taken out of `memories` (left empty in its place) so that
+    /// it is updated in place rather than copied.
+    private static func takeMemory(_ position: Int, from memories: inout [IncrementalPipeline]?) -> IncrementalPipeline? {
+        guard memories != nil else { return nil }
+        var memory = IncrementalPipeline()
+        swap(&memory, &memories![position])
+        return memory
+    }
+
+    /// With the default language at the site's root, a root category of its named like another
+    /// language's folder (`de`) would share that language's URLs: an error naming both.
+    private static func folderClashes(_ sites: [ResolvedSite], settings: LanguageSettings, displayRoot: String) -> [Diagnostic] {
+        guard settings.defaultAtRoot, let home = sites.first?.catalog else { return [] }
+        var problems: [Diagnostic] = []
+        for child in home.pages[Catalog.rootIndex].children {
+            let page = home.pages[child]
+            guard let other = settings.codes.indices.dropFirst().first(where: { settings.outputFolder(of: $0) == page.slug }) else { continue }
+            problems.append(.error(displayPath(page.source ?? page.sourceDirectory, under: displayRoot), line: 1, column: 1,
+                "'\(page.slug)/' is the URL of this category and of the pages in \(settings.codes[other]) (languages); rename the folder or give it a 'slug'"))
+        }
+        return problems
+    }
+
     // MARK: Stages
 
     /// Load, parse and resolve: the catalog with every page's final body, and the problems found.

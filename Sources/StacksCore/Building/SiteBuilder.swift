@@ -50,14 +50,17 @@ public enum SiteBuilder {
         let (input, outputURL) = ProjectReader.read(options)
         let config = input.config
         guard write else {
-            let prepared = try await Pipeline.prepare(taking: consume input)
-            let renderer = prepared.renderer
+            let site = try await Pipeline.prepareSite(taking: consume input)
             FreedMemory.release()
-            _ = await Parallel.map(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
-                renderer.renderPage(index, stamps: &stamps).count
+            for prepared in site {
+                let renderer = prepared.renderer
+                _ = await Parallel.map(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
+                    renderer.renderPage(index, stamps: &stamps).count
+                }
             }
-            return Summary(pages: renderer.pageCount, files: renderer.site.catalog.assets.count, bytes: 0,
-                           milliseconds: elapsed(since: start), output: nil, warnings: prepared.warnings)
+            return Summary(pages: site.reduce(0) { $0 + $1.renderer.pageCount },
+                           files: site.reduce(0) { $0 + $1.renderer.site.catalog.assets.count }, bytes: 0,
+                           milliseconds: elapsed(since: start), output: nil, warnings: site.flatMap(\.warnings))
         }
         let contentRoot = options.url(config.paths.content)
         let sources = SourceFingerprint.digest(
@@ -90,7 +93,7 @@ public enum SiteBuilder {
                 do {
                     // In a block of its own: the site's values go once it is written, before
                     // the cache is encoded (at 100,000 pages that was the build's peak).
-                    let prepared = try await Pipeline.prepare(taking: unread.take()!)
+                    let prepared = try await Pipeline.prepareSite(taking: unread.take()!)
                     // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
                     FreedMemory.release()
                     var written: SiteWriter.Written?
@@ -116,8 +119,8 @@ public enum SiteBuilder {
                             try await SiteWriter(root: staging, previous: previous).write(prepared, contentRoot: contentRoot)
                         }
                     }
-                    pageCount = prepared.renderer.pageCount
-                    warnings = prepared.warnings
+                    pageCount = prepared.reduce(0) { $0 + $1.renderer.pageCount }
+                    warnings = prepared.flatMap(\.warnings)
                 }
                 FreedMemory.release()
                 if let folder = folderIdentity(path) {

@@ -33,6 +33,8 @@ public struct SiteManifest: Sendable {
         case redirects
         /// The theme's published files (the stylesheet rendered with the site's layout).
         case theme
+        /// The script's interface strings in the site's language (`InterfaceStrings.scriptFile`).
+        case interfaceStrings
         /// GitHub Pages publishes `_stacks/` only with this empty file at the root.
         case noJekyll
         /// The site search: its index and the term shards (named by the words).
@@ -65,6 +67,8 @@ public struct SiteManifest: Sendable {
     /// group of words), by output path.
     private let folders: [String: Producer]
     private let catalog: Catalog
+    /// The language's folder (`SiteRenderer.languagePrefix`) its search records are under.
+    private let prefix: String
 
     public init(_ renderer: SiteRenderer, theme: Theme) {
         let catalog = renderer.site.catalog
@@ -80,7 +84,10 @@ public struct SiteManifest: Sendable {
         for page in renderer.tagPages { otherPages.append((renderer.outputPath(ofTagPage: page), .tagPage(page))) }
         let assets = catalog.assets.indices.map { (path: catalog.assets[$0].output, asset: $0) }
 
-        var extras: [Extra] = [.notFound, .redirects, .theme, .noJekyll, .search, .toolIndex, .catalogDescription]
+        // In a catalog of several languages, the default language's site makes the files all
+        // languages share: the theme, the 404 page.
+        let shared: [Extra] = renderer.config.languagePosition == 0 ? [.notFound, .theme, .noJekyll] : []
+        var extras: [Extra] = shared + [.redirects, .interfaceStrings, .search, .toolIndex, .catalogDescription]
         if renderer.config.baseURL != nil { extras.append(.sitemap) }
         if !renderer.tagIndex.isEmpty { extras.append(.tagListIndexes) }
         extras += CategoryIndex.categories(in: catalog, limit: renderer.config.layout.listWindow).map { .listIndex(category: $0) }
@@ -97,15 +104,19 @@ public struct SiteManifest: Sendable {
         self.extras = extras
         self.producers = producers
         self.catalog = catalog
-        folders = [SearchIndex.termsFolder: .extra(.search)]
+        prefix = renderer.languagePrefix
+        folders = [prefix + SearchIndex.termsFolder: .extra(.search)]
     }
 
     /// What makes the file at `path` (relative to the output root); `nil` when the site has none there.
     public subscript(path: String) -> Producer? {
         if let producer = producers[path] { return producer }
         if let page = catalogPage(at: path) { return .page(page) }
-        if let file = SearchIndex.recordFileNumber(path), file < recordFiles { return .searchRecords(file: file) }
-        if let file = SearchIndex.textFileNumber(path), file < recordFiles { return .searchTexts(file: file) }
+        if path.hasPrefix(prefix) {
+            let inner = prefix.isEmpty ? path : String(path.dropFirst(prefix.count))
+            if let file = SearchIndex.recordFileNumber(inner), file < recordFiles { return .searchRecords(file: file) }
+            if let file = SearchIndex.textFileNumber(inner), file < recordFiles { return .searchTexts(file: file) }
+        }
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return folders[String(path[..<slash])]
     }
@@ -113,9 +124,12 @@ public struct SiteManifest: Sendable {
     /// How many files the manifest names (the files of its folders aside).
     public var count: Int { producers.count + pageCount + 2 * recordFiles }
 
-    /// The catalog page written at `path`: its folder's names are the slugs of a stack path,
-    /// followed from the home through each page's children.
+    /// The catalog page written at `path`: its folder's names (after the language's) are the
+    /// slugs of a stack path, followed from the home through each page's children.
     private func catalogPage(at path: String) -> Int? {
+        // A language's pages are under its folder (`de/`).
+        guard path.hasPrefix(prefix) else { return nil }
+        let path = path.dropFirst(prefix.count)
         guard path == "index.html" || path.hasSuffix("/index.html") else { return nil }
         var page = Catalog.rootIndex
         for slug in path.utf8.dropLast("index.html".count).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropLast() {
@@ -135,7 +149,7 @@ public struct SiteManifest: Sendable {
 
     /// The files the manifest names, with `renderer`'s page paths.
     public func paths(_ renderer: SiteRenderer) -> [String] {
-        Array(producers.keys) + (0..<pageCount).map(renderer.outputPath(of:)) + (0..<recordFiles).flatMap { [SearchIndex.recordFilePath($0), SearchIndex.textFilePath($0)] }
+        Array(producers.keys) + (0..<pageCount).map(renderer.outputPath(of:)) + (0..<recordFiles).flatMap { [prefix + SearchIndex.recordFilePath($0), prefix + SearchIndex.textFilePath($0)] }
     }
 }
 

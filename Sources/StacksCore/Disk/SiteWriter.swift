@@ -54,9 +54,27 @@ public struct SiteWriter: Sendable {
     /// Writes the files `prepared.manifest` lists, each made by its producer; a file made that
     /// the manifest does not list, or one listed and not made, is a `WriteFailure`.
     public func write(_ prepared: Pipeline.Prepared, contentRoot: URL) async throws -> Written {
+        try await write([prepared], contentRoot: contentRoot)
+    }
+
+    /// Writes a site of several languages (`Pipeline.prepareSite`): each language's files,
+    /// then, in place, removes the files none of them has.
+    public func write(_ site: [Pipeline.Prepared], contentRoot: URL) async throws -> Written {
+        let files = OutputFiles(root: root.path, placement: placement)
+        var written = Written(files: 0, bytes: 0, records: [:], replaced: 0, removed: 0)
+        for prepared in site {
+            try await write(prepared, into: files, contentRoot: contentRoot, written: &written)
+        }
+        if case .inPlace(let cache) = placement {
+            written.removed = try files.remove(cache.files.keys.filter { written.records[$0] == nil })
+        }
+        return written
+    }
+
+    private func write(_ prepared: Pipeline.Prepared, into files: OutputFiles, contentRoot: URL,
+                       written: inout Written) async throws {
         let renderer = prepared.renderer
         let manifest = prepared.manifest
-        let files = OutputFiles(root: root.path, placement: placement)
         // The catalog's pages sixteen at a time with the file of their search records, then the
         // list pages and tag pages, each written as soon as it is rendered.
         let pageCount = manifest.pageCount, otherPages = manifest.otherPages
@@ -90,8 +108,9 @@ public struct SiteWriter: Sendable {
                 }
             }
             guard recorded else { return placed }
-            for (path, bytes, producer) in [(SearchIndex.recordFilePath(unit), records, SiteManifest.Producer.searchRecords(file: unit)),
-                                            (SearchIndex.textFilePath(unit), texts, .searchTexts(file: unit))] {
+            let prefix = renderer.languagePrefix
+            for (path, bytes, producer) in [(prefix + SearchIndex.recordFilePath(unit), records, SiteManifest.Producer.searchRecords(file: unit)),
+                                            (prefix + SearchIndex.textFilePath(unit), texts, .searchTexts(file: unit))] {
                 guard manifest[path] == producer else { throw Self.unlisted(path) }
                 placed.append(try files.put(bytes, at: Self.place(path), newFolder: true))
             }
@@ -106,8 +125,7 @@ public struct SiteWriter: Sendable {
             // grows in place instead of being copied.
             postings[number] = SearchPostings()
         }
-        var written = Written(files: 0, bytes: 0, records: [:], replaced: 0, removed: 0)
-        written.records.reserveCapacity(manifest.count)
+        written.records.reserveCapacity(written.records.count + manifest.count)
         func count(_ file: OutputFiles.Placed) {
             written.records[file.path] = file.record
             written.files += 1
@@ -146,10 +164,6 @@ public struct SiteWriter: Sendable {
         }
         // The summary counts the catalog's pages apart from the files beside them.
         written.files -= renderer.pageCount
-        if case .inPlace(let cache) = placement {
-            written.removed = try files.remove(cache.files.keys.filter { written.records[$0] == nil })
-        }
-        return written
     }
 
     /// A file the renderer made that the site's manifest does not list: a fault of Stacks, not

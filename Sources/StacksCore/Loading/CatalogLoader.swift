@@ -12,6 +12,8 @@ public struct CatalogLoader: Sendable {
     public var trustsContent: Bool
     /// Which front-matter keys stand for which Stacks key (`frontMatter:` in `stacks.yml`).
     public var frontMatterKeys: FrontMatterKeys
+    /// The folder of the catalog's language root (`StackPath.language`); empty for the site's root.
+    public var languageFolder = ""
 
     public init(includeDrafts: Bool = false, displayRoot: String = "content", trustsContent: Bool = false,
                 frontMatterKeys: FrontMatterKeys = FrontMatterKeys()) {
@@ -24,6 +26,7 @@ public struct CatalogLoader: Sendable {
     public init(_ config: SiteConfig, displayRoot: String) {
         self.init(includeDrafts: config.includeDrafts, displayRoot: displayRoot, trustsContent: config.markdown.unsafe,
                   frontMatterKeys: config.frontMatterKeys)
+        languageFolder = config.languageFolder
     }
 
     public func load(_ tree: SourceDirectory) async -> (Catalog, [Diagnostic]) {
@@ -86,7 +89,7 @@ public struct CatalogLoader: Sendable {
 
     func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded]) -> Loaded {
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent,
-                                frontMatterKeys: frontMatterKeys)
+                                frontMatterKeys: frontMatterKeys, languageFolder: languageFolder)
         state.documents = documents
         state.loadRoot(tree)
         state.checkOutputCollisions()
@@ -99,7 +102,7 @@ public struct CatalogLoader: Sendable {
     /// (`LoadMemo`), and what this run loaded is left in it. The result is the same.
     func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded], memo: inout LoadMemo) -> Loaded {
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent,
-                                frontMatterKeys: frontMatterKeys)
+                                frontMatterKeys: frontMatterKeys, languageFolder: languageFolder)
         state.documents = documents
         state.start(from: &memo)
         state.loadRoot(tree)
@@ -146,6 +149,7 @@ private struct LoaderState {
     let displayRoot: String
     let trustsContent: Bool
     let frontMatterKeys: FrontMatterKeys
+    let languageFolder: String
     var pages = PageList()
     /// By page index.
     var places: [PagePlace] = []
@@ -178,7 +182,8 @@ private struct LoaderState {
     /// Every Markdown file, decoded up front, by its path.
     var documents: [String: Document.Decoded] = [:]
 
-    init(includeDrafts: Bool, displayRoot: String, trustsContent: Bool, frontMatterKeys: FrontMatterKeys) {
+    init(includeDrafts: Bool, displayRoot: String, trustsContent: Bool, frontMatterKeys: FrontMatterKeys, languageFolder: String) {
+        self.languageFolder = languageFolder
         self.includeDrafts = includeDrafts
         self.displayRoot = displayRoot
         self.trustsContent = trustsContent
@@ -231,9 +236,9 @@ private struct LoaderState {
     mutating func loadRoot(_ tree: SourceDirectory) {
         let intro = FolderPage.rootIntro(of: tree)
         let document = intro.flatMap { self.document($0, allowEmpty: true) }
-        add(PagePlace(kind: .home, path: .root, source: document == nil ? nil : intro?.relativePath, sourceDirectory: "",
+        add(PagePlace(kind: .home, path: .root(language: languageFolder), source: document == nil ? nil : intro?.relativePath, sourceDirectory: tree.relativePath,
                       name: "", parent: nil, writtenSlug: document?.frontMatter.slug), document: document)
-        loadCategoryContents(tree, intro: intro, into: Catalog.rootIndex, outputDirectory: "")
+        loadCategoryContents(tree, intro: intro, into: Catalog.rootIndex, outputDirectory: languageFolder)
     }
 
     /// Adds the page `document` makes at `place`; returns its index.

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// Reads `stacks.yml` into a `SiteConfig`, reporting unknown keys and wrong types by line.
@@ -100,6 +101,7 @@ private struct ConfigReader {
                 default: reader.unknown(value, "placeholders." + key)
                 }
             }
+            case "languages": languages(value).map { config.languages = $0 }
             case "strings": section(value, "strings") { key, value, reader in
                 if InterfaceStrings.pluralKeys.contains(key) {
                     // A plural string is written by form: `entries: { one: …, other: … }`.
@@ -139,6 +141,52 @@ private struct ConfigReader {
 
     mutating func unknown(_ node: Node, _ key: String) {
         diagnostics.append(.warning(path, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, "unknown setting '\(key)'; ignored"))
+    }
+
+    /// `languages:` — a list of codes (a folder per language, named by its code), or a map.
+    mutating func languages(_ node: Node) -> LanguageSettings? {
+        var codes: [String] = []
+        var folders: String?, defaultFolder: String?, suffixes = false, defaultAtRoot = true
+        var codesNode = node
+        if node.mapping != nil {
+            var found = false
+            section(node, "languages") { key, value, reader in
+                switch key {
+                case "codes": codesNode = value; found = true
+                case "folders": folders = reader.text(value, "languages.folders")
+                case "defaultFolder": defaultFolder = reader.text(value, "languages.defaultFolder")
+                case "suffixes": suffixes = reader.flag(value, "languages.suffixes") ?? false
+                case "defaultAtRoot": defaultAtRoot = reader.flag(value, "languages.defaultAtRoot") ?? true
+                default: reader.unknown(value, "languages." + key)
+                }
+            }
+            guard found else { fail(node, "'languages' needs 'codes', the languages' codes with the default first"); return nil }
+        }
+        guard let sequence = codesNode.sequence, !sequence.isEmpty else {
+            fail(codesNode, "'languages' must list the languages' codes, the default first: [en, de, fr]")
+            return nil
+        }
+        for item in sequence {
+            guard let code = item.scalar?.string, code.range(of: #"^[A-Za-z]{2,8}([_-][A-Za-z0-9]{1,8})*$"#, options: .regularExpression) != nil else {
+                fail(item, "'\(item.scalar?.string ?? "?")' is not a language code (BCP 47: en, pt-BR, zh_TW)")
+                return nil
+            }
+            guard !codes.contains(where: { LanguageSettings.urlFolder(of: $0) == LanguageSettings.urlFolder(of: code) }) else {
+                fail(item, "the language '\(code)' is listed twice")
+                return nil
+            }
+            codes.append(code)
+        }
+        if suffixes, folders != nil {
+            fail(node, "'languages' takes either 'folders' (a folder per language) or 'suffixes' (tar.fr.md), not both")
+            return nil
+        }
+        if let folders, !folders.contains("{lang}") || folders.contains("/") {
+            fail(node, "'languages.folders' names a folder of the content with '{lang}' for the code, such as 'pages.{lang}' or '{lang}'")
+            return nil
+        }
+        let layout: LanguageSettings.Layout = suffixes ? .suffixes : .folders(pattern: folders ?? "{lang}", defaultFolder: defaultFolder)
+        return LanguageSettings(codes: codes, layout: layout, defaultAtRoot: defaultAtRoot)
     }
 
     mutating func unknownString(_ node: Node, _ key: String) {

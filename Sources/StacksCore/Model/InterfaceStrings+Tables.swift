@@ -7,6 +7,7 @@ extension InterfaceStrings {
 
     static let tables: [String: [String: String]] = [
         "en": [
+            "language": "Language", "missingTranslation": "Not in this language yet: leads to the nearest page that is",
             "contents": "Contents", "contentsOf": "{title}: contents",
             "back": "Back",
             "largestCategories": "Largest categories",
@@ -38,6 +39,7 @@ extension InterfaceStrings {
             "results.one": "{count} result", "results.other": "{count} results",
         ],
         "de": [
+            "language": "Sprache", "missingTranslation": "Noch nicht in dieser Sprache: führt zur nächsten vorhandenen Seite",
             "contents": "Inhalt", "contentsOf": "{title}: Inhalt",
             "back": "Zurück",
             "largestCategories": "Größte Kategorien",
@@ -69,6 +71,7 @@ extension InterfaceStrings {
             "results.one": "{count} Ergebnis", "results.other": "{count} Ergebnisse",
         ],
         "fr": [
+            "language": "Langue", "missingTranslation": "Pas encore dans cette langue : mène à la page la plus proche qui l’est",
             "contents": "Contenu", "contentsOf": "{title} : contenu",
             "back": "Retour",
             "largestCategories": "Plus grandes catégories",
@@ -100,6 +103,7 @@ extension InterfaceStrings {
             "results.one": "{count} résultat", "results.other": "{count} résultats",
         ],
         "es": [
+            "language": "Idioma", "missingTranslation": "Aún no está en este idioma: lleva a la página más cercana que sí lo está",
             "contents": "Contenido", "contentsOf": "{title}: contenido",
             "back": "Atrás",
             "largestCategories": "Categorías más grandes",
@@ -131,6 +135,7 @@ extension InterfaceStrings {
             "results.one": "{count} resultado", "results.other": "{count} resultados",
         ],
         "pt": [
+            "language": "Idioma", "missingTranslation": "Ainda não está neste idioma: leva à página mais próxima que está",
             "contents": "Conteúdo", "contentsOf": "{title}: conteúdo",
             "back": "Voltar",
             "largestCategories": "Maiores categorias",
@@ -162,6 +167,7 @@ extension InterfaceStrings {
             "results.one": "{count} resultado", "results.other": "{count} resultados",
         ],
         "ru": [
+            "language": "Язык", "missingTranslation": "Ещё не переведено: ведёт к ближайшей переведённой странице",
             "contents": "Содержание", "contentsOf": "{title}: содержание",
             "back": "Назад",
             "largestCategories": "Крупнейшие категории",
@@ -197,6 +203,7 @@ extension InterfaceStrings {
             "results.other": "{count} результата",
         ],
         "ar": [
+            "language": "اللغة", "missingTranslation": "غير مترجمة بعد: يقود إلى أقرب صفحة مترجمة",
             "contents": "المحتويات", "contentsOf": "{title}: المحتويات",
             "back": "رجوع",
             "largestCategories": "أكبر الفئات",
@@ -231,6 +238,7 @@ extension InterfaceStrings {
             "results.few": "{count} نتائج", "results.many": "{count} نتيجة", "results.other": "{count} نتيجة",
         ],
         "zh-Hans": [
+            "language": "语言", "missingTranslation": "尚无此语言版本：前往最近的已有页面",
             "contents": "目录", "contentsOf": "{title}：目录",
             "back": "返回",
             "largestCategories": "最大的分类",
@@ -259,6 +267,7 @@ extension InterfaceStrings {
             "results.other": "{count} 个结果",
         ],
         "zh-Hant": [
+            "language": "語言", "missingTranslation": "尚無此語言版本：前往最近的現有網頁",
             "contents": "目錄", "contentsOf": "{title}：目錄",
             "back": "返回",
             "largestCategories": "最大的分類",
@@ -287,6 +296,7 @@ extension InterfaceStrings {
             "results.other": "{count} 個結果",
         ],
         "ja": [
+            "language": "言語", "missingTranslation": "この言語ではまだありません：最も近いページへ移動します",
             "contents": "目次", "contentsOf": "{title}：目次",
             "back": "戻る",
             "largestCategories": "大きなカテゴリ",
@@ -315,6 +325,7 @@ extension InterfaceStrings {
             "results.other": "{count} 件の結果",
         ],
         "ko": [
+            "language": "언어", "missingTranslation": "아직 이 언어로 없음: 가장 가까운 페이지로 이동합니다",
             "contents": "목차", "contentsOf": "{title}: 목차",
             "back": "뒤로",
             "largestCategories": "가장 큰 카테고리",

@@ -126,6 +126,8 @@ public struct InterfaceStrings: Sendable, Equatable {
         keys["listWindow"] = .template(["first": "{{first}}", "last": "{{last}}", "total": "{{total}}"])
         keys["pagesOf"] = .template(["title": "{{title}}"])
         keys["contents"] = .template([:])
+        keys["language"] = .template([:])
+        keys["missingTranslation"] = .template([:])
         keys["contentsOf"] = .template(["title": "{{title}}"])
         keys["pageNumber"] = .template(["number": "{{number}}", "pages": "{{pages}}"])
         keys["moved"] = .template(["link": "<a href=\"{{url}}\">{{title}}</a>"])

@@ -13,6 +13,13 @@ public struct SiteConfig: Sendable, Equatable {
     }
     /// The interface's words in `language`, with `stringOverrides`.
     public private(set) var strings = InterfaceStrings.english
+    /// `languages:`: the catalog in several languages; `nil`, one.
+    public var languages: LanguageSettings?
+    /// In a catalog of several languages, the folder of the language this configuration builds
+    /// (`StackPath.language`); empty for the site's root.
+    public var languageFolder = ""
+    /// Its position in `languages.codes`: 0 for the default language (and a catalog of one).
+    public var languagePosition = 0
     public var layout = Layout()
     public var markdown = MarkdownOptions()
     public var paths = Paths()

@@ -19,6 +19,8 @@ struct TagIndex: Equatable, Sendable {
     /// Where the tag pages go at the root of the output: `tags`, or the first of `tags-1`,
     /// `tags-2`, … that nothing else of the site has taken.
     var folder: String
+    /// The language root the tag pages are under (`StackPath.language`): each language has its own.
+    var language = ""
     /// Sorted by name, without regard to case or accents.
     var tags: [Tag]
     /// When content has the root name `tags`, the page or file that has it: it keeps the name.
@@ -47,8 +49,10 @@ struct TagIndex: Equatable, Sendable {
 
         var tagged: [Tagged] = []
         var claims: [Claim] = []
+        var language = ""
 
         init(_ catalog: Catalog) {
+            language = catalog.pages[Catalog.rootIndex].path.language
             tagged.reserveCapacity(catalog.pages.count)
             for index in catalog.pages.indices.dropFirst() where !catalog.pages[index].frontMatter.tags.isEmpty {
                 tagged.append(Tagged(index: index, tags: catalog.pages[index].frontMatter.tags,
@@ -65,7 +69,8 @@ struct TagIndex: Equatable, Sendable {
             }
             for index in catalog.pages.indices where !catalog.pages[index].frontMatter.aliases.isEmpty {
                 for alias in catalog.pages[index].frontMatter.aliases {
-                    guard case .success(let folder) = Alias.folder(alias, of: catalog.pages[index].path), let first = folder.segments.first else { continue }
+                    guard case .success(let folder) = Alias.folder(alias, of: catalog.pages[index].path),
+                          let first = folder.segments.dropFirst(language.isEmpty ? 0 : 1).first else { continue }
                     claims.append(Claim(name: first, owner: catalog.pages[index].source ?? catalog.pages[index].sourceDirectory))
                 }
             }
@@ -139,6 +144,7 @@ struct TagIndex: Equatable, Sendable {
         self.tags = tags.sorted { (Self.sortKey($0.name), $0.slug) < (Self.sortKey($1.name), $1.slug) }
         positions = Dictionary(uniqueKeysWithValues: self.tags.enumerated().map { ($0.element.slug, $0.offset) })
         (folder, displaced) = Self.freeFolder(inputs.claims)
+        language = inputs.language
     }
 
     static func sortKey(_ name: String) -> String { SortKey.fold(name) }
@@ -169,9 +175,9 @@ struct TagIndex: Equatable, Sendable {
 
     /// The tag pages' place as a stack path: the index, or one tag's page below it. It names
     /// URLs and folders only; the catalog has no such page.
-    var indexPath: StackPath { StackPath([.category(folder)]) }
+    var indexPath: StackPath { StackPath([.category(folder)], language: language) }
 
-    func path(of tag: Int) -> StackPath { StackPath([.category(folder), .category(tags[tag].slug)]) }
+    func path(of tag: Int) -> StackPath { StackPath([.category(folder), .category(tags[tag].slug)], language: language) }
 
     /// The position of the tag a spelling belongs to.
     func position(of name: String) -> Int? {

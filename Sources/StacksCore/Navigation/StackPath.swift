@@ -5,12 +5,22 @@
 /// Like a navigation stack, a path only grows or shrinks at its end.
 public struct StackPath: Hashable, Sendable, CustomStringConvertible {
     public private(set) var destinations: [Destination]
+    /// The root the stack starts from: in a catalog of several languages each language is a
+    /// root with its own stack, under its own folder (`de`); empty for the site's root. Like the
+    /// tab a navigation stack belongs to, it never changes as the path grows or shrinks.
+    public let language: String
 
     public static let root = StackPath()
 
-    public init(_ destinations: [Destination] = []) {
+    public init(_ destinations: [Destination] = [], language: String = "") {
         precondition(Self.isWellFormed(destinations), "a category cannot follow an item: \(destinations)")
         self.destinations = destinations
+        self.language = language
+    }
+
+    /// The home of the language whose folder is `language` (the site's root when empty).
+    public static func root(language: String) -> StackPath {
+        StackPath(language: language)
     }
 
     /// Categories first, then items; nothing else is a page.
@@ -20,7 +30,8 @@ public struct StackPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var count: Int { destinations.count }
-    public var depth: Int { destinations.count }
+    /// Folders below the site's root: the language's folder, then one per destination.
+    public var depth: Int { destinations.count + (language.isEmpty ? 0 : 1) }
     public var isRoot: Bool { destinations.isEmpty }
     public var last: Destination? { destinations.last }
 
@@ -66,20 +77,22 @@ public struct StackPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The root and every prefix of the path, ending with the path itself.
     public var prefixes: [StackPath] {
-        (0...count).map { StackPath(unchecked: Array(destinations.prefix($0))) }
+        (0...count).map { StackPath(unchecked: Array(destinations.prefix($0)), language: language) }
     }
 
     // MARK: URL
 
-    /// The clean URL relative to the site root, e.g. `weather/rain/`; empty for the root.
-    /// Slugs are percent-encoded, so a slug with non-ASCII letters stays a valid URL.
+    /// The clean URL relative to the site root, e.g. `weather/rain/` (`de/weather/rain/` in
+    /// German); empty for the site's root. Slugs are percent-encoded, so a slug with non-ASCII
+    /// letters stays a valid URL.
     public var url: String {
-        destinations.map { URLEncoding.encodePathSegment($0.slug) + "/" }.joined()
+        (language.isEmpty ? "" : URLEncoding.encodePathSegment(language) + "/")
+            + destinations.map { URLEncoding.encodePathSegment($0.slug) + "/" }.joined()
     }
 
-    /// The folder the page is written to, e.g. `weather/rain`; empty for the root.
+    /// The folder the page is written to, e.g. `weather/rain`; empty for the site's root.
     public var outputDirectory: String {
-        destinations.map(\.slug).joined(separator: "/")
+        ((language.isEmpty ? [] : [language]) + destinations.map(\.slug)).joined(separator: "/")
     }
 
     /// The slugs a URL names, undoing percent-encoding; `nil` when the URL is not a clean page URL.
@@ -99,10 +112,11 @@ public struct StackPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "[" + destinations.map(\.description).joined(separator: ", ") + "]"
+        (language.isEmpty ? "" : language + ":") + "[" + destinations.map(\.description).joined(separator: ", ") + "]"
     }
 
-    init(unchecked destinations: [Destination]) {
+    init(unchecked destinations: [Destination], language: String = "") {
         self.destinations = destinations
+        self.language = language
     }
 }

@@ -29,7 +29,8 @@ enum CategoryIndex {
 
     /// A page's folder under the output root, with a trailing `/`; empty for the root.
     static func folder(of path: StackPath) -> String {
-        path.isRoot ? "" : path.outputDirectory + "/"
+        let folder = path.outputDirectory
+        return folder.isEmpty ? "" : folder + "/"
     }
 
     /// The categories whose lists are shown in parts.

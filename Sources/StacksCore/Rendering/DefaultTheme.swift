@@ -115,12 +115,14 @@ enum DefaultTheme {
 {{#page.description}}<meta name="description" content="{{page.description}}">
 {{/page.description}}{{#page.canonical}}<link rel="canonical" href="{{page.canonical}}">
 {{/page.canonical}}{{#page.breadcrumbList}}<script type="application/ld+json">{{{page.breadcrumbList}}}</script>
-{{/page.breadcrumbList}}<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
+{{/page.breadcrumbList}}{{#languages}}{{^missing}}<link rel="alternate" hreflang="{{tag}}" href="{{url}}">
+{{/missing}}{{/languages}}{{#defaultLanguageURL}}<link rel="alternate" hreflang="x-default" href="{{defaultLanguageURL}}">
+{{/defaultLanguageURL}}<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{site.assets}}stacks.css">
 <script src="{{site.assets}}strings-{{site.language}}.js" defer></script>
 <script src="{{site.assets}}stacks.js" defer></script>
 </head>
-<body class="stacks" data-kind="{{page.kind}}" data-depth="{{page.depth}}" data-columns="{{layout.columns}}" data-style="{{layout.style}}" data-root="{{site.root}}" data-portable="{{site.portable}}">
+<body class="stacks" data-kind="{{page.kind}}" data-depth="{{page.depth}}" data-columns="{{layout.columns}}" data-style="{{layout.style}}" data-root="{{site.root}}" data-portable="{{site.portable}}"{{#site.languageFolder}} data-language="{{site.languageFolder}}"{{/site.languageFolder}}>
 <a class="skip-link skip-detail" href="#detail">{{page.skipLabel}}</a>
 <a class="skip-link skip-content" href="#content">{{strings.skipToList}}</a>
 <a class="skip-link skip-sidebar" href="#sidebar">{{strings.skipToCategories}}</a>
@@ -129,6 +131,10 @@ enum DefaultTheme {
 {{#back}}<a class="back-link" rel="up" href="{{url}}"><i class="glyph glyph-back" aria-hidden="true"></i>{{title}}</a>
 {{/back}}{{> breadcrumbs}}
 <div class="search" role="search" data-label="{{strings.searchSite}}" hidden></div>
+{{#languageName}}<details class="languages"><summary><i class="glyph glyph-language" aria-hidden="true"></i><span class="visually-hidden">{{strings.language}}: </span>{{languageName}}</summary>
+<ul>{{#languages}}<li><a href="{{url}}" hreflang="{{tag}}" lang="{{tag}}"{{#current}} aria-current="true"{{/current}}{{#missing}} class="missing" title="{{strings.missingTranslation}}"{{/missing}}>{{name}}</a></li>{{/languages}}</ul>
+</details>
+{{/languageName}}
 </header>
 <main class="columns">
 <nav class="column sidebar" id="sidebar" data-column="sidebar" aria-label="{{strings.categories}}" tabindex="-1">
@@ -315,6 +321,26 @@ svg { flex: none; }
 .sidebar-toggle-state:focus-visible + label { outline: 3px solid var(--focus); outline-offset: 2px; }
 
 .search { position: relative; flex: 0 1 15rem; min-width: 7rem; margin-inline-start: auto; }
+/* The language switcher (a catalog in several languages): the page in each language; a
+   language that lacks it leads to its nearest page above, shown in italics. */
+.languages { position: relative; flex: none; }
+.languages summary {
+  display: inline-flex; align-items: center; gap: .3rem; min-height: 2.25rem; padding-inline: .5rem; border-radius: var(--radius);
+  color: var(--accent-default); font-size: .9375rem; cursor: pointer; list-style: none;
+}
+.languages summary::-webkit-details-marker { display: none; }
+.languages summary:hover, .languages[open] summary { background: var(--fill); }
+.languages summary:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+.glyph-language { width: 1.15rem; height: 1.15rem; --glyph: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23000' stroke-width='1.8'%3E%3Ccircle cx='12' cy='12' r='9'/%3E%3Cpath d='M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z'/%3E%3C/svg%3E"); }
+.languages ul {
+  position: absolute; inset-inline-end: 0; top: calc(100% + .35rem); z-index: 40; min-width: 12rem; max-height: 70vh; overflow-y: auto;
+  margin: 0; padding: .35rem; list-style: none; background: var(--bg-raised); border: 1px solid var(--line); border-radius: var(--radius);
+  box-shadow: var(--shadow);
+}
+.languages a { display: block; padding: .4rem .6rem; border-radius: calc(var(--radius) - 2px); color: var(--fg); text-decoration: none; }
+.languages a:hover { background: var(--fill); }
+.languages a[aria-current] { font-weight: 600; color: var(--accent-default); }
+.languages a.missing { color: var(--muted); font-style: italic; }
 .search-input, .filter-input {
   width: 100%; padding-block: .4rem; padding-inline: 2rem .7rem; border: 1px solid transparent; border-radius: var(--radius);
   background: var(--fill) no-repeat .6rem 50% / 1rem url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%238e8e93' stroke-width='2.4' stroke-linecap='round'%3E%3Ccircle cx='11' cy='11' r='7'/%3E%3Cline x1='21' y1='21' x2='16' y2='16'/%3E%3C/svg%3E");
@@ -947,6 +973,9 @@ i[data-icon]::before {
       breadcrumbs: crumbs.outerHTML,
       back: $(".back-link", doc)?.outerHTML ?? "",
       description: description ? description.getAttribute("content") : null,
+      // This page in the catalog's other languages: the switcher and the head's alternates.
+      languages: $(".languages", doc)?.outerHTML ?? "",
+      alternates: $$('link[rel="alternate"][hreflang]', doc).map((link) => link.outerHTML).join(""),
     };
   }
 
@@ -1058,6 +1087,10 @@ i[data-icon]::before {
     if (parts.back) $(".breadcrumbs").before(fragment(parts.back));
     const description = $('meta[name="description"]');
     if (description && parts.description) description.setAttribute("content", parts.description);
+    const languages = $(".languages");
+    if (languages && parts.languages) languages.replaceWith(fragment(parts.languages));
+    $$('link[rel="alternate"][hreflang]').forEach((link) => link.remove());
+    if (parts.alternates) document.head.append(fragment(parts.alternates));
     currentURL = parts.url;
     markSelection();
     announce(parts.title.split(" – ")[0]);
@@ -1956,7 +1989,8 @@ i[data-icon]::before {
     if (!searchScripts.has(path)) {
       const loaded = new Promise((resolve, reject) => {
         const script = document.createElement("script");
-        script.src = new URL(`_stacks/search/${path}`, siteRoot()).href;
+        // Each language of a catalog has its own search, under its folder (`de/`).
+        script.src = new URL(`${body.dataset.language ?? ""}_stacks/search/${path}`, siteRoot()).href;
         script.onload = () => { script.remove(); resolve(); };
         script.onerror = () => { script.remove(); reject(new Error(`no ${path}`)); };
         document.head.append(script);

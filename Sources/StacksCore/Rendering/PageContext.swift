@@ -14,8 +14,12 @@ struct PageContext {
         siteView = SiteView(title: config.siteTitle, language: LanguageTag.canonical(config.language),
                             direction: LanguageTag.direction(of: config.language), assets: RootMarker.string + Theme.siteFolder + "/",
                             root: RootMarker.page(.root, portable: config.portable),
-                            home: config.baseURL ?? RootMarker.page(.root, portable: config.portable),
-                            portable: config.portable ? "true" : "false")
+                            home: config.languageFolder.isEmpty
+                                ? config.baseURL ?? RootMarker.page(.root, portable: config.portable)
+                                : config.absoluteURL(of: .root(language: config.languageFolder))
+                                    ?? RootMarker.page(.root(language: config.languageFolder), portable: config.portable),
+                            portable: config.portable ? "true" : "false",
+                            languageFolder: config.languageFolder.isEmpty ? nil : config.languageFolder + "/")
     }
 
     func url(_ index: Int) -> String {

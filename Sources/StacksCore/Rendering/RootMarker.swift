@@ -16,13 +16,14 @@ enum RootMarker {
     /// The marker form of a page URL: `\u{1}weather/rain/`; the root is `\u{1}./`.
     static func page(_ path: StackPath, portable: Bool) -> String {
         if portable { return string + path.url + "index.html" }
-        return string + (path.isRoot ? "./" : path.url)
+        let url = path.url
+        return string + (url.isEmpty ? "./" : url)
     }
 
     /// `page(_:portable:)` of a page, with its URL spelled already.
     static func page(_ page: Page, portable: Bool) -> String {
         if portable { return string + page.url + "index.html" }
-        return string + (page.path.isRoot ? "./" : page.url)
+        return string + (page.url.isEmpty ? "./" : page.url)
     }
 
     /// The marker form of a file URL, from its path under the output root.

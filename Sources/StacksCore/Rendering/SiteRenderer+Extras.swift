@@ -32,15 +32,36 @@ extension SiteRenderer {
         return files
     }
 
+    /// In a catalog of several languages, what the paths of this language's own files beside
+    /// its pages start with (`de/`): its search, its catalog's description, its sitemap. Its
+    /// pages, list indexes and redirects are under its folder by their stack paths.
+    var languagePrefix: String {
+        config.languageFolder.isEmpty ? "" : config.languageFolder + "/"
+    }
+
+    /// Whether `extra`'s files are the language's own, under `languagePrefix`.
+    static func isPerLanguage(_ extra: SiteManifest.Extra) -> Bool {
+        switch extra {
+        case .search, .toolIndex, .catalogDescription, .sitemap: true
+        default: false
+        }
+    }
+
     /// The paths of the files `files(of:theme:)` makes for `extra`; for the search, not those
     /// of its term shards, which are named by the words (`SearchIndex.termsFolder`).
     func paths(of extra: SiteManifest.Extra, theme: Theme) -> [String] {
+        let paths = unprefixedPaths(of: extra, theme: theme)
+        return Self.isPerLanguage(extra) && !languagePrefix.isEmpty ? paths.map { languagePrefix + $0 } : paths
+    }
+
+    private func unprefixedPaths(of extra: SiteManifest.Extra, theme: Theme) -> [String] {
         switch extra {
         case .notFound: return ["404.html"]
         case .redirects:
             return redirects().map { $0.folder.indexFile.description }
         case .theme:
-            return theme.assetPaths.filter { theme.files[$0] != nil }.map(Theme.publishedPath(of:)) + [scriptStringsPath]
+            return theme.assetPaths.filter { theme.files[$0] != nil }.map(Theme.publishedPath(of:))
+        case .interfaceStrings: return [scriptStringsPath]
         case .noJekyll: return [".nojekyll"]
         case .search:
             let first = SearchIndex.firstExtraPage(after: site.catalog.pages.count)
@@ -95,6 +116,17 @@ extension SiteRenderer {
     /// (the search's shards, the tags' list indexes) are then never held whole.
     func eachFile(of extra: SiteManifest.Extra, theme: Theme, postings: SearchPostings?,
                   _ body: (OutputFile) throws -> Void) rethrows {
+        guard Self.isPerLanguage(extra), !languagePrefix.isEmpty else {
+            return try eachUnprefixedFile(of: extra, theme: theme, postings: postings, body)
+        }
+        let prefix = languagePrefix
+        try eachUnprefixedFile(of: extra, theme: theme, postings: postings) { file in
+            try body(OutputFile(path: prefix + file.path, bytes: file.bytes))
+        }
+    }
+
+    private func eachUnprefixedFile(of extra: SiteManifest.Extra, theme: Theme, postings: SearchPostings?,
+                                    _ body: (OutputFile) throws -> Void) rethrows {
         switch extra {
         case .search:
             let catalog = site.catalog
@@ -120,6 +152,7 @@ extension SiteRenderer {
                                   bytes: RootMarker.resolve(html, depth: redirect.folder.segments.count))
             }
         case .theme: return themeAssets(theme, context: context)
+        case .interfaceStrings: return [OutputFile(path: scriptStringsPath, bytes: config.strings.scriptFile())]
         case .noJekyll: return [OutputFile(path: ".nojekyll", bytes: [])]
         case .search, .tagListIndexes:
             preconditionFailure("made file by file (eachFile)")
@@ -136,7 +169,7 @@ extension SiteRenderer {
     /// The theme's assets; a stylesheet that is a template is rendered with the site's layout.
     /// With them, the script's interface strings in the site's language.
     private func themeAssets(_ theme: Theme, context: PageContext) -> [OutputFile] {
-        [OutputFile(path: scriptStringsPath, bytes: config.strings.scriptFile())] + theme.assetPaths.compactMap { path in
+        theme.assetPaths.compactMap { path in
             guard var bytes = theme.files[path] else { return nil }
             // The script starts with its English, for a layout that loads no strings file.
             if path == Theme.scriptPath { bytes = InterfaceStrings.english.scriptFile(fallback: true) + bytes }
@@ -164,7 +197,7 @@ extension SiteRenderer {
     public func searchRecords(file: Int) -> OutputFile? {
         let pages = recordPages(file: file)
         guard !pages.isEmpty else { return nil }
-        return OutputFile(path: SearchIndex.recordFilePath(file),
+        return OutputFile(path: languagePrefix + SearchIndex.recordFilePath(file),
                           bytes: pages.flatMap { SearchIndex.record(of: $0, in: site.catalog, portable: config.portable) })
     }
 
@@ -172,7 +205,7 @@ extension SiteRenderer {
     public func searchTexts(file: Int) -> OutputFile? {
         let pages = recordPages(file: file)
         guard !pages.isEmpty else { return nil }
-        return OutputFile(path: SearchIndex.textFilePath(file),
+        return OutputFile(path: languagePrefix + SearchIndex.textFilePath(file),
                           bytes: pages.flatMap { SearchIndex.snippetSource(of: $0, text: searchText(of: $0)) })
     }
 

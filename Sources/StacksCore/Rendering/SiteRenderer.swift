@@ -12,6 +12,9 @@ public struct SiteRenderer: Sendable {
     private let shared: SharedParts
     /// The tags and their pages' folder (`TagPages`).
     let tagIndex: TagIndex
+    /// In a catalog of several languages, every page's translations (`Pipeline` sets them
+    /// once every language is resolved).
+    public internal(set) var translations: Translations?
 
     struct RenderedList: Sendable, Equatable {
         var plain: [String]
@@ -183,6 +186,19 @@ public struct SiteRenderer: Sendable {
         return input(of: index, listPage: listPage, stamps: &stamps).digest
     }
 
+    /// The switcher's and `hreflang`'s links: page `index` in each language of the catalog.
+    func withLanguages(of index: Int, _ layout: inout LayoutView) {
+        guard let translations else { return }
+        let position = config.languagePosition
+        for (language, path, missing) in translations.alternates(of: index, inLanguage: position) {
+            let url = config.absoluteURL(of: path) ?? RootMarker.page(path, portable: config.portable)
+            layout.languages.append(LanguageLinkView(tag: translations.languages[language].tag, name: translations.languages[language].name,
+                                                     url: url, current: language == position, missing: missing))
+            if language == 0, !missing { layout.defaultLanguageURL = url }
+        }
+        layout.languageName = translations.languages[position].name
+    }
+
     /// What page `index` (part `listPage` of its list) is made from.
     func input(of index: Int, listPage: Int = 1, stamps: inout TemplateStamps) -> PageInput {
         let catalog = site.catalog
@@ -196,7 +212,7 @@ public struct SiteRenderer: Sendable {
         let documentTitle = listPage > 1
             ? config.strings.text("listPage", ["title": title, "number": config.strings.number(listPage)]) + " – " + config.siteTitle
             : index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle
-        let layout = LayoutView(
+        var layout = LayoutView(
             site: context.site(),
             page: PageView(title: title, documentTitle: documentTitle, kind: page.kind.rawValue,
                            kindLabel: page.kind == .item ? "item" : "details",
@@ -210,6 +226,7 @@ public struct SiteRenderer: Sendable {
             sidebar: HTML(sidebar(SidebarSelection(of: index, selectedCategory: category))),
             content: HTML(""),
             detail: HTML(""))
+        withLanguages(of: index, &layout)
         // A list page sits two folders below its category: `weather/page/2/`.
         let folder = listPage > 1 ? context.listPageDirectory(index, number: listPage, segment: list(index)?.listPageSegment)
             : page.url

@@ -159,7 +159,7 @@ extension SiteRenderer {
             strings.count("taggedPages", tagIndex.tags[tag].pages.count, ["tag": title])
         } ?? strings.text("tagIndexDescription", ["site": config.siteTitle])
         let canonical = page.number == 1 ? config.absoluteURL(of: path) : nil
-        let view = LayoutView(
+        var view = LayoutView(
             site: context.site(),
             page: PageView(title: title, documentTitle: documentTitle, kind: page.tag == nil ? "tags" : "tag",
                            kindLabel: "details", skipLabel: strings["skipToDetails"], depth: path.depth, description: description, canonical: canonical,
@@ -171,6 +171,10 @@ extension SiteRenderer {
             sidebar: HTML(sidebar),
             content: HTML(""),
             detail: HTML(""))
+        // Tags are each language's own: the switcher leads to the other languages' homes.
+        withLanguages(of: Catalog.rootIndex, &view)
+        for position in view.languages.indices where !view.languages[position].current { view.languages[position].missing = true }
+        view.defaultLanguageURL = nil
         let folder = stackPath(of: page).url + (page.number > 1 ? "page/\(page.number)/" : "")
         return PageInput(layout: view.templateObject,
                          content: tagContent(page, title: title, positions: positions, context: context, stamps: &stamps).templateObject,

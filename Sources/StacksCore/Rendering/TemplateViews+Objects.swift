@@ -14,14 +14,29 @@ extension LayoutView {
             "detail": .text(detail.html),
         ]
         if let back { object["back"] = .object(back.templateObject) }
+        if !languages.isEmpty {
+            object["languages"] = .list(languages.map { .object($0.templateObject) })
+            if let languageName { object["languageName"] = .text(languageName) }
+            if let defaultLanguageURL { object["defaultLanguageURL"] = .text(defaultLanguageURL) }
+        }
         return object
+    }
+}
+
+extension LanguageLinkView {
+    var templateObject: TemplateObject {
+        ["tag": .text(tag), "name": .text(name), "url": .text(url), "current": .flag(current), "missing": .flag(missing)]
     }
 }
 
 extension SiteView {
     var templateObject: TemplateObject {
-        ["title": .text(title), "language": .text(language), "direction": .text(direction), "assets": .text(assets),
-         "root": .text(root), "home": .text(home), "portable": .text(portable)]
+        var object: TemplateObject = [
+            "title": .text(title), "language": .text(language), "direction": .text(direction), "assets": .text(assets),
+            "root": .text(root), "home": .text(home), "portable": .text(portable),
+        ]
+        if let languageFolder { object["languageFolder"] = .text(languageFolder) }
+        return object
     }
 }
 

@@ -59,6 +59,25 @@ struct LayoutView: TemplateView {
     var content: HTML
     /// The rendered `detail`.
     var detail: HTML
+    /// In a catalog of several languages: this page in each (`LanguageLinkView`), the
+    /// current language among them; empty otherwise.
+    var languages: [LanguageLinkView] = []
+    /// The current language's name, for the switcher's button.
+    var languageName: String?
+    /// The default language's page, for `hreflang="x-default"`.
+    var defaultLanguageURL: String?
+}
+
+/// The same page in another language, or where that language has nothing closer (`missing`).
+struct LanguageLinkView: TemplateValues {
+    /// BCP 47, for `hreflang` and `lang`.
+    var tag: String
+    /// The language's name in itself.
+    var name: String
+    var url: String
+    var current: Bool
+    /// The language lacks this page: the link leads to its nearest page above it.
+    var missing: Bool
 }
 
 /// The site, as `layout`, `404`, `redirect` and the stylesheet see it.
@@ -77,6 +96,9 @@ struct SiteView: TemplateValues {
     var home: String
     /// `true` when built to open from disk.
     var portable: String
+    /// In a catalog of several languages, this language's folder with a `/` (`de/`), where its
+    /// own search is; none at the site's root.
+    var languageFolder: String?
 }
 
 struct PageView: TemplateValues {

@@ -16,7 +16,7 @@ actor PreviewSite {
     private let executor: (any TaskExecutor)?
     /// Read by the first build.
     private var source: ProjectSource?
-    private var pipeline = IncrementalPipeline()
+    private var pipeline = IncrementalPipeline.Site()
     private var current: Current?
     /// The problems of the last build, when it failed.
     private(set) var failure: Diagnostics?
@@ -38,14 +38,29 @@ actor PreviewSite {
     /// The files beside the pages, by group (`SiteManifest.Extra`), each made when one of its
     /// files is first asked for, for the current generation. The theme's files and the 404
     /// page depend on templates and configuration only, and stay until they change.
-    private var extraFiles: [SiteManifest.Extra: Task<[String: [UInt8]], Never>] = [:]
-    private static let keptExtras: Set<SiteManifest.Extra> = [.theme, .notFound, .noJekyll]
+    private var extraFiles: [ExtraGroup: Task<[String: [UInt8]], Never>] = [:]
+
+    /// A group of extra files of one language of the site.
+    struct ExtraGroup: Hashable {
+        var language: Int
+        var extra: SiteManifest.Extra
+    }
+    private static let keptExtras: Set<SiteManifest.Extra> = [.theme, .notFound, .noJekyll, .interfaceStrings]
 
     struct Current: Sendable {
-        var prepared: Pipeline.Prepared
+        /// Each language of the site (one for most): `Pipeline.prepareSite`.
+        var site: [Pipeline.Prepared]
         var contentRoot: URL
-        /// What every tag page shares, made when one is first asked for.
-        var tagParts: SiteRenderer.TagPageParts?
+        /// What every tag page of a language shares, made when one is first asked for.
+        var tagParts: [Int: SiteRenderer.TagPageParts] = [:]
+
+        /// The language whose manifest lists `path`, with its producer.
+        func producer(of path: String) -> (language: Int, producer: SiteManifest.Producer)? {
+            for (language, prepared) in site.enumerated() {
+                if let producer = prepared.manifest[path] { return (language, producer) }
+            }
+            return nil
+        }
     }
 
     /// What a rebuild did, for the terminal and the browsers.
@@ -98,19 +113,19 @@ actor PreviewSite {
                          start: ContinuousClock.Instant) async -> Report {
         let input = source.input
         // Taken out while it runs, so that it updates what it remembers in place, not a copy.
-        var pipeline = IncrementalPipeline()
+        var pipeline = IncrementalPipeline.Site()
         swap(&pipeline, &self.pipeline)
         let result = await pipeline.prepare(input)
         swap(&pipeline, &self.pipeline)
-        let prepared: Pipeline.Prepared
+        let site: [Pipeline.Prepared]
         switch result {
         case .failure(let problems):
             failure = problems
             return Report(reading: reading, duration: .now - start,
-                          pageCount: current?.prepared.renderer.pageCount ?? 0, warnings: [], failure: problems,
+                          pageCount: current.map(Self.pageCount) ?? 0, warnings: [], failure: problems,
                           recovered: false, reload: nil)
         case .success(let value):
-            prepared = value
+            site = value
         }
         let recovered = failure != nil
         failure = nil
@@ -118,32 +133,40 @@ actor PreviewSite {
         var reload = Reload.all
         var themeChanged = true
         if let previous = current {
-            themeChanged = previous.prepared.theme != prepared.theme || previous.prepared.renderer.config != prepared.renderer.config
+            themeChanged = previous.site.count != site.count || previous.site[0].theme != site[0].theme
+                || zip(previous.site, site).contains { $0.renderer.config != $1.renderer.config }
             // A new stylesheet or script changes no page's bytes, but every open page shows it.
-            if changedFiles.isEmpty, !recovered, !themeChanged { reload = openPagesChanged(in: prepared) }
+            if changedFiles.isEmpty, !recovered, !themeChanged { reload = openPagesChanged(in: site) }
         }
         // The search, the catalog's description and the list indexes come from every page.
-        extraFiles = themeChanged ? [:] : extraFiles.filter { Self.keptExtras.contains($0.key) }
+        extraFiles = themeChanged ? [:] : extraFiles.filter { Self.keptExtras.contains($0.key.extra) }
         if reload == .all { served = [:] }
         let replaced = current
-        current = Current(prepared: prepared, contentRoot: contentRoot, tagParts: nil)
+        current = Current(site: site, contentRoot: contentRoot)
         generation += 1
         // Freeing the last site's ten thousand pages takes milliseconds: not while a browser waits.
         Task.detached(executorPreference: executor, priority: .background) { withExtendedLifetime(replaced) {} }
-        return Report(reading: reading, duration: .now - start, pageCount: prepared.renderer.pageCount,
-                      warnings: prepared.warnings, failure: nil, recovered: recovered, reload: reload)
+        return Report(reading: reading, duration: .now - start, pageCount: Self.pageCount(current!),
+                      warnings: site.flatMap(\.warnings), failure: nil, recovered: recovered, reload: reload)
+    }
+
+    private static func pageCount(_ current: Current) -> Int {
+        current.site.reduce(0) { $0 + $1.renderer.pageCount }
     }
 
     /// The open pages (those served) that the new site shows otherwise: a page whose digest
     /// changed, a page that is gone, and every other HTML file served.
-    private func openPagesChanged(in prepared: Pipeline.Prepared) -> Reload {
+    private func openPagesChanged(in site: [Pipeline.Prepared]) -> Reload {
         guard served.count <= Self.servedLimit else { return .all }
+        let lookup = Current(site: site, contentRoot: URL(fileURLWithPath: "/"))
         var paths: [String] = []
-        var tagParts: SiteRenderer.TagPageParts?
+        var tagParts: [Int: SiteRenderer.TagPageParts] = [:]
         for (path, digest) in served {
-            let producer = prepared.manifest[path]
-            if case .tagPage = producer, tagParts == nil { tagParts = prepared.renderer.tagPageParts() }
-            let now = producer.flatMap { prepared.renderer.inputDigest(of: $0, tagParts: tagParts) }
+            let found = lookup.producer(of: path)
+            if let found, case .tagPage = found.producer, tagParts[found.language] == nil {
+                tagParts[found.language] = site[found.language].renderer.tagPageParts()
+            }
+            let now = found.flatMap { site[$0.language].renderer.inputDigest(of: $0.producer, tagParts: tagParts[$0.language]) }
             if now == nil || now != digest { paths.append(Self.urlPath(ofOutput: path)) }
         }
         return .paths(paths.sorted())
@@ -192,14 +215,14 @@ actor PreviewSite {
     }
 
     private func find(_ path: String, in current: Current) async -> Lookup? {
-        let renderer = current.prepared.renderer
-        guard let producer = current.prepared.manifest[path] else { return nil }
+        guard let (language, producer) = current.producer(of: path) else { return nil }
+        let renderer = current.site[language].renderer
         switch producer {
         case .page, .listPage:
             return page(renderer, producer, path: path, input: renderer.inputDigest(of: producer)!)
         case .tagPage:
-            let parts = current.tagParts ?? renderer.tagPageParts()
-            self.current?.tagParts = parts
+            let parts = current.tagParts[language] ?? renderer.tagPageParts()
+            self.current?.tagParts[language] = parts
             return page(renderer, producer, path: path, input: renderer.inputDigest(of: producer, tagParts: parts)!, tagParts: parts)
         case .searchRecords(let file):
             return renderer.searchRecords(file: file).map { .bytes($0.bytes, contentType: ContentType.of(path)) }
@@ -209,7 +232,7 @@ actor PreviewSite {
             let source = renderer.site.catalog.assets[index].source
             return assetFile(source, contentRoot: current.contentRoot).map { .file($0, contentType: ContentType.of(path)) }
         case .extra(let extra):
-            guard let bytes = await files(of: extra, in: current)[path] else { return nil }
+            guard let bytes = await files(of: ExtraGroup(language: language, extra: extra), in: current)[path] else { return nil }
             if ContentType.of(path) == ContentType.html { served[path] = .some(nil) }
             return .bytes(bytes, contentType: ContentType.of(path))
         }
@@ -245,19 +268,19 @@ actor PreviewSite {
 
     /// The files of one group beside the pages, made once a generation (off the actor: the
     /// search's takes every page's text).
-    private func files(of extra: SiteManifest.Extra, in current: Current) async -> [String: [UInt8]] {
-        if let task = extraFiles[extra] { return await task.value }
-        let prepared = current.prepared
+    private func files(of group: ExtraGroup, in current: Current) async -> [String: [UInt8]] {
+        if let task = extraFiles[group] { return await task.value }
+        let prepared = current.site[group.language]
         let task = Task.detached(executorPreference: executor) {
-            Dictionary(prepared.renderer.files(of: extra, theme: prepared.theme).map { ($0.path, $0.bytes) }) { $1 }
+            Dictionary(prepared.renderer.files(of: group.extra, theme: prepared.theme).map { ($0.path, $0.bytes) }) { $1 }
         }
-        extraFiles[extra] = task
+        extraFiles[group] = task
         return await task.value
     }
 
     /// The 404 page.
     private func notFoundPage() async -> [UInt8]? {
         guard let current else { return nil }
-        return await files(of: .notFound, in: current)["404.html"]
+        return await files(of: ExtraGroup(language: 0, extra: .notFound), in: current)["404.html"]
     }
 }
