@@ -39,8 +39,8 @@ enum LanguageSplit {
             if let folder = content.directories.first(where: { $0.name == name }) {
                 languages.append(Language(position: position, tree: folder, folderPrefix: folder.relativePath + "/"))
             } else {
-                diagnostics.append(.warning(displayRoot + "/" + name, line: 1, column: 1,
-                    "no folder for the language '\(settings.codes[position])'; its pages are the default language's, listed as missing"))
+                diagnostics.append(.warning(displayRoot + "/" + name,
+                    "no folder for the language '\(settings.codes[position])': it has a home page only"))
                 languages.append(Language(position: position, tree: SourceDirectory(name: name, relativePath: name), folderPrefix: name + "/"))
             }
         }
@@ -48,7 +48,7 @@ enum LanguageSplit {
             + content.files.filter(\.isMarkdown).map(\.name)
         if !strays.isEmpty {
             let named = strays.sorted().prefix(3).joined(separator: ", ") + (strays.count > 3 ? " and \(strays.count - 3) more" : "")
-            diagnostics.append(.warning(displayRoot, line: 1, column: 1,
+            diagnostics.append(.warning(displayRoot,
                 "\(named) \(strays.count == 1 ? "is" : "are") in no language's folder (languages.folders); left out"))
         }
         return (languages, diagnostics)

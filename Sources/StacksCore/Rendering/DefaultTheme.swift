@@ -131,7 +131,7 @@ enum DefaultTheme {
 {{#back}}<a class="back-link" rel="up" href="{{url}}"><i class="glyph glyph-back" aria-hidden="true"></i>{{title}}</a>
 {{/back}}{{> breadcrumbs}}
 <div class="search" role="search" data-label="{{strings.searchSite}}" hidden></div>
-{{#languageName}}<details class="languages"><summary><i class="glyph glyph-language" aria-hidden="true"></i><span class="visually-hidden">{{strings.language}}: </span>{{languageName}}</summary>
+{{#languageName}}<details class="languages"><summary><i class="glyph glyph-language" aria-hidden="true"></i><span class="visually-hidden">{{strings.language}}: </span><span class="language-name">{{languageName}}</span></summary>
 <ul>{{#languages}}<li><a href="{{url}}" hreflang="{{tag}}" lang="{{tag}}"{{#current}} aria-current="true"{{/current}}{{#missing}} class="missing" title="{{strings.missingTranslation}}"{{/missing}}>{{name}}</a></li>{{/languages}}</ul>
 </details>
 {{/languageName}}
@@ -728,6 +728,12 @@ i[data-icon]::before {
   .breadcrumbs { order: 3; flex-basis: 100%; font-size: .8125rem; }
   body[data-kind="home"] .breadcrumbs { order: 0; flex-basis: auto; font-size: 1.0625rem; }
   .search { flex: 0 1 11rem; }
+  /* The switcher shows its globe only, so that the bar keeps one line; its name is still read. */
+  .languages .language-name {
+    position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0;
+    overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0;
+  }
+  .languages summary { padding-inline: .45rem; }
   /* The search as a view of its own: the box and a back control on top, the results below. */
   html.search-open { overflow: hidden; }
   /* A backdrop filter would make the bar the view's box, not the screen. */
