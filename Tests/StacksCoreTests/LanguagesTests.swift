@@ -73,7 +73,7 @@ import Testing
         #expect(german.contains("<a href=\"https://example.org/de/common/tar/\" hreflang=\"de\" lang=\"de\" aria-current=\"true\">Deutsch</a>"))
         // (Chinese has no `common/` either: its home.)
         #expect(german.contains("<a href=\"https://example.org/zh-tw/\" hreflang=\"zh-TW\" lang=\"zh-TW\" class=\"missing\""))
-        #expect(german.contains("<summary><i class=\"glyph glyph-language\" aria-hidden=\"true\"></i><span class=\"visually-hidden\">Sprache: </span>Deutsch</summary>"))
+        #expect(german.contains("<summary><i class=\"glyph glyph-language\" aria-hidden=\"true\"></i><span class=\"visually-hidden\">Sprache: </span><span class=\"language-name\">Deutsch</span></summary>"))
         // Git is only in English: each other language leads to its own `common/`.
         let git = try project.read("output/common/git/index.html")
         #expect(Self.alternates(git) == ["en https://example.org/common/git/", "x-default https://example.org/common/git/"])
