@@ -28,8 +28,8 @@ import StacksTestSupport
         #expect(outcome.status == 0)
         // 404.html, .nojekyll, search-index.json, catalog.json; the search's index.js, its shards
         // of the terms a, b, c, more and text, and one file of the records of the pages A, b and
-        // c with one of their texts; the script's interface strings.
-        let fileCount = Theme.builtIn.assetPaths.count + 4 + 1 + 5 + 2 + 1
+        // c with one of their texts.
+        let fileCount = Theme.builtIn.assetPaths.count + 4 + 1 + 5 + 2
         #expect(outcome.standardOutput.hasPrefix("Built 4 pages and \(fileCount) files into output/ in "))
         #expect(outcome.standardOutput.hasSuffix(" ms\n"))
         #expect(outcome.standardError.isEmpty)

@@ -87,7 +87,8 @@ public struct SiteManifest: Sendable {
         // In a catalog of several languages, the default language's site makes the files all
         // languages share: the theme, the 404 page.
         let shared: [Extra] = renderer.config.languagePosition == 0 ? [.notFound, .theme, .noJekyll] : []
-        var extras: [Extra] = shared + [.redirects, .interfaceStrings, .search, .toolIndex, .catalogDescription]
+        var extras: [Extra] = shared + [.redirects, .search, .toolIndex, .catalogDescription]
+        if renderer.config.strings.needsScriptFile { extras.append(.interfaceStrings) }
         if renderer.config.baseURL != nil { extras.append(.sitemap) }
         if !renderer.tagIndex.isEmpty { extras.append(.tagListIndexes) }
         extras += CategoryIndex.categories(in: catalog, limit: renderer.config.layout.listWindow).map { .listIndex(category: $0) }

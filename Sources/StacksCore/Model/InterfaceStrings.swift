@@ -14,6 +14,14 @@ public struct InterfaceStrings: Sendable, Equatable {
     /// The built-in table the strings start from (`en` when the language has none).
     public let table: String
     private var values: [String: String]
+    /// `months`, split once: every dated page asks.
+    private var monthNames: [String]
+    /// `numberGroup` and `numberGroupFrom`, read once.
+    private var groupSeparator: String
+    private var groupFrom: Int
+    /// Whether the script needs strings other than the English it starts with: a page then
+    /// loads `scriptPath` (an English site loads nothing more).
+    public private(set) var needsScriptFile: Bool
 
     /// The strings for `language`: its built-in table (or the closest: `zh-TW` takes `zh-Hant`,
     /// `de-AT` takes `de`), English where that lacks a key, then `overrides`.
@@ -24,6 +32,12 @@ public struct InterfaceStrings: Sendable, Equatable {
         if table != "en" { values.merge(Self.tables[table]!) { $1 } }
         values.merge(overrides) { $1 }
         self.values = values
+        monthNames = (values["months"] ?? "").split(separator: "|").map(String.init)
+        groupSeparator = values["numberGroup"] ?? ""
+        groupFrom = Int(values["numberGroupFrom"] ?? "") ?? 4
+        needsScriptFile = table != "en" || overrides.keys.contains { key in
+            if case .script? = Self.keys[key] { true } else { false }
+        }
     }
 
     public static let english = InterfaceStrings(language: "en")
@@ -48,22 +62,23 @@ public struct InterfaceStrings: Sendable, Equatable {
 
     /// `key`'s text with `{name}` placeholders replaced by `values`.
     func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        Self.fill(self[key], values)
+        Self.fill(self[key]) { values[$0] }
     }
 
     /// A count in words: the plural form of `key` that the language uses for `count` (`entries.one`,
     /// `entries.few` …, else `entries.other`), its `{count}` the number as the language writes it.
     func count(_ key: String, _ count: Int, _ more: [String: String] = [:]) -> String {
         let category = PluralCategory.of(count, language: language)
-        let form = values["\(key).\(category.rawValue)"] ?? values["\(key).other"] ?? key
-        return Self.fill(form, more.merging(["count": number(count)]) { $1 })
+        let form = values[key + "." + category.rawValue] ?? values[key + ".other"] ?? key
+        let number = self.number(count)
+        return Self.fill(form) { $0 == "count" ? number : more[$0] }
     }
 
     /// A whole number with the language's digit grouping (`10,000`, `10.000`, `10 000`).
     func number(_ value: Int) -> String {
         let digits = String(abs(value))
-        let minimum = Int(values["numberGroupFrom"] ?? "") ?? 4
-        guard digits.count >= minimum, let separator = values["numberGroup"], !separator.isEmpty else {
+        let separator = groupSeparator
+        guard digits.utf8.count >= groupFrom, !separator.isEmpty else {
             return value < 0 ? "-" + digits : digits
         }
         var grouped = ""
@@ -76,21 +91,20 @@ public struct InterfaceStrings: Sendable, Equatable {
 
     /// A calendar date as the language writes it.
     func date(year: Int, month: Int, day: Int) -> String {
-        let months = self["months"].split(separator: "|").map(String.init)
-        let name = months.count == 12 ? months[month - 1] : String(month)
-        return Self.fill(self["date"], ["day": String(day), "month": name, "year": String(year)])
+        let name = monthNames.count == 12 ? monthNames[month - 1] : String(month)
+        return Self.fill(self["date"]) { $0 == "day" ? String(day) : $0 == "month" ? name : $0 == "year" ? String(year) : nil }
     }
 
-    /// Replaces each `{name}` of `text` whose name `values` has.
-    static func fill(_ text: String, _ values: [String: String]) -> String {
+    /// Replaces each `{name}` of `text` for which `value` has a value.
+    static func fill(_ text: String, _ value: (String) -> String?) -> String {
         guard text.contains("{") else { return text }
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
             let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let value = values[String(after[..<close])] {
-                result += value
+            if let close = after.firstIndex(of: "}"), let found = value(String(after[..<close])) {
+                result += found
                 rest = after[after.index(after: close)...]
             } else {
                 result += "{"

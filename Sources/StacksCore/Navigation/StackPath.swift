@@ -86,8 +86,8 @@ public struct StackPath: Hashable, Sendable, CustomStringConvertible {
     /// German); empty for the site's root. Slugs are percent-encoded, so a slug with non-ASCII
     /// letters stays a valid URL.
     public var url: String {
-        (language.isEmpty ? "" : URLEncoding.encodePathSegment(language) + "/")
-            + destinations.map { URLEncoding.encodePathSegment($0.slug) + "/" }.joined()
+        let path = destinations.map { URLEncoding.encodePathSegment($0.slug) + "/" }.joined()
+        return language.isEmpty ? path : URLEncoding.encodePathSegment(language) + "/" + path
     }
 
     /// The folder the page is written to, e.g. `weather/rain`; empty for the site's root.

@@ -119,7 +119,8 @@ enum DefaultTheme {
 {{/missing}}{{/languages}}{{#defaultLanguageURL}}<link rel="alternate" hreflang="x-default" href="{{defaultLanguageURL}}">
 {{/defaultLanguageURL}}<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{site.assets}}stacks.css">
-<script src="{{site.assets}}strings-{{site.language}}.js" defer></script>
+{{#site.strings}}<script src="{{site.strings}}" defer></script>
+{{/site.strings}}
 <script src="{{site.assets}}stacks.js" defer></script>
 </head>
 <body class="stacks" data-kind="{{page.kind}}" data-depth="{{page.depth}}" data-columns="{{layout.columns}}" data-style="{{layout.style}}" data-root="{{site.root}}" data-portable="{{site.portable}}"{{#site.languageFolder}} data-language="{{site.languageFolder}}"{{/site.languageFolder}}>

@@ -19,7 +19,9 @@ struct PageContext {
                                 : config.absoluteURL(of: .root(language: config.languageFolder))
                                     ?? RootMarker.page(.root(language: config.languageFolder), portable: config.portable),
                             portable: config.portable ? "true" : "false",
-                            languageFolder: config.languageFolder.isEmpty ? nil : config.languageFolder + "/")
+                            languageFolder: config.languageFolder.isEmpty ? nil : config.languageFolder + "/",
+                            strings: config.strings.needsScriptFile
+                                ? RootMarker.file(Theme.siteFolder + "/" + config.strings.scriptPath) : nil)
     }
 
     func url(_ index: Int) -> String {

@@ -27,6 +27,8 @@ public struct SiteRenderer: Sendable {
         /// empty): without heading ids, which the same introduction in the detail column (or the
         /// item's own headings) carries. Read once here, not from the body on every page.
         var intro: String?
+        /// How many entries, in words ("57 entries"): every page of the list shows it.
+        var countLabel = ""
     }
 
     /// What a sidebar shows selected: the page's deepest category (`nil`: none), and whether the
@@ -158,7 +160,8 @@ public struct SiteRenderer: Sendable {
         }
         return RenderedList(plain: children.map { entry($0, inWindow: false) },
                             windowed: paged ? children.map { entry($0, inWindow: true) } : [],
-                            listPageSegment: paged ? context.listPageSegment(owner) : "page")
+                            listPageSegment: paged ? context.listPageSegment(owner) : "page",
+                            countLabel: context.config.strings.count("entries", children.count))
     }
 
     public var pageCount: Int { site.catalog.pages.count }
@@ -391,7 +394,7 @@ public struct SiteRenderer: Sendable {
             summary: catalog[category].frontMatter.summary,
             intro: list.intro.map(HTML.init),
             count: window.total,
-            countLabel: config.strings.count("entries", window.total),
+            countLabel: list.plain.count == window.total ? list.countLabel : config.strings.count("entries", window.total),
             offset: range.lowerBound,
             entries: HTML(entries),
             partial: windowValues != nil || pagination != nil

@@ -36,6 +36,7 @@ extension SiteView {
             "root": .text(root), "home": .text(home), "portable": .text(portable),
         ]
         if let languageFolder { object["languageFolder"] = .text(languageFolder) }
+        if let strings { object["strings"] = .text(strings) }
         return object
     }
 }

@@ -99,6 +99,9 @@ struct SiteView: TemplateValues {
     /// In a catalog of several languages, this language's folder with a `/` (`de/`), where its
     /// own search is; none at the site's root.
     var languageFolder: String?
+    /// The URL of the script's interface strings when the site's language needs them
+    /// (`InterfaceStrings.needsScriptFile`): not for English.
+    var strings: String?
 }
 
 struct PageView: TemplateValues {
