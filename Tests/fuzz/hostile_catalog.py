@@ -619,6 +619,30 @@ class Generator:
             lines.append("placeholders:\n  noCategory: %s\n  noItem: %s" % (self.scalar(self.text()), self.scalar(self.text())))
         if self.chance(0.2):
             lines.append("markdown:\n  unsafe: false\n  smart: " + rng.choice(["true", "false"]))
+        if self.chance(0.25):
+            # The theme's words from stacks.yml: text that must stay text in every page and script.
+            hostile = ["<script>alert(1)</script>", "{{{raw}}} {count}", "\" onmouseover=\"alert(1)", "{title}{{title}}",
+                       "</textarea><img src=x onerror=alert(1)>", "\u0301", "{count} }}{{", self.text()]
+            lines.append("strings:")
+            for key in rng.sample(["onThisPage", "filterPlaceholder", "listWindow", "noResults", "searchSite", "moved",
+                                   "readMore", "noMatch", "previous"], 3):
+                lines.append("  %s: %s" % (key, self.scalar(rng.choice(hostile))))
+            lines.append("  entries: { one: %s, other: %s }" % (self.scalar(rng.choice(hostile)), self.scalar(rng.choice(hostile))))
+        if self.chance(0.25):
+            # Several languages: by file-name suffix (some files carry one), or by folder.
+            codes = rng.choice([["en", "fr"], ["de", "ar", "zh_TW"], ["en", "fa"]]
+                               + ([["en", "en"], ["x" * 40], ["en", "../x"], []] if self.wild("config") else []))
+            if self.chance(0.5):
+                lines.append("languages: { codes: [%s], suffixes: true }" % ", ".join(codes))
+                for number in range(rng.randint(1, 4)):
+                    code = rng.choice(codes or ["fr"])
+                    self.add(Entry("content/translated-%d.%s.md" % (number, code), "file",
+                                   ("# %s\n\n%s\n" % (self.text(), self.text())).encode("utf-8", "surrogateescape")))
+            else:
+                lines.append("languages:\n  codes: [%s]\n  folders: %s" % (", ".join(codes), self.scalar(rng.choice(["{lang}", "pages.{lang}", "../{lang}", "{lang}/x"]))))
+                if codes:
+                    self.add(Entry("content/" + codes[0], "dir"))
+                    self.add(Entry("content/%s/page.md" % codes[0], "file", ("# %s\n" % self.text()).encode("utf-8", "surrogateescape")))
         if self.wild("config") and self.chance(0.25):
             choice = rng.choice(["../victim", ".", "content", "content/sub", "templates", "..", "site"])
             lines.append("paths:\n  output: " + self.scalar(choice))

@@ -135,7 +135,8 @@ public enum Pipeline {
             let (site, problems) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,
                                                       spillFolder: input.spillFolder, memory: &memory)
             diagnostics.append(contentsOf: problems)
-            let templates = makeTemplates(input.theme, strings: config.strings, displayRoot: input.templatesDisplay, memory: &memory)
+            let templates = makeTemplates(input.theme, strings: config.strings, displayRoot: input.templatesDisplay,
+                                          checksAssets: language.position == 0, memory: &memory)
             if var memory { swap(&memory, &memories![language.position]) }
             switch templates {
             case .failure(let problems):
@@ -245,12 +246,12 @@ public enum Pipeline {
     }
 
     /// The templates, made again only when the theme changed.
-    private static func makeTemplates(_ theme: Theme, strings: InterfaceStrings, displayRoot: String,
+    private static func makeTemplates(_ theme: Theme, strings: InterfaceStrings, displayRoot: String, checksAssets: Bool = true,
                                       memory: inout IncrementalPipeline?) -> Result<TemplateSet, Diagnostics> {
         if let earlier = memory?.templates(for: theme) { return earlier }
         let templates: Result<TemplateSet, Diagnostics>
         do throws(Diagnostics) {
-            templates = .success(try TemplateSet(theme: theme, strings: strings, displayRoot: displayRoot))
+            templates = .success(try TemplateSet(theme: theme, strings: strings, displayRoot: displayRoot, checksAssets: checksAssets))
         } catch {
             templates = .failure(error)
         }

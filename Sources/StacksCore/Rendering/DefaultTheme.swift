@@ -115,9 +115,7 @@ enum DefaultTheme {
 {{#page.description}}<meta name="description" content="{{page.description}}">
 {{/page.description}}{{#page.canonical}}<link rel="canonical" href="{{page.canonical}}">
 {{/page.canonical}}{{#page.breadcrumbList}}<script type="application/ld+json">{{{page.breadcrumbList}}}</script>
-{{/page.breadcrumbList}}{{#languages}}{{^missing}}<link rel="alternate" hreflang="{{tag}}" href="{{url}}">
-{{/missing}}{{/languages}}{{#defaultLanguageURL}}<link rel="alternate" hreflang="x-default" href="{{defaultLanguageURL}}">
-{{/defaultLanguageURL}}<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
+{{/page.breadcrumbList}}{{{alternates}}}<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{site.assets}}stacks.css">
 {{#site.strings}}<script src="{{site.strings}}" defer></script>
 {{/site.strings}}
@@ -133,7 +131,7 @@ enum DefaultTheme {
 {{/back}}{{> breadcrumbs}}
 <div class="search" role="search" data-label="{{strings.searchSite}}" hidden></div>
 {{#languageName}}<details class="languages"><summary><i class="glyph glyph-language" aria-hidden="true"></i><span class="visually-hidden">{{strings.language}}: </span><span class="language-name">{{languageName}}</span></summary>
-<ul>{{#languages}}<li><a href="{{url}}" hreflang="{{tag}}" lang="{{tag}}"{{#current}} aria-current="true"{{/current}}{{#missing}} class="missing" title="{{strings.missingTranslation}}"{{/missing}}>{{name}}</a></li>{{/languages}}</ul>
+<ul>{{#languages}}<li><a href="{{url}}" hreflang="{{tag}}" lang="{{tag}}"{{{state}}}>{{name}}</a></li>{{/languages}}</ul>
 </details>
 {{/languageName}}
 </header>

@@ -189,16 +189,27 @@ public struct SiteRenderer: Sendable {
         return input(of: index, listPage: listPage, stamps: &stamps).digest
     }
 
+    static func alternateLink(hreflang: String, url: String) -> String {
+        "<link rel=\"alternate\" hreflang=\"" + HTMLEscaping.escape(hreflang) + "\" href=\"" + HTMLEscaping.escape(url) + "\">\n"
+    }
+
     /// The switcher's and `hreflang`'s links: page `index` in each language of the catalog.
     func withLanguages(of index: Int, _ layout: inout LayoutView) {
         guard let translations else { return }
         let position = config.languagePosition
+        let missingState = HTML(" class=\"missing\" title=\"" + HTMLEscaping.escape(config.strings["missingTranslation"]) + "\"")
+        var defaultURL: String?
         for (language, path, missing) in translations.alternates(of: index, inLanguage: position) {
             let url = config.absoluteURL(of: path) ?? RootMarker.page(path, portable: config.portable)
-            layout.languages.append(LanguageLinkView(tag: translations.languages[language].tag, name: translations.languages[language].name,
-                                                     url: url, current: language == position, missing: missing))
-            if language == 0, !missing { layout.defaultLanguageURL = url }
+            let state = missing ? missingState : HTML(language == position ? " aria-current=\"true\"" : "")
+            let link = LanguageLinkView(tag: translations.languages[language].tag, name: translations.languages[language].name,
+                                        url: url, state: state)
+            layout.languages.append(link)
+            if !missing { layout.alternates.html += Self.alternateLink(hreflang: link.tag, url: url) }
+            if language == 0, !missing { defaultURL = url }
         }
+        // Last, as search engines' examples write it: the default language's page.
+        if let defaultURL { layout.alternates.html += Self.alternateLink(hreflang: "x-default", url: defaultURL) }
         layout.languageName = translations.languages[position].name
     }
 

@@ -22,7 +22,10 @@ public struct TemplateSet: Sendable {
 
     /// `displayRoot` names the templates folder in diagnostics, e.g. `templates`. Each
     /// `{{strings.key}}` of a template becomes `strings`' text for the key (`InterfaceStrings`).
-    public init(theme: Theme, strings: InterfaceStrings = .english, displayRoot: String = "templates") throws(Diagnostics) {
+    /// `checksAssets`: whether to check the theme's templated assets (the stylesheet), which do
+    /// not depend on the language: once for a catalog of several languages.
+    public init(theme: Theme, strings: InterfaceStrings = .english, displayRoot: String = "templates",
+                checksAssets: Bool = true) throws(Diagnostics) {
         HTMLEscaping.registered
         var diagnostics = Diagnostics()
         var hasher = Digest.Hasher()
@@ -54,21 +57,19 @@ public struct TemplateSet: Sendable {
             let shown = localized[path] ?? text
             sources[name] = shown
             let file = displayRoot + "/" + path
-            // Checked as written, so that problems are reported where they are; parsed as shown.
-            switch Self.parse(text, file: file) {
+            // Parsed as shown; a problem is reported where it is written, from the text as written.
+            var parsed = Self.parse(shown, file: file)
+            if shown != text, case .failure = parsed { parsed = Self.parse(text, file: file) }
+            switch parsed {
             case .success(let (template, tags)):
-                if shown == text {
-                    library.register(template, named: name)
-                } else if case .success(let (template, _)) = Self.parse(shown, file: file) {
-                    library.register(template, named: name)
-                }
+                library.register(template, named: name)
                 inclusions += TemplateChecks.inclusions(tags, template: name)
             case .failure(let problem):
                 diagnostics.append(problem)
             }
         }
         // Theme assets named `*.mustache` (the stylesheet) are rendered too; check them now.
-        for path in theme.assetPaths where path.hasSuffix(".mustache") {
+        for path in theme.assetPaths where checksAssets && path.hasSuffix(".mustache") {
             if case .failure(let problem) = Self.parse(theme.text(path) ?? "", file: displayRoot + "/" + path) {
                 diagnostics.append(problem)
             }

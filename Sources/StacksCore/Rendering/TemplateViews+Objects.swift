@@ -16,8 +16,8 @@ extension LayoutView {
         if let back { object["back"] = .object(back.templateObject) }
         if !languages.isEmpty {
             object["languages"] = .list(languages.map { .object($0.templateObject) })
+            object["alternates"] = .text(alternates.html)
             if let languageName { object["languageName"] = .text(languageName) }
-            if let defaultLanguageURL { object["defaultLanguageURL"] = .text(defaultLanguageURL) }
         }
         return object
     }
@@ -25,7 +25,7 @@ extension LayoutView {
 
 extension LanguageLinkView {
     var templateObject: TemplateObject {
-        ["tag": .text(tag), "name": .text(name), "url": .text(url), "current": .flag(current), "missing": .flag(missing)]
+        ["tag": .text(tag), "name": .text(name), "url": .text(url), "state": .text(state.html)]
     }
 }
 

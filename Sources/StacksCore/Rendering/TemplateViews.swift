@@ -62,22 +62,27 @@ struct LayoutView: TemplateView {
     /// In a catalog of several languages: this page in each (`LanguageLinkView`), the
     /// current language among them; empty otherwise.
     var languages: [LanguageLinkView] = []
+    /// `<link rel="alternate" hreflang>` for each language that has this page, and `x-default`
+    /// for the default language's: one text, so that pages missing in different languages
+    /// still have one shape (`TemplateStamps`).
+    var alternates = HTML("")
     /// The current language's name, for the switcher's button.
     var languageName: String?
-    /// The default language's page, for `hreflang="x-default"`.
-    var defaultLanguageURL: String?
 }
 
-/// The same page in another language, or where that language has nothing closer (`missing`).
+/// The same page in another language, or where that language has nothing closer.
 struct LanguageLinkView: TemplateValues {
     /// BCP 47, for `hreflang` and `lang`.
     var tag: String
     /// The language's name in itself.
     var name: String
     var url: String
-    var current: Bool
-    /// The language lacks this page: the link leads to its nearest page above it.
-    var missing: Bool
+    /// The link's attributes beyond those (HTML): ` aria-current="true"` for the current
+    /// language, ` class="missing" title="…"` for one that lacks the page (the link then leads
+    /// to its nearest page above). Text rather than flags, so that every page of a language
+    /// has one shape and is rendered from one stamp (`TemplateStamps`), whichever languages
+    /// it is missing in.
+    var state: HTML
 }
 
 /// The site, as `layout`, `404`, `redirect` and the stylesheet see it.
