@@ -180,7 +180,7 @@ import Testing
         let layout = try #require(TemplateContract.template("layout")).values
         #expect(layout.map(\.name) == ["site", "page", "layout", "breadcrumbs", "back", "contentLabel", "sidebar", "content", "detail",
                                        "languages", "alternates", "languageName"])
-        #expect(layout.map(\.kind) == [.object, .object, .object, .list, .object, .text, .html, .html, .html, .list, .html, .text])
+        #expect(layout.map(\.kind) == [.object, .object, .object, .list, .object, .text, .html, .html, .html, .html, .html, .text])
         #expect(layout[3].members.map(\.name) == ["title", "url", "current"])
         let node = try #require(TemplateContract.template("sidebar-node")).values
         // The icon's values among the node's own; `children` are nodes again, not read twice.

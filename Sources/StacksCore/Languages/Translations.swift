@@ -13,8 +13,16 @@ public struct Translations: Sendable {
     }
 
     public let languages: [Language]
-    /// By translation key: each language's page there, by position in `languages`.
-    private var paths: [String: [StackPath?]] = [:]
+    /// Where a page leads in each language: the URL (`StackPath.url`) of the same page, or of
+    /// the nearest page above it that the language has (`missing`).
+    public struct Link: Sendable {
+        public var language: Int
+        public var url: String
+        public var missing: Bool
+    }
+
+    /// By translation key, its links in every language: made once per key, not per page.
+    private var links: [String: [Link]] = [:]
     /// Each language's pages' keys, by catalog index.
     private var keys: [[String]] = []
 
@@ -26,6 +34,7 @@ public struct Translations: Sendable {
             return Language(tag: tag, name: LanguageNames.name(of: tag))
         }
         let suffixes = settings.layout == .suffixes ? settings.codes : []
+        var paths: [String: [StackPath?]] = [:]
         for (position, catalog) in catalogs.enumerated() {
             var pageKeys: [String] = []
             pageKeys.reserveCapacity(catalog.pages.count)
@@ -37,22 +46,34 @@ public struct Translations: Sendable {
             }
             keys.append(pageKeys)
         }
+        // A key's URL in a language: its page's, else its parent key's there, up to the home.
+        var urls: [String: [String?]] = [:]
+        func url(of key: String, in language: Int) -> (String, Bool)? {
+            var key = key, missing = false
+            while true {
+                if let path = paths[key]?[language] {
+                    if urls[key] == nil { urls[key] = Array(repeating: nil, count: catalogs.count) }
+                    let url = urls[key]![language] ?? path.url
+                    urls[key]![language] = url
+                    return (url, missing)
+                }
+                guard !key.isEmpty else { return nil }
+                key = Self.parent(of: key)
+                missing = true
+            }
+        }
+        for key in paths.keys {
+            links[key] = catalogs.indices.compactMap { language in
+                url(of: key, in: language).map { Link(language: language, url: $0.0, missing: $0.1) }
+            }
+        }
     }
 
-    /// A link to page `index` of language `position` in each language: the same page, or the
-    /// nearest one above it (`missing`).
-    func alternates(of index: Int, inLanguage position: Int) -> [(language: Int, path: StackPath, missing: Bool)] {
+    /// Page `index` of language `position` in each language: the same page, or the nearest
+    /// one above it (`missing`).
+    func alternates(of index: Int, inLanguage position: Int) -> [Link] {
         guard position < keys.count, index < keys[position].count else { return [] }
-        let key = keys[position][index]
-        return languages.indices.compactMap { other in
-            if let path = paths[key]?[other] { return (other, path, false) }
-            var parent = key
-            while !parent.isEmpty {
-                parent = Self.parent(of: parent)
-                if let path = paths[parent]?[other] { return (other, path, true) }
-            }
-            return nil
-        }
+        return links[keys[position][index]] ?? []
     }
 
     /// The key of the folder above: `a/b/c.md` → `a/b/`, `a/b/` → `a/`, `a/` → "".

@@ -131,7 +131,7 @@ enum DefaultTheme {
 {{/back}}{{> breadcrumbs}}
 <div class="search" role="search" data-label="{{strings.searchSite}}" hidden></div>
 {{#languageName}}<details class="languages"><summary><i class="glyph glyph-language" aria-hidden="true"></i><span class="visually-hidden">{{strings.language}}: </span><span class="language-name">{{languageName}}</span></summary>
-<ul>{{#languages}}<li><a href="{{url}}" hreflang="{{tag}}" lang="{{tag}}"{{{state}}}>{{name}}</a></li>{{/languages}}</ul>
+<ul>{{{languages}}}</ul>
 </details>
 {{/languageName}}
 </header>

@@ -189,27 +189,31 @@ public struct SiteRenderer: Sendable {
         return input(of: index, listPage: listPage, stamps: &stamps).digest
     }
 
-    static func alternateLink(hreflang: String, url: String) -> String {
-        "<link rel=\"alternate\" hreflang=\"" + HTMLEscaping.escape(hreflang) + "\" href=\"" + HTMLEscaping.escape(url) + "\">\n"
-    }
-
     /// The switcher's and `hreflang`'s links: page `index` in each language of the catalog.
-    func withLanguages(of index: Int, _ layout: inout LayoutView) {
+    /// `onlyHome`: a tag page, which no other language has; the others lead to their homes.
+    func withLanguages(of index: Int, onlyHome: Bool = false, _ layout: inout LayoutView) {
         guard let translations else { return }
         let position = config.languagePosition
-        let missingState = HTML(" class=\"missing\" title=\"" + HTMLEscaping.escape(config.strings["missingTranslation"]) + "\"")
-        var defaultURL: String?
-        for (language, path, missing) in translations.alternates(of: index, inLanguage: position) {
-            let url = config.absoluteURL(of: path) ?? RootMarker.page(path, portable: config.portable)
-            let state = missing ? missingState : HTML(language == position ? " aria-current=\"true\"" : "")
-            let link = LanguageLinkView(tag: translations.languages[language].tag, name: translations.languages[language].name,
-                                        url: url, state: state)
-            layout.languages.append(link)
-            if !missing { layout.alternates.html += Self.alternateLink(hreflang: link.tag, url: url) }
-            if language == 0, !missing { defaultURL = url }
+        let missingState = " class=\"missing\" title=\"" + HTMLEscaping.escape(config.strings["missingTranslation"]) + "\""
+        let base = config.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        var items = "", alternates = "", defaultURL: String?
+        for alternate in translations.alternates(of: index, inLanguage: position) {
+            let language = translations.languages[alternate.language]
+            let missing = alternate.missing || (onlyHome && alternate.language != position)
+            let url = base.map { $0 + alternate.url }
+                ?? RootMarker.string + (config.portable ? alternate.url + "index.html" : alternate.url.isEmpty ? "./" : alternate.url)
+            let state = missing ? missingState : alternate.language == position ? " aria-current=\"true\"" : ""
+            let escapedURL = HTMLEscaping.escape(url), tag = HTMLEscaping.escape(language.tag)
+            items += "<li><a href=\"" + escapedURL + "\" hreflang=\"" + tag + "\" lang=\"" + tag + "\"" + state + ">"
+                + HTMLEscaping.escape(language.name) + "</a></li>"
+            if !missing { alternates += "<link rel=\"alternate\" hreflang=\"" + tag + "\" href=\"" + escapedURL + "\">\n" }
+            if alternate.language == 0, !missing { defaultURL = escapedURL }
         }
         // Last, as search engines' examples write it: the default language's page.
-        if let defaultURL { layout.alternates.html += Self.alternateLink(hreflang: "x-default", url: defaultURL) }
+        if let defaultURL { alternates += "<link rel=\"alternate\" hreflang=\"x-default\" href=\"" + defaultURL + "\">\n" }
+        layout.languages = HTML(items)
+        // A tag page is no other language's: it has no alternates.
+        layout.alternates = HTML(onlyHome ? "" : alternates)
         layout.languageName = translations.languages[position].name
     }
 

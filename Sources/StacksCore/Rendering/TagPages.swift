@@ -172,12 +172,7 @@ extension SiteRenderer {
             content: HTML(""),
             detail: HTML(""))
         // Tags are each language's own: the switcher leads to the other languages' homes.
-        withLanguages(of: Catalog.rootIndex, &view)
-        let missingState = HTML(" class=\"missing\" title=\"" + HTMLEscaping.escape(config.strings["missingTranslation"]) + "\"")
-        for position in view.languages.indices where !view.languages[position].state.html.contains("aria-current") {
-            view.languages[position].state = missingState
-        }
-        view.alternates = HTML("")
+        withLanguages(of: Catalog.rootIndex, onlyHome: true, &view)
         let folder = stackPath(of: page).url + (page.number > 1 ? "page/\(page.number)/" : "")
         return PageInput(layout: view.templateObject,
                          content: tagContent(page, title: title, positions: positions, context: context, stamps: &stamps).templateObject,

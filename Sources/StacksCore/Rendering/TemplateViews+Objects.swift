@@ -14,8 +14,8 @@ extension LayoutView {
             "detail": .text(detail.html),
         ]
         if let back { object["back"] = .object(back.templateObject) }
-        if !languages.isEmpty {
-            object["languages"] = .list(languages.map { .object($0.templateObject) })
+        if !languages.html.isEmpty {
+            object["languages"] = .text(languages.html)
             object["alternates"] = .text(alternates.html)
             if let languageName { object["languageName"] = .text(languageName) }
         }
@@ -23,11 +23,6 @@ extension LayoutView {
     }
 }
 
-extension LanguageLinkView {
-    var templateObject: TemplateObject {
-        ["tag": .text(tag), "name": .text(name), "url": .text(url), "state": .text(state.html)]
-    }
-}
 
 extension SiteView {
     var templateObject: TemplateObject {

@@ -59,9 +59,11 @@ struct LayoutView: TemplateView {
     var content: HTML
     /// The rendered `detail`.
     var detail: HTML
-    /// In a catalog of several languages: this page in each (`LanguageLinkView`), the
-    /// current language among them; empty otherwise.
-    var languages: [LanguageLinkView] = []
+    /// In a catalog of several languages: this page in each, as the switcher's items
+    /// (`<li><a href hreflang lang>name</a></li>`, the current one `aria-current`, one that
+    /// lacks the page `class="missing"`); empty otherwise. HTML rather than a list of values:
+    /// forty languages on each of forty thousand pages are then one text each.
+    var languages = HTML("")
     /// `<link rel="alternate" hreflang>` for each language that has this page, and `x-default`
     /// for the default language's: one text, so that pages missing in different languages
     /// still have one shape (`TemplateStamps`).
@@ -70,20 +72,6 @@ struct LayoutView: TemplateView {
     var languageName: String?
 }
 
-/// The same page in another language, or where that language has nothing closer.
-struct LanguageLinkView: TemplateValues {
-    /// BCP 47, for `hreflang` and `lang`.
-    var tag: String
-    /// The language's name in itself.
-    var name: String
-    var url: String
-    /// The link's attributes beyond those (HTML): ` aria-current="true"` for the current
-    /// language, ` class="missing" title="…"` for one that lacks the page (the link then leads
-    /// to its nearest page above). Text rather than flags, so that every page of a language
-    /// has one shape and is rendered from one stamp (`TemplateStamps`), whichever languages
-    /// it is missing in.
-    var state: HTML
-}
 
 /// The site, as `layout`, `404`, `redirect` and the stylesheet see it.
 struct SiteView: TemplateValues {
