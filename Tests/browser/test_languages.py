@@ -118,3 +118,23 @@ def test_file_name_suffixes_make_translations(page):
     assert "en" in alternates and "de" in alternates and "x-default" in alternates
     choose_language(page, "English")
     assert page.driver.current_url == SUFFIX + "common/" + first
+
+
+@pytest.mark.parametrize("language", ["de/", "", "ar/"])
+def test_the_search_finds_the_readers_language(page, language):
+    """Each language has its own index: a command's name (the same word in every language)
+    finds that command in the reader's language only, not its translations."""
+    page.open(SITE + language + "common/", 1440)
+    # The list's first command, by its folder's name (`awk/`).
+    query = page.js("return document.querySelector('[data-column=content] .list a').getAttribute('href')").strip("/")
+    field = page.driver.find_element(By.ID, "search-input")
+    field.send_keys(query)
+    page.wait(lambda: page.js("return document.querySelectorAll('.search-results a').length") > 0, message=f"results for {query}")
+    urls = page.js("return [...document.querySelectorAll('.search-results a')].map((a) => new URL(a.href).pathname)")
+    assert urls[0].split("/languages/", 1)[1] == language + "common/" + query + "/", urls[:3]
+    for url in urls:
+        inside = url.split("/languages/", 1)[1]
+        if language:
+            assert inside.startswith(language), url
+        else:
+            assert not any(inside.startswith(other) for other in ["de/", "ar/", "zh-tw/", "fa/", "fr/"]), url

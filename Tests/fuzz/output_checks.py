@@ -26,6 +26,8 @@ URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "data", "xlin
                   "cite", "longdesc", "ping", "manifest", "icon"}
 FOREIGN_ELEMENTS = {"iframe", "object", "embed", "base", "form", "frame", "frameset", "applet"}
 THEME_SCRIPTS = ("stacks.js",)
+# The script's interface strings in the site's language (or a language of the catalog), beside it.
+STRINGS_SCRIPT = re.compile(r"(^|/)_stacks/strings-[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*\.js$")
 
 # What a body may hold: GitHub's allow-list as HTML5 keeps it, and what Stacks writes itself.
 BODY_ELEMENTS = set("""h1 h2 h3 h4 h5 h6 br b i strong em a pre code img div ins del sup sub p picture ol ul
@@ -99,7 +101,7 @@ class PageScan(HTMLParser):
             if set(values) == {"type"} and values["type"] == "application/ld+json":
                 # The page's BreadcrumbList: data, never run; its content is checked below.
                 self.json_ld = True
-            elif not source.endswith(THEME_SCRIPTS) or set(values) - {"src", "defer"}:
+            elif not (source.endswith(THEME_SCRIPTS) or STRINGS_SCRIPT.search(source)) or set(values) - {"src", "defer"}:
                 self.problems.append("a <script> that is not the theme's: %r" % (attrs,))
             self.in_script = True
         if tag in FOREIGN_ELEMENTS:
