@@ -116,7 +116,7 @@ def test_while_the_index_loads_the_list_says_so_never_that_nothing_matches(page,
     field = page.driver.find_element(By.CSS_SELECTOR, ".filter-input")
     field.send_keys("rare-find")
     note = "return document.querySelector('.filter-empty')?.hidden ? '' : document.querySelector('.filter-empty')?.textContent"
-    assert page.js(note) == f"Loading all {LARGE_COUNT} entries…"
+    assert page.js(note) == f"Loading all {LARGE_COUNT:,} entries…"
     assert not page.js(VIRTUAL)
     page.wait(lambda: page.js(VIRTUAL), timeout=10)
     assert [title for _, _, title, _ in rows(page)] == [part_title(LARGE_COUNT - 3)]
@@ -189,7 +189,7 @@ def test_end_and_home_reach_the_ends_of_the_whole_list_before_its_index_is_here(
     page.js("document.querySelector('[data-column=content] .list li a').focus()")
     press(page, Keys.END)
     note = "return document.querySelector('.list-loading')?.textContent ?? ''"
-    assert page.js(note) == f"Loading all {LARGE_COUNT} entries…"
+    assert page.js(note) == f"Loading all {LARGE_COUNT:,} entries…"
     page.wait(lambda: active_position(page) == LARGE_COUNT, timeout=10, message="the last entry focused")
     assert page.js("return document.activeElement.querySelector(':scope > b').textContent") == part_title(LARGE_COUNT)
     assert page.js(note) == ""

@@ -191,7 +191,7 @@ def test_filter_covers_the_whole_of_a_large_list(page):
     field.send_keys("rare-find")
     rare = LARGE_COUNT - 3
     page.wait(lambda: visible_titles(page) == [part_title(rare)], timeout=15,
-              message=f"a tag of entry {rare} of {LARGE_COUNT}")
+              message=f"a tag of entry {rare} of {LARGE_COUNT:,}")
     field.clear()
     field.send_keys("creme")
     cremes = [part_title(n) for n in range(1, LARGE_COUNT + 1) if part_title(n).startswith("Crème")]
@@ -218,7 +218,7 @@ def test_large_category_is_paginated_and_item_pages_show_a_window(page):
     page.open(LARGE + "parts/part-0300/")
     assert page.js(count) == 50
     assert page.js("return document.querySelector('.list a[aria-current]').href") == LARGE + "parts/part-0300/"
-    assert page.js("return document.querySelector('.list-window').textContent").startswith(f"Showing 275–324 of {LARGE_COUNT}")
+    assert page.js("return document.querySelector('.list-window').textContent").startswith(f"Showing 275–324 of {LARGE_COUNT:,}")
     click(page, ".list-window a")
     page.wait(lambda: page.driver.current_url == LARGE + "parts/page/6/")
 
@@ -409,7 +409,7 @@ def test_navigation_in_a_large_category_keeps_the_content_column_current(page):
     page.open(LARGE + "parts/part-0300/", 1440)
     mark(page)
     start = content_list(page)
-    assert start["window"].startswith(f"Showing 275–324 of {LARGE_COUNT}")
+    assert start["window"].startswith(f"Showing 275–324 of {LARGE_COUNT:,}")
 
     far = LARGE_COUNT - 500
     field = page.driver.find_element(By.ID, "search-input")
@@ -419,7 +419,7 @@ def test_navigation_in_a_large_category_keeps_the_content_column_current(page):
     page.wait(lambda: detail_title(page) == part_title(far))
     assert same_document(page), "the same category: opened in place"
     swapped = content_list(page)
-    assert swapped["window"].startswith(f"Showing {far - 25}–{far + 24} of {LARGE_COUNT}"), swapped["window"]
+    assert swapped["window"].startswith(f"Showing {far - 25:,}–{far + 24:,} of {LARGE_COUNT:,}"), swapped["window"]
     assert swapped["selected"] == [[LARGE + f"parts/part-{far:04d}/", "page"]]
     assert selection_in_view(page), "the selection is scrolled into view"
     page.open(LARGE + f"parts/part-{far:04d}/")
@@ -458,7 +458,7 @@ def test_choosing_neighbours_in_a_window_keeps_the_entries_in_place(page):
     page.wait(lambda: detail_title(page) == part_title(305))
     assert same_document(page)
     assert abs(page.js(top) - before) <= 1
-    assert content_list(page)["window"].startswith(f"Showing 280–329 of {LARGE_COUNT}")
+    assert content_list(page)["window"].startswith(f"Showing 280–329 of {LARGE_COUNT:,}")
     page.js("document.querySelector('[data-column=content] .list a[href$=\"part-0306/\"]').focus()")
     press(page, Keys.ENTER)
     page.wait(lambda: detail_title(page) == part_title(306))

@@ -357,7 +357,9 @@ struct ListEntryView: TemplateView {
         self.kind = kind
         self.rowClass = kind == Page.Kind.item.rawValue ? nil : kind
         self.summary = summary
-        self.count = count.map(strings.number)
+        // The badge is digits, as the list's index gives them to the script (`CategoryIndex`);
+        // the count in words is the language's.
+        self.count = count.map(String.init)
         self.countLabel = count.map { strings.count(countKey, $0) }
         self.tags = tags
         self.selected = selected
