@@ -104,6 +104,19 @@ import Testing
         #expect(project.exists("output/fr/tools/photo.svg"))
     }
 
+    /// A language's tag pages are its own: their breadcrumbs start at its home.
+    @Test func aLanguagesTagPagesLeadBackToItsHome() async throws {
+        let project = try TemporaryProject([
+            "stacks.yml": "languages: { codes: [en, de], suffixes: true }\n",
+            "content/a.md": "---\ntags: [x]\n---\n# A\n",
+            "content/a.de.md": "---\ntags: [x]\n---\n# A\n",
+        ])
+        defer { project.remove() }
+        #expect(await project.buildErrors() == nil)
+        let tag = try project.read("output/de/tags/x/index.html")
+        #expect(tag.contains("<li><a href=\"../../\">") && tag.contains("<li><a href=\"../\">Schlagwörter</a></li>"))
+    }
+
     @Test func aRootCategoryNamedLikeALanguagesFolderIsAnError() async throws {
         let project = try TemporaryProject([
             "stacks.yml": "languages: [en, de]\n",

@@ -92,8 +92,7 @@ public enum Pipeline {
     /// with its own configuration (its language, its folder); once all are resolved, each page
     /// learns its translations (`Translations`).
     public static func prepareSite(_ input: Input) async throws(Diagnostics) -> [Prepared] {
-        var nothing: [IncrementalPipeline]?
-        return try await runSite(taking: input, memories: &nothing).get()
+        try await prepareSite(taking: input)
     }
 
     static func prepareSite(taking input: consuming Input) async throws(Diagnostics) -> [Prepared] {
@@ -116,8 +115,8 @@ public enum Pipeline {
         let (languages, splitProblems) = LanguageSplit.split(content, settings: settings, displayRoot: input.contentDisplay)
         content = SourceDirectory(name: "", relativePath: "")
         diagnostics.append(contentsOf: splitProblems)
-        if memories == nil || memories!.count != languages.count {
-            memories = memories == nil ? nil : Array(repeating: IncrementalPipeline(), count: languages.count)
+        if let count = memories?.count, count != languages.count {
+            memories = Array(repeating: IncrementalPipeline(), count: languages.count)
         }
         var sites: [ResolvedSite] = []
         var configs: [SiteConfig] = []

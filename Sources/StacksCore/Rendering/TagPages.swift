@@ -146,7 +146,7 @@ extension SiteRenderer {
         let strings = config.strings, tagsTitle = strings["tags"]
         let title = page.tag.map { tagIndex.tags[$0].name } ?? tagsTitle
         // The stack: home, the index, the tag.
-        var trail: [(title: String, path: StackPath)] = [(config.siteTitle, .root), (tagsTitle, tagIndex.indexPath)]
+        var trail: [(title: String, path: StackPath)] = [(config.siteTitle, .root(language: config.languageFolder)), (tagsTitle, tagIndex.indexPath)]
         if page.tag != nil { trail.append((title, path)) }
         let breadcrumbs = trail.enumerated().map { position, crumb in
             CrumbView(title: crumb.title, url: RootMarker.page(crumb.path, portable: config.portable), current: position == trail.count - 1)
