@@ -55,6 +55,16 @@ import Testing
         #expect(project.exists("output/_stacks/strings-de.js") && project.exists("output/_stacks/strings-zh-TW.js"))
         // Tags are each language's.
         #expect(project.exists("output/tags/files/index.html") && !project.exists("output/de/tags/index.html"))
+        // Git, missing in German, is listed in German's `common/` as a row to the English page,
+        // marked; it has no German page, and German's sitemap does not name it.
+        let common = try project.read("output/de/common/index.html")
+        #expect(common.contains("<li lang=\"en\"><a href=\"../../common/git/\" hreflang=\"en\">"))
+        #expect(common.contains("<b>git</b><small>Work with git.</small><span class=\"language-mark\">English</span>"))
+        #expect(!(try project.read("output/de/sitemap.xml")).contains("common/git"))
+        #expect((try project.read("output/sitemap.xml")).contains("https://example.org/common/git/"))
+        // Each language's search knows the others', for a search of every language.
+        #expect(try project.read("output/de/_stacks/search/index.js").contains(
+            #""languages":[{"folder":"","tag":"en","name":"English"},{"folder":"de/","tag":"de","name":"Deutsch"},{"folder":"ar/","tag":"ar","name":"العربية","dir":"rtl"},{"folder":"zh-tw/","tag":"zh-TW","name":"繁體中文"}]"#))
     }
 
     @Test func aPageLinksToItselfInEveryLanguageBothWays() async throws {
@@ -98,10 +108,30 @@ import Testing
         #expect(Self.alternates(marteau) == ["en ../../../tools/hammer/", "fr ./", "x-default ../../../tools/hammer/"])
         #expect(!project.exists("output/fr/tools/saw/index.html"))
         #expect(try project.read("output/tools/saw/index.html").contains("href=\"../../fr/tools/\" hreflang=\"fr\" lang=\"fr\" class=\"missing\""))
-        // The French list is the French pages'.
+        // The French list is the French pages', and a row for the page French lacks: it leads
+        // to the English page, says so, and is no page of its own (nor in the French search).
         let outils = try project.read("output/fr/tools/index.html")
-        #expect(outils.contains("Marteau") && !outils.contains(">Saw<"))
+        #expect(outils.contains("Marteau"))
+        #expect(outils.contains("<li lang=\"en\"><a href=\"../../tools/saw/\" hreflang=\"en\">"))
+        #expect(outils.contains("<b>Saw</b><small>Cuts.</small><span class=\"language-mark\">English</span>"))
         #expect(project.exists("output/fr/tools/photo.svg"))
+        let frenchSearch = try project.files(under: "output/fr/_stacks/search").map { try project.read($0) }.joined()
+        #expect(frenchSearch.contains("Marteau") && !frenchSearch.contains("Saw"))
+    }
+
+    /// `languages.fallbacks: false`: a language's lists have its own pages only.
+    @Test func fallbackRowsCanBeTurnedOff() async throws {
+        let project = try TemporaryProject([
+            "stacks.yml": "languages: { codes: [en, fr], suffixes: true, fallbacks: false }\n",
+            "content/tools/_index.md": "---\ntitle: Tools\n---\n",
+            "content/tools/hammer.md": "---\ntitle: Hammer\n---\nHits.\n",
+            "content/tools/hammer.fr.md": "---\ntitle: Marteau\n---\nFrappe.\n",
+            "content/tools/saw.md": "---\ntitle: Saw\n---\nCuts.\n",
+        ])
+        defer { project.remove() }
+        #expect(await project.buildErrors() == nil)
+        let outils = try project.read("output/fr/tools/index.html")
+        #expect(outils.contains("Marteau") && !outils.contains(">Saw<") && !outils.contains("language-mark"))
     }
 
     /// A language's tag pages are its own: their breadcrumbs start at its home.

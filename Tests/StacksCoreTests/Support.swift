@@ -29,6 +29,15 @@ struct TemporaryProject {
         FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
     }
 
+    /// Every file under `folder`, as paths from the project's root, sorted.
+    func files(under folder: String) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        let found = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+        return found.map { folder + "/" + $0 }
+            .filter { var directory: ObjCBool = false; return FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path, isDirectory: &directory) && !directory.boolValue }
+            .sorted()
+    }
+
     var options: BuildOptions { BuildOptions(projectDirectory: root) }
 
     /// Builds and returns the diagnostics as printed, or `nil` when the build succeeded.

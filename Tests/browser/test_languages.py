@@ -112,7 +112,8 @@ def test_axe_finds_nothing_serious_in_either_direction(page, width, scheme):
 
 def test_file_name_suffixes_make_translations(page):
     page.open(SUFFIX + "de/common/", 1440)
-    first = page.js("return document.querySelector('[data-column=content] .list a').getAttribute('href')")
+    # The first German page (rows with `lang` lead to pages German lacks).
+    first = page.js("return document.querySelector('[data-column=content] .list li:not([lang]) a').getAttribute('href')")
     page.open(SUFFIX + "de/common/" + first, 1440)
     alternates = page.js("return [...document.querySelectorAll('link[rel=alternate]')].map((l) => l.hreflang)")
     assert "en" in alternates and "de" in alternates and "x-default" in alternates
@@ -138,3 +139,76 @@ def test_the_search_finds_the_readers_language(page, language):
             assert inside.startswith(language), url
         else:
             assert not any(inside.startswith(other) for other in ["de/", "ar/", "zh-tw/", "fa/", "fr/"]), url
+
+
+FALLBACK_ROWS = """return [...document.querySelectorAll('[data-column=content] .list li[lang]')].map((li) => {
+      const a = li.querySelector('a');
+      return [li.lang, new URL(a.href).pathname, a.hreflang, a.querySelector('.language-mark')?.textContent ?? ''];
+    })"""
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_a_page_missing_in_a_language_is_listed_and_leads_to_the_default(page, width):
+    """German's `common` list has a row for each English command German lacks, marked with
+    English's name and leading to the English page; the list is shown in parts, so the rows the
+    script draws from the list's index (a filter) are marked the same way."""
+    page.open(SITE + "de/", 1440)
+    german = set(page.driver.execute_async_script(GERMAN_COMMON, SITE))
+    page.open(SITE + "de/common/", width)
+    rows = page.js(FALLBACK_ROWS)
+    assert rows, "no row for a missing page"
+    for language, path, hreflang, mark in rows:
+        inside = path.split("/languages/", 1)[1]
+        assert (language, hreflang, mark) == ("en", "en", "English"), rows[:3]
+        assert inside.startswith("common/") and "de/" + inside not in german, path
+    page.screenshot(f"languages-fallback-rows-{width}")
+    # A filter draws its rows from the list's index: a missing command is still marked.
+    name = rows[-1][1].rstrip("/").rsplit("/", 1)[1]
+    field = next(f for f in page.driver.find_elements(By.CSS_SELECTOR, ".filter-input") if f.is_displayed())
+    field.send_keys(name)
+    page.wait(lambda: any(row[1].endswith("/common/" + name + "/") for row in page.js(FALLBACK_ROWS)),
+              message=f"no drawn row for {name}")
+    drawn = [row for row in page.js(FALLBACK_ROWS) if row[1].endswith("/common/" + name + "/")]
+    assert drawn[0][0] == "en" and drawn[0][2] == "en" and drawn[0][3] == "English", drawn
+    # Chosen, it leads to the English page: the reader's place in the English stack.
+    page.driver.find_element(By.CSS_SELECTOR, f"[data-column=content] .list li[lang=en] a[href$='/{name}/']").click()
+    page.wait(lambda: page.driver.current_url == SITE + "common/" + name + "/", message=page.driver.current_url)
+    page.wait(lambda: page.js("return document.documentElement.lang") == "en")
+
+
+@pytest.mark.parametrize("width", [390, 1440])
+def test_the_other_languages_are_searched_when_asked(page, width):
+    """The reader's language first and alone; asked, each other language's best few follow
+    under its name, each in its language."""
+    page.open(SITE + "de/common/", width)
+    query = page.js("return document.querySelector('[data-column=content] .list li:not([lang]) a').getAttribute('href')").strip("/")
+    field = page.driver.find_element(By.ID, "search-input")
+    field.send_keys(query)
+    page.wait(lambda: page.js("return document.querySelectorAll('.search-results a').length") > 0, message=f"results for {query}")
+    button = page.driver.find_element(By.CSS_SELECTOR, ".search-languages")
+    page.wait(lambda: button.is_displayed(), message="no button to search every language")
+    assert page.js("return document.querySelectorAll('.search-language').length") == 0
+    button.click()
+    page.wait(lambda: page.js("return document.querySelectorAll('.search-language').length") > 0, message="no other language's results")
+    assert not button.is_displayed()
+    # The search stays open, the reader's own results first.
+    assert page.js("return document.querySelector('.search-panel').hidden") is False
+    urls = page.js("return [...document.querySelectorAll('.search-results a')].map((a) => new URL(a.href).pathname)")
+    assert urls[0].split("/languages/", 1)[1] == "de/common/" + query + "/", urls[:3]
+    assert page.js("return document.querySelector('.search-language[lang=ar]')?.dir") == "rtl"
+    groups = page.js("""return [...document.querySelectorAll('.search-language')].map((group) => [group.lang,
+        group.querySelector('.search-group-title').textContent,
+        [...group.querySelectorAll('a')].map((a) => [a.hreflang, new URL(a.href).pathname])])""")
+    folders = {"en": "", "ar": "ar/", "fa": "fa/", "zh-TW": "zh-tw/", "fr": "fr/"}
+    assert len(groups) >= 2, groups
+    for tag, heading, links in groups:
+        assert tag in folders and tag != "de", groups
+        assert heading, groups
+        assert 1 <= len(links) <= 3
+        for hreflang, path in links:
+            inside = path.split("/languages/", 1)[1]
+            assert hreflang == tag
+            assert inside.startswith(folders[tag]) and not inside.startswith("de/"), (tag, path)
+            if tag == "en":
+                assert not any(inside.startswith(other) for other in ["ar/", "fa/", "zh-tw/", "fr/"]), path
+    page.screenshot(f"languages-search-every-language-{width}")

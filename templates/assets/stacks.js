@@ -697,9 +697,9 @@
     const loaded = canFetch
       ? fetch(url, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
       : loadScript(url.replace(/\.json$/, ".js"), "stacksListIndex");
-    const entries = loaded.then((index) => index.entries.map(([href, title, summary = "", tags = "", kind = "item", icon = "", color = "", count = ""]) => ({
+    const entries = loaded.then((index) => index.entries.map(([href, title, summary = "", tags = "", kind = "item", icon = "", color = "", count = "", language = "", languageName = ""]) => ({
       href: new URL(href, base).href,
-      title, summary, tags, kind, color, count,
+      title, summary, tags, kind, color, count, language, languageName,
       icon: icon.includes("/") ? { url: new URL(icon, base).href } : icon ? { text: icon } : null,
       text: fold(`${title} ${summary} ${tags}`),
     })));
@@ -728,10 +728,13 @@
     const path = relativeURL(new URL(entry.href), siteRoot()).replace(/\/(index\.html)?$/, "");
     if (!/^(\.\.\/|[a-z]+:)/.test(path)) row.id = `entry-${path}`;
     if (entry.tags) row.dataset.tags = entry.tags;
+    // A page missing in this language, in another (CategoryIndex: `language`), as the page's own rows mark it.
+    if (entry.language) row.lang = entry.language;
     row.setAttribute("aria-setsize", total);
     row.setAttribute("aria-posinset", position + 1);
     const link = document.createElement("a");
     link.href = relativeURL(new URL(entry.href), new URL(currentURL));
+    if (entry.language) link.hreflang = entry.language;
     const selection = selectionOf(entry.href);
     if (selection) link.setAttribute("aria-current", selection);
     if (entry.href === targetHref) row.setAttribute("data-target", "");
@@ -759,6 +762,12 @@
       const summary = document.createElement("small");
       summary.textContent = entry.summary;
       link.append(summary);
+    }
+    if (entry.languageName) {
+      const mark = document.createElement("span");
+      mark.className = "language-mark";
+      mark.textContent = entry.languageName;
+      link.append(mark);
     }
     if (entry.count) {
       const count = document.createElement("span");
@@ -1119,10 +1128,11 @@
     search.innerHTML = '<label class="visually-hidden" for="search-input"></label>'
       + '<button type="button" class="search-back"><i class="glyph glyph-back" aria-hidden="true"></i></button>'
       + '<input type="search" id="search-input" class="search-input" autocomplete="off" spellcheck="false" aria-describedby="search-status">'
-      + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul><button type="button" class="search-more" hidden></button></div>';
+      + '<div class="search-panel" hidden><p class="search-status" id="search-status" aria-live="polite"></p><ul class="search-results"></ul><button type="button" class="search-more" hidden></button><button type="button" class="search-languages" hidden></button></div>';
     search.firstElementChild.textContent = search.dataset.label ?? say("search");
     search.querySelector(".search-back").append(say("back"));
     search.querySelector(".search-input").placeholder = say("search");
+    search.querySelector(".search-languages").textContent = say("searchEveryLanguage");
   }
   const searchInput = $(".search-input");
   const searchPanel = $(".search-panel");
@@ -1131,17 +1141,33 @@
   // The results shown: ten, and twenty more each time "More results" is chosen, for one query.
   // The button is outside the list the results are drawn into, so it keeps the focus.
   const searchMore = $(".search-more");
+  // In a catalog of several languages, the others are searched when this is chosen.
+  const searchLanguages = $(".search-languages");
   // On a phone the search is a view of its own, over the page, with a back control, as a
   // search in a NavigationStack is: the stylesheet shows it so (and the control) only there.
   const searchBack = $(".search-back");
   const searchView = () => isVisible(searchBack);
   const firstResults = 10, moreResults = 20, textFilesPerQuery = 3;
   let resultsShown = firstResults, resultsQuery = "";
-  const searchData = { index: null, terms: new Map(), forms: new Map(), pages: new Map(), texts: new Map() };
+  // Each language of a catalog has its own search, under its folder (`de/`): the reader's is
+  // searched, the others only when asked (index.languages). A file's data goes to the language
+  // its script was loaded for.
+  const ownFolder = body.dataset.language ?? "";
+  const searchStates = new Map();
+  function searchState(folder) {
+    if (!searchStates.has(folder)) {
+      searchStates.set(folder, { folder, index: null, terms: new Map(), forms: new Map(), pages: new Map(), texts: new Map(), scripts: new Map() });
+    }
+    return searchStates.get(folder);
+  }
+  const searchData = searchState(ownFolder);
+  const loadingState = () => searchState(document.currentScript?.dataset.folder ?? ownFolder);
+  let everyLanguage = false;
   window.stacksSearch = {
-    index(data) { searchData.index = data; },
+    index(data) { loadingState().index = data; },
     terms(key, data, groups) {
-      searchData.terms.set(key, data);
+      const state = loadingState();
+      state.terms.set(key, data);
       // Groups of a stem's forms, `archiv|e,ed,ing` (SearchIndex.encoded): each form → the group.
       const forms = new Map();
       for (const encoded of groups ?? []) {
@@ -1149,20 +1175,20 @@
         const group = ends.split(",").map((end) => start + end);
         for (const form of group) forms.set(form, group);
       }
-      searchData.forms.set(key, forms);
+      state.forms.set(key, forms);
     },
-    page(number, data) { searchData.pages.set(Number(number), data); },
-    text(number, text) { searchData.texts.set(Number(number), text); },
+    page(number, data) { loadingState().pages.set(Number(number), data); },
+    text(number, text) { loadingState().texts.set(Number(number), text); },
   };
-  const searchScripts = new Map();
 
-  /** Loads _stacks/search/<path> once; resolves when it has run. */
-  function loadSearchScript(path) {
+  /** Loads <language folder>_stacks/search/<path> once; resolves when it has run. */
+  function loadSearchScript(path, state = searchData) {
+    const searchScripts = state.scripts;
     if (!searchScripts.has(path)) {
       const loaded = new Promise((resolve, reject) => {
         const script = document.createElement("script");
-        // Each language of a catalog has its own search, under its folder (`de/`).
-        script.src = new URL(`${body.dataset.language ?? ""}_stacks/search/${path}`, siteRoot()).href;
+        script.dataset.folder = state.folder;
+        script.src = new URL(`${state.folder}_stacks/search/${path}`, siteRoot()).href;
         script.onload = () => { script.remove(); resolve(); };
         script.onerror = () => { script.remove(); reject(new Error(`no ${path}`)); };
         document.head.append(script);
@@ -1173,9 +1199,9 @@
     return searchScripts.get(path);
   }
 
-  const loadSearchIndex = () => loadSearchScript("index.js").then(() => {
-    if (!searchData.index) throw new Error("empty search index");
-    return searchData.index;
+  const loadSearchIndex = (state = searchData) => loadSearchScript("index.js", state).then(() => {
+    if (!state.index) throw new Error("empty search index");
+    return state.index;
   });
 
   // SearchTerms.swift splits the index's text the same way.
@@ -1198,15 +1224,15 @@
   }
 
   /** What shard `key` holds for `word`: its postings, or its other forms (SearchIndex.forms). */
-  const shardHas = (key, word) => Object.hasOwn(searchData.terms.get(key) ?? {}, word);
-  const formsIn = (key, word) => (searchData.forms.get(key)?.get(word) ?? []).filter((form) => form !== word);
+  const shardHas = (state, key, word) => Object.hasOwn(state.terms.get(key) ?? {}, word);
+  const formsIn = (state, key, word) => (state.forms.get(key)?.get(word) ?? []).filter((form) => form !== word);
 
   /** Loads the term shards not loaded yet; one that fails to load only costs its words. */
-  async function loadShards(keys, run) {
-    const missing = [...new Set(keys)].filter((key) => !searchData.terms.has(key));
+  async function loadShards(state, keys, run) {
+    const missing = [...new Set(keys)].filter((key) => !state.terms.has(key));
     if (!missing.length) return;
-    if (run === searchRun) searchStatus.textContent = say("loading");
-    await Promise.allSettled(missing.map((key) => loadSearchScript(`terms/${shardName(key)}.js`)));
+    if (run === searchRun && state === searchData) searchStatus.textContent = say("loading");
+    await Promise.allSettled(missing.map((key) => loadSearchScript(`terms/${shardName(key)}.js`, state)));
   }
 
   /**
@@ -1215,10 +1241,10 @@
    * bits 3– the title's words) and whether the term was the word itself, not one it begins or
    * another of its `forms`.
    */
-  function postingsOf(word, prefix, forms, shards) {
+  function postingsOf(state, word, prefix, forms, shards) {
     const pages = new Map();
     for (const key of shards) {
-      const terms = searchData.terms.get(key) ?? {};
+      const terms = state.terms.get(key) ?? {};
       for (const term of Object.keys(terms)) {
         if (term !== word && !(prefix && term.startsWith(word)) && !forms.includes(term)) continue;
         const whole = term === word;
@@ -1297,12 +1323,147 @@
   }
 
   function closeSearch() {
+    everyLanguage = false;
     if (searchPanel) searchPanel.hidden = true;
     search?.classList.remove("is-active");
     document.documentElement.classList.remove("search-open");
   }
 
   let searchRun = 0;
+  /** How many results of each other language a search of every language shows. */
+  const otherLanguageResults = 3;
+
+  /**
+   * What one language's search (`state`) finds for `typed`: every match ranked, the records of
+   * the first `count` loaded, and which terms to mark; `null` when a newer query started.
+   */
+  async function rankIn(state, typed, count, run) {
+    const typedFolded = fold(typed);
+    const wordTerms = [...new Set(searchTerms(typed))];
+    const words = [...new Set([...wordTerms, ...symbolTerms(typed)])];
+    // The last word as it is being typed: the words it begins count too.
+    const last = wordTerms[wordTerms.length - 1];
+    const prefixes = new Set(words.filter((word) => word === last && !/\s$/.test(typed) && [...word].length >= 3));
+    const forms = words.map(() => []);
+    const index = await loadSearchIndex(state);
+    let shards = words.map((word) => shardsOf(word, prefixes.has(word), index.keys));
+    await loadShards(state, shards.flat(), run);
+    if (run !== searchRun) return null;
+    // A word the site uses finds its other forms too (the words with its stem: `archive`,
+    // `archiving`); a word it never uses, the words it begins, as the last word typed does.
+    words.forEach((word, number) => {
+      const key = shardsOf(word, false, index.keys)[0];
+      if (key !== undefined && shardHas(state, key, word)) forms[number] = formsIn(state, key, word);
+      else if ([...word].length >= 3) prefixes.add(word);
+    });
+    const withForms = (word, number) => [...new Set([...shardsOf(word, prefixes.has(word), index.keys),
+      ...forms[number].flatMap((form) => shardsOf(form, false, index.keys))])];
+    shards = words.map(withForms);
+    await loadShards(state, shards.flat(), run);
+    if (run !== searchRun) return null;
+    // A word the site never uses that begins none it does (`archived` where the site has
+    // `archive` and `archiving`): the words that start as it does, up to three letters
+    // shorter, with their forms.
+    for (const [number, word] of words.entries()) {
+      if (forms[number].length || !prefixes.has(word) || postingsOf(state, word, true, [], shards[number]).size) continue;
+      const letters = [...word];
+      for (let end = letters.length - 1; end >= Math.max(4, letters.length - 3); end -= 1) {
+        const start = letters.slice(0, end).join("");
+        const keys = shardsOf(start, true, index.keys);
+        await loadShards(state, keys, run);
+        if (run !== searchRun) return null;
+        const found = keys.flatMap((key) => Object.keys(state.terms.get(key) ?? {})
+          .filter((term) => term.startsWith(start)).flatMap((term) => [term, ...formsIn(state, key, term)]));
+        if (!found.length) continue;
+        forms[number] = [...new Set(found)];
+        shards[number] = withForms(word, number);
+        await loadShards(state, shards[number], run);
+        if (run !== searchRun) return null;
+        break;
+      }
+    }
+    const scores = new Map();
+    words.forEach((word, number) => {
+      for (const [page, found] of postingsOf(state, word, prefixes.has(word), forms[number], shards[number])) {
+        const score = scores.get(page) ?? { page, words: 0, weight: 0, best: 0, found: [] };
+        // A whole word counts a little more than a word it begins.
+        const weight = (found.rank & 3) * 2 + (found.whole ? 1 : 0);
+        score.words += 1;
+        score.weight += weight;
+        score.best = Math.max(score.best, weight);
+        score.found.push(found);
+        scores.set(page, score);
+      }
+    });
+    // Every match ranked, not only those shown: more words found first; then the title that
+    // is what was typed, titles that start with it, titles with every word, summaries and
+    // tags, text; then shorter titles; then the catalog's order.
+    // Only pages with every word (or with a token typed whole, `c++`) when there are any: a
+    // second word narrows the results, as in any search box.
+    const complete = (score) => wordTerms.every((word) => score.found.some((found) => found.word === word))
+      || score.found.some((found) => !wordTerms.includes(found.word));
+    let matching = [...scores.values()];
+    if (matching.some(complete)) matching = matching.filter(complete);
+    for (const score of matching) Object.assign(score, titleTier(score.found, wordTerms, typedFolded));
+    const ranked = matching.sort((a, b) => b.words - a.words || b.tier - a.tier || a.length - b.length
+      || b.best - a.best || b.weight - a.weight || a.page - b.page);
+    const shown = ranked.slice(0, count).map((score) => score.page);
+    // Records come several to a file (index.recordsPerFile), in page order; so do the starts
+    // of the pages' texts, loaded for the results found by a word of their text only.
+    const perFile = index.recordsPerFile ?? 1;
+    const files = new Set(shown.filter((page) => !state.pages.has(page)).map((page) => `pages/${Math.floor(page / perFile)}.js`));
+    // A few files of texts at most per query: results found in their text lower down show
+    // their summary (a file of texts is ten kilobytes; one per result would make a first
+    // query of words found only in texts cost a hundred).
+    const texts = new Set();
+    for (const score of ranked.slice(0, count)) {
+      const file = `texts/${Math.floor(score.page / perFile)}.js`;
+      if (score.best <= 3 && score.page < index.catalogPages && !state.scripts.has(file) && texts.size < textFilesPerQuery) texts.add(file);
+    }
+    for (const file of texts) files.add(file);
+    if (files.size) await Promise.allSettled([...files].map((file) => loadSearchScript(file, state)));
+    if (run !== searchRun) return null;
+    const matches = (term) => words.some((word, number) => term === word || (prefixes.has(word) && term.startsWith(word))
+      || forms[number].includes(term));
+    // A page whose title is what was typed comes first: "c" before "c++", "tar" before "tar.gz".
+    const isTitle = ({ page }) => (fold(state.pages.get(page)?.title ?? "") === typedFolded ? 1 : 0);
+    const top = ranked.slice(0, count).sort((a, b) => isTitle(b) - isTitle(a));
+    return { state, index, ranked, top, matches };
+  }
+
+  /** A result's row: its title, the titles above it, and the text around the words found. */
+  function resultRow({ state, matches }, page, record) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = relativeURL(new URL(record.url, siteRoot()), new URL(location.href));
+    const title = document.createElement("span");
+    title.className = "title";
+    title.textContent = record.title;
+    const path = document.createElement("span");
+    path.className = "path";
+    const trail = (record.path ?? []).slice(0, -1);
+    path.textContent = trail.length ? trail.join(" › ") : record.kind === "category" ? say("category") : "";
+    link.append(title, path, snippetOf(record, state.texts.get(page), matches));
+    item.append(link);
+    return { item, trail };
+  }
+
+  /** A group of results under its heading (none for the results at the top). */
+  function resultGroup(heading, entries, className = "search-group") {
+    const group = document.createElement("li");
+    group.className = className;
+    const list = document.createElement("ul");
+    list.append(...entries);
+    if (heading) {
+      const title = document.createElement("span");
+      title.className = "search-group-title";
+      title.textContent = heading;
+      group.append(title);
+    }
+    group.append(list);
+    return group;
+  }
+
   async function runSearch() {
     const run = ++searchRun;
     const typed = searchInput.value;
@@ -1311,108 +1472,35 @@
       resultsQuery = typedFolded;
       resultsShown = firstResults;
     }
-    const wordTerms = [...new Set(searchTerms(typed))];
-    const words = [...new Set([...wordTerms, ...symbolTerms(typed)])];
-    if (!words.length) {
+    if (!searchTerms(typed).length && !symbolTerms(typed).length) {
       closeSearch();
       return;
     }
     searchPanel.hidden = false;
-    // The last word as it is being typed: the words it begins count too.
-    const last = wordTerms[wordTerms.length - 1];
-    const prefixes = new Set(words.filter((word) => word === last && !/\s$/.test(typed) && [...word].length >= 3));
-    let forms = words.map(() => []);
-    let ranked;
+    let found, others = [];
     try {
-      const index = await loadSearchIndex();
-      let shards = words.map((word) => shardsOf(word, prefixes.has(word), index.keys));
-      await loadShards(shards.flat(), run);
-      if (run !== searchRun) return;
-      // A word the site uses finds its other forms too (the words with its stem: `archive`,
-      // `archiving`); a word it never uses, the words it begins, as the last word typed does.
-      words.forEach((word, number) => {
-        const key = shardsOf(word, false, index.keys)[0];
-        if (key !== undefined && shardHas(key, word)) forms[number] = formsIn(key, word);
-        else if ([...word].length >= 3) prefixes.add(word);
-      });
-      const withForms = (word, number) => [...new Set([...shardsOf(word, prefixes.has(word), index.keys),
-        ...forms[number].flatMap((form) => shardsOf(form, false, index.keys))])];
-      shards = words.map(withForms);
-      await loadShards(shards.flat(), run);
-      if (run !== searchRun) return;
-      // A word the site never uses that begins none it does (`archived` where the site has
-      // `archive` and `archiving`): the words that start as it does, up to three letters
-      // shorter, with their forms.
-      for (const [number, word] of words.entries()) {
-        if (forms[number].length || !prefixes.has(word) || postingsOf(word, true, [], shards[number]).size) continue;
-        const letters = [...word];
-        for (let end = letters.length - 1; end >= Math.max(4, letters.length - 3); end -= 1) {
-          const start = letters.slice(0, end).join("");
-          const keys = shardsOf(start, true, index.keys);
-          await loadShards(keys, run);
-          if (run !== searchRun) return;
-          const found = keys.flatMap((key) => Object.keys(searchData.terms.get(key) ?? {})
-            .filter((term) => term.startsWith(start)).flatMap((term) => [term, ...formsIn(key, term)]));
-          if (!found.length) continue;
-          forms[number] = [...new Set(found)];
-          shards[number] = withForms(word, number);
-          await loadShards(shards[number], run);
-          if (run !== searchRun) return;
-          break;
-        }
+      found = await rankIn(searchData, typed, resultsShown, run);
+      if (!found) return;
+      const languages = (found.index.languages ?? []).filter((language) => language.folder !== ownFolder);
+      if (everyLanguage) {
+        // The other languages' best few, each under its name, in the catalog's order; a
+        // language whose search does not load only loses its results.
+        const settled = await Promise.allSettled(languages.map((language) =>
+          rankIn(searchState(language.folder), typed, otherLanguageResults, run).then((result) => ({ language, result }))));
+        if (run !== searchRun) return;
+        others = settled.filter((one) => one.status === "fulfilled" && one.value.result?.top.length).map((one) => one.value);
       }
-      const scores = new Map();
-      words.forEach((word, number) => {
-        for (const [page, found] of postingsOf(word, prefixes.has(word), forms[number], shards[number])) {
-          const score = scores.get(page) ?? { page, words: 0, weight: 0, best: 0, found: [] };
-          // A whole word counts a little more than a word it begins.
-          const weight = (found.rank & 3) * 2 + (found.whole ? 1 : 0);
-          score.words += 1;
-          score.weight += weight;
-          score.best = Math.max(score.best, weight);
-          score.found.push(found);
-          scores.set(page, score);
-        }
-      });
-      // Every match ranked, not only those shown: more words found first; then the title that
-      // is what was typed, titles that start with it, titles with every word, summaries and
-      // tags, text; then shorter titles; then the catalog's order.
-      // Only pages with every word (or with a token typed whole, `c++`) when there are any: a
-      // second word narrows the results, as in any search box.
-      const complete = (score) => wordTerms.every((word) => score.found.some((found) => found.word === word))
-        || score.found.some((found) => !wordTerms.includes(found.word));
-      let matching = [...scores.values()];
-      if (matching.some(complete)) matching = matching.filter(complete);
-      for (const score of matching) Object.assign(score, titleTier(score.found, wordTerms, typedFolded));
-      ranked = matching.sort((a, b) => b.words - a.words || b.tier - a.tier || a.length - b.length
-        || b.best - a.best || b.weight - a.weight || a.page - b.page);
-      const shown = ranked.slice(0, resultsShown).map((score) => score.page);
-      // Records come several to a file (index.recordsPerFile), in page order; so do the starts
-      // of the pages' texts, loaded for the results found by a word of their text only.
-      const perFile = index.recordsPerFile ?? 1;
-      const files = new Set(shown.filter((page) => !searchData.pages.has(page)).map((page) => `pages/${Math.floor(page / perFile)}.js`));
-      // A few files of texts at most per query: results found in their text lower down show
-      // their summary (a file of texts is ten kilobytes; one per result would make a first
-      // query of words found only in texts cost a hundred).
-      const texts = new Set();
-      for (const score of ranked.slice(0, resultsShown)) {
-        const file = `texts/${Math.floor(score.page / perFile)}.js`;
-        if (score.best <= 3 && score.page < index.catalogPages && !searchScripts.has(file) && texts.size < textFilesPerQuery) texts.add(file);
+      if (searchLanguages) {
+        // Hidden while focused would take the focus out of the search, and close it.
+        if ((everyLanguage || !languages.length) && document.activeElement === searchLanguages) searchInput.focus({ preventScroll: true });
+        searchLanguages.hidden = everyLanguage || !languages.length;
       }
-      for (const file of texts) files.add(file);
-      if (files.size) await Promise.allSettled([...files].map((file) => loadSearchScript(file)));
     } catch {
       if (run === searchRun) searchStatus.textContent = say("searchUnavailable");
       return;
     }
     if (run !== searchRun) return;
-    const matches = (term) => words.some((word, number) => term === word || (prefixes.has(word) && term.startsWith(word))
-      || forms[number].includes(term));
-    const root = siteRoot();
-    const here = new URL(location.href);
-    // A page whose title is what was typed comes first: "c" before "c++", "tar" before "tar.gz".
-    const isTitle = ({ page }) => (fold(searchData.pages.get(page)?.title ?? "") === typedFolded ? 1 : 0);
-    const top = ranked.slice(0, resultsShown).sort((a, b) => isTitle(b) - isTitle(a));
+    const { ranked, top } = found;
     // The best match in a row of its own; the others grouped by the top category, groups in
     // the order of their best result.
     const best = "\u0000best";
@@ -1422,18 +1510,7 @@
       const record = searchData.pages.get(page);
       if (!record) continue;
       shown += 1;
-      const item = document.createElement("li");
-      const link = document.createElement("a");
-      link.href = relativeURL(new URL(record.url, root), here);
-      const title = document.createElement("span");
-      title.className = "title";
-      title.textContent = record.title;
-      const path = document.createElement("span");
-      path.className = "path";
-      const trail = (record.path ?? []).slice(0, -1);
-      path.textContent = trail.length ? trail.join(" › ") : record.kind === "category" ? say("category") : "";
-      link.append(title, path, snippetOf(record, searchData.texts.get(page), matches));
-      item.append(link);
+      const { item, trail } = resultRow(found, page, record);
       // A top category is in its own group; an item at the top, in none.
       // The best match is set apart when its title has what was typed.
       const group = shown === 1 && top.length > 1 && tier >= 3 ? best
@@ -1441,20 +1518,18 @@
       if (!groups.has(group)) groups.set(group, []);
       groups.get(group).push(item);
     }
-    const items = [...groups].map(([name, entries]) => {
-      const group = document.createElement("li");
-      group.className = name === best ? "search-group search-best" : "search-group";
-      const list = document.createElement("ul");
-      list.append(...entries);
-      if (name) {
-        const heading = document.createElement("span");
-        heading.className = "search-group-title";
-        heading.textContent = name === best ? say("bestMatch") : name;
-        group.append(heading);
-      }
-      group.append(list);
-      return group;
-    });
+    const items = [...groups].map(([name, entries]) =>
+      resultGroup(name === best ? say("bestMatch") : name, entries, name === best ? "search-group search-best" : "search-group"));
+    for (const { language, result } of others) {
+      const entries = result.top.filter(({ page }) => result.state.pages.has(page))
+        .map(({ page }) => resultRow(result, page, result.state.pages.get(page)).item);
+      if (!entries.length) continue;
+      const group = resultGroup(language.name, entries, "search-group search-language");
+      group.lang = language.tag;
+      group.dir = language.dir ?? "ltr";
+      for (const link of $$("a", group)) link.hreflang = language.tag;
+      items.push(group);
+    }
     searchResults.replaceChildren(...items);
     if (searchMore) {
       // A focused button that hides would take the focus out of the search, and close it.
@@ -1470,6 +1545,10 @@
     search.hidden = false;
     searchMore?.addEventListener("click", () => {
       resultsShown += moreResults;
+      runSearch();
+    });
+    searchLanguages?.addEventListener("click", () => {
+      everyLanguage = true;
       runSearch();
     });
     searchInput.addEventListener("focus", (event) => {

@@ -82,7 +82,8 @@ struct LinkTargets: Equatable, Sendable {
     init(_ catalog: Catalog) {
         pages.reserveCapacity(catalog.pages.count)
         // By index: copying each whole page would cost more than the rest of the loop.
-        for index in catalog.pages.indices {
+        // A fallback row (`Fallback`) is no page of this language to link to.
+        for index in catalog.pages.indices where catalog.pages[index].isWritten {
             let source = catalog.pages[index].source
             let path = catalog.pages[index].path
             let directory = catalog.pages[index].sourceDirectory

@@ -121,7 +121,13 @@ public enum Pipeline {
         var sites: [ResolvedSite] = []
         var configs: [SiteConfig] = []
         var templateSets: [TemplateSet] = []
-        for language in languages {
+        let described = Translations.languages(of: settings)
+        for var language in languages {
+            if language.position > 0, settings.fallbacks, let defaultSite = sites.first {
+                Fallback.add(to: &language.tree, folderPrefix: language.folderPrefix,
+                              suffixes: settings.layout == .suffixes ? settings.codes : [],
+                              from: defaultSite.catalog, defaultPrefix: languages[0].folderPrefix, language: described[0])
+            }
             var config = input.config
             config.language = LanguageSettings.tag(of: settings.codes[language.position])
             config.languageFolder = settings.outputFolder(of: language.position)

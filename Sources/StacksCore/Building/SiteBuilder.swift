@@ -55,10 +55,10 @@ public enum SiteBuilder {
             for prepared in site {
                 let renderer = prepared.renderer
                 _ = await Parallel.map(0..<renderer.pageCount, state: { TemplateStamps() }) { stamps, index in
-                    renderer.renderPage(index, stamps: &stamps).count
+                    renderer.site.catalog[index].isWritten ? renderer.renderPage(index, stamps: &stamps).count : 0
                 }
             }
-            return Summary(pages: site.reduce(0) { $0 + $1.renderer.pageCount },
+            return Summary(pages: site.reduce(0) { $0 + $1.renderer.writtenPageCount },
                            files: site.reduce(0) { $0 + $1.renderer.site.catalog.assets.count }, bytes: 0,
                            milliseconds: elapsed(since: start), output: nil, warnings: site.flatMap(\.warnings))
         }
@@ -119,7 +119,7 @@ public enum SiteBuilder {
                             try await SiteWriter(root: staging, previous: previous).write(prepared, contentRoot: contentRoot)
                         }
                     }
-                    pageCount = prepared.reduce(0) { $0 + $1.renderer.pageCount }
+                    pageCount = prepared.reduce(0) { $0 + $1.renderer.writtenPageCount }
                     warnings = prepared.flatMap(\.warnings)
                 }
                 FreedMemory.release()

@@ -138,7 +138,7 @@ public struct SiteManifest: Sendable {
             else { return nil }
             page = child
         }
-        return page
+        return catalog[page].isWritten ? page : nil
     }
 
     /// Whether `path` is one of the files the manifest names itself (not one in its folders).
@@ -150,7 +150,7 @@ public struct SiteManifest: Sendable {
 
     /// The files the manifest names, with `renderer`'s page paths.
     public func paths(_ renderer: SiteRenderer) -> [String] {
-        Array(producers.keys) + (0..<pageCount).map(renderer.outputPath(of:)) + (0..<recordFiles).flatMap { [prefix + SearchIndex.recordFilePath($0), prefix + SearchIndex.textFilePath($0)] }
+        Array(producers.keys) + (0..<pageCount).filter { catalog[$0].isWritten }.map(renderer.outputPath(of:)) + (0..<recordFiles).flatMap { [prefix + SearchIndex.recordFilePath($0), prefix + SearchIndex.textFilePath($0)] }
     }
 }
 

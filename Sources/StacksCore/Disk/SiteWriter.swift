@@ -98,7 +98,7 @@ public struct SiteWriter: Sendable {
             guard unit < pageRuns else { return [try put(otherPages[unit - pageRuns].path, otherPages[unit - pageRuns].producer)] }
             var placed: [OutputFiles.Placed] = []
             var records: [UInt8] = [], texts: [UInt8] = [], recorded = false
-            for index in SearchIndex.pages(inRecordFile: unit, ofCatalogPages: pageCount) {
+            for index in SearchIndex.pages(inRecordFile: unit, ofCatalogPages: pageCount) where renderer.site.catalog[index].isWritten {
                 placed.append(try put(renderer.outputPath(of: index), .page(index)))
                 // The page's search record, with it: the records are never all held at once.
                 if let entry = renderer.searchEntry(of: index, into: &state.postings) {
@@ -163,7 +163,7 @@ public struct SiteWriter: Sendable {
             throw WriteFailure(.output(missing), reason: "the site lists it, but nothing made it")
         }
         // The summary counts the catalog's pages apart from the files beside them.
-        written.files -= renderer.pageCount
+        written.files -= renderer.writtenPageCount
     }
 
     /// A file the renderer made that the site's manifest does not list: a fault of Stacks, not

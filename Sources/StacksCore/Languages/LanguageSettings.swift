@@ -7,6 +7,7 @@ import Foundation
 ///       codes: [en, ar, de, zh_TW]      # the default first
 ///       folders: "pages.{lang}"         # a folder per language (tldr); "{lang}" as Hugo and Starlight
 ///       defaultFolder: pages            # the default language's folder, when it has its own name
+///       fallbacks: false                # no rows for pages missing in a language (listed by default)
 ///
 ///     languages:
 ///       codes: [en, fr]
@@ -25,6 +26,9 @@ public struct LanguageSettings: Sendable, Equatable {
     /// The default language's pages at the site's root, the others under their folder (`/de/`);
     /// `false`: every language under its folder, the default's too.
     public var defaultAtRoot = true
+    /// A page missing in a language is listed in that language's lists, leading to the
+    /// default language's page and marked so (`Fallback`); `fallbacks: false` leaves it out.
+    public var fallbacks = true
 
     public init(codes: [String], layout: Layout, defaultAtRoot: Bool = true) {
         self.codes = codes

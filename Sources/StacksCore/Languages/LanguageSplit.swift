@@ -83,10 +83,16 @@ enum LanguageSplit {
     /// language's suffix (`codes`, in the suffix layout); a category's or the home's, its
     /// folder's (`common/`, the home's "").
     static func translationKey(of page: Page, folderPrefix: String, suffixes codes: [String]) -> String {
-        var key = page.kind == .item ? (page.source ?? page.sourceDirectory + "/") : page.sourceDirectory + "/"
+        translationKey(ofSource: page.kind == .item ? (page.source ?? page.sourceDirectory + "/") : page.sourceDirectory + "/",
+                       folderPrefix: folderPrefix, suffixes: codes)
+    }
+
+    /// The key of a Markdown file (`pages.de/common/tar.md`) or a folder (`pages.de/common/`).
+    static func translationKey(ofSource source: String, folderPrefix: String, suffixes codes: [String]) -> String {
+        var key = source
         if !folderPrefix.isEmpty, key.hasPrefix(folderPrefix) { key.removeFirst(folderPrefix.count) }
         if key == "/" || key + "/" == folderPrefix { return "" }
-        if !codes.isEmpty, page.kind == .item, key.hasSuffix(".md") {
+        if !codes.isEmpty, key.hasSuffix(".md") {
             // `tar.fr.md` is `tar.md` in every language.
             let stem = key.dropLast(3)
             if let dot = stem.lastIndex(of: "."),

@@ -10,6 +10,8 @@ public struct Translations: Sendable {
         public var tag: String
         /// Its name in itself.
         public var name: String
+        /// The folder its pages are under, with a slash (`de/`); empty for the default at the root.
+        public var folder: String
     }
 
     public let languages: [Language]
@@ -29,10 +31,7 @@ public struct Translations: Sendable {
     /// `catalogs[position]` is language `position`'s catalog, `folderPrefixes` what its sources
     /// start with, `suffixes` the codes a file name may end with (the suffix layout).
     init(settings: LanguageSettings, catalogs: [Catalog], folderPrefixes: [String]) {
-        languages = settings.codes.map { code in
-            let tag = LanguageSettings.tag(of: code)
-            return Language(tag: tag, name: LanguageNames.name(of: tag))
-        }
+        languages = Self.languages(of: settings)
         let suffixes = settings.layout == .suffixes ? settings.codes : []
         var paths: [String: [StackPath?]] = [:]
         for (position, catalog) in catalogs.enumerated() {
@@ -41,6 +40,8 @@ public struct Translations: Sendable {
             for page in catalog.pages {
                 let key = LanguageSplit.translationKey(of: page, folderPrefix: folderPrefixes[position], suffixes: suffixes)
                 pageKeys.append(key)
+                // A fallback row is the page missing here.
+                guard page.isWritten else { continue }
                 if paths[key] == nil { paths[key] = Array(repeating: nil, count: catalogs.count) }
                 if paths[key]![position] == nil { paths[key]![position] = page.path }
             }
@@ -66,6 +67,14 @@ public struct Translations: Sendable {
             links[key] = catalogs.indices.compactMap { language in
                 url(of: key, in: language).map { Link(language: language, url: $0.0, missing: $0.1) }
             }
+        }
+    }
+
+    static func languages(of settings: LanguageSettings) -> [Language] {
+        settings.codes.indices.map { position in
+            let tag = LanguageSettings.tag(of: settings.codes[position])
+            let folder = settings.outputFolder(of: position)
+            return Language(tag: tag, name: LanguageNames.name(of: tag), folder: folder.isEmpty ? "" : folder + "/")
         }
     }
 

@@ -139,8 +139,13 @@ struct PagePlace: Sendable, Equatable {
         let frontMatter = document?.frontMatter ?? FrontMatter()
         // The home page is called by the site's name, settled when rendering.
         let title = kind == .home ? "" : frontMatter.title ?? Slug.title(name: name, slug: path.last?.slug ?? "")
-        return Page(kind: kind, path: path, source: source, sourceDirectory: sourceDirectory, frontMatter: frontMatter,
-                    body: document?.body ?? "", bodyLine: document?.bodyLine ?? 1, title: title, parent: parent)
+        var page = Page(kind: kind, path: path, source: source, sourceDirectory: sourceDirectory, frontMatter: frontMatter,
+                        body: document?.body ?? "", bodyLine: document?.bodyLine ?? 1, title: title, parent: parent)
+        if let fallback = document?.fallback {
+            page.url = fallback.url
+            page.fallback = fallback.language
+        }
+        return page
     }
 }
 
@@ -492,6 +497,9 @@ private struct LoaderState {
 
     /// The decoded file; `nil` (with diagnostics) when it cannot be used.
     mutating func document(_ file: SourceFile, allowEmpty: Bool) -> Document? {
+        if let fallback = file.fallback {
+            return Document(frontMatter: fallback.frontMatter, body: "", bodyLine: 1, fallback: fallback)
+        }
         let decoded = documents[file.relativePath] ?? Document.decode(file, displayRoot: displayRoot, keys: frontMatterKeys)
         diagnostics += decoded.problems
         if case .empty = decoded, !allowEmpty {
@@ -505,6 +513,7 @@ struct Document: Sendable {
     var frontMatter: FrontMatter
     var body: String
     var bodyLine: Int
+    var fallback: Fallback? = nil
 
     enum Decoded: Sendable {
         case empty

@@ -146,7 +146,7 @@ private struct ConfigReader {
     /// `languages:` — a list of codes (a folder per language, named by its code), or a map.
     mutating func languages(_ node: Node) -> LanguageSettings? {
         var codes: [String] = []
-        var folders: String?, defaultFolder: String?, suffixes = false, defaultAtRoot = true
+        var folders: String?, defaultFolder: String?, suffixes = false, defaultAtRoot = true, fallbacks = true
         var codesNode = node
         if node.mapping != nil {
             var found = false
@@ -157,6 +157,7 @@ private struct ConfigReader {
                 case "defaultFolder": defaultFolder = reader.text(value, "languages.defaultFolder")
                 case "suffixes": suffixes = reader.flag(value, "languages.suffixes") ?? false
                 case "defaultAtRoot": defaultAtRoot = reader.flag(value, "languages.defaultAtRoot") ?? true
+                case "fallbacks": fallbacks = reader.flag(value, "languages.fallbacks") ?? true
                 default: reader.unknown(value, "languages." + key)
                 }
             }
@@ -186,7 +187,9 @@ private struct ConfigReader {
             return nil
         }
         let layout: LanguageSettings.Layout = suffixes ? .suffixes : .folders(pattern: folders ?? "{lang}", defaultFolder: defaultFolder)
-        return LanguageSettings(codes: codes, layout: layout, defaultAtRoot: defaultAtRoot)
+        var settings = LanguageSettings(codes: codes, layout: layout, defaultAtRoot: defaultAtRoot)
+        settings.fallbacks = fallbacks
+        return settings
     }
 
     mutating func unknownString(_ node: Node, _ key: String) {

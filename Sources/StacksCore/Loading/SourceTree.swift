@@ -51,6 +51,8 @@ public struct SourceFile: Sendable, Equatable {
     public var target: String?
     /// For an image (`ImageSize.isImage`), its size when its file says it.
     public var imageSize: ImageSize?
+    /// A row standing for a page this language lacks (`Fallback`): no file on disk.
+    var fallback: Fallback?
 
     public init(name: String, relativePath: String, contents: [UInt8]? = nil, target: String? = nil,
                 imageSize: ImageSize? = nil) {

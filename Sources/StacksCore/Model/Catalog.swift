@@ -59,8 +59,12 @@ public struct Page: Sendable, Equatable {
 
     public var kind: Kind
     public let path: StackPath
-    /// `path.url`, spelled once: lists, links and sorts ask for it many times a build.
-    public let url: String
+    /// `path.url`, spelled once: lists, links and sorts ask for it many times a build; a
+    /// fallback's, the default language's page.
+    public internal(set) var url: String
+    /// A row for a page this catalog's language lacks, leading to the page in `fallback`
+    /// (`Fallback`): listed, never written.
+    public internal(set) var fallback: Translations.Language?
     /// The Markdown file, relative to the content root; `nil` for a category without `_index.md`.
     public var source: String?
     /// The folder relative links in this page's Markdown start from.
@@ -97,6 +101,9 @@ public struct Page: Sendable, Equatable {
         self.parent = parent
         self.children = children
     }
+
+    /// Whether the page is written: a fallback row only leads to another language's page.
+    public var isWritten: Bool { fallback == nil }
 
     public var slug: String { path.last?.slug ?? "" }
 

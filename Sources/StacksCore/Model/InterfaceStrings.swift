@@ -149,7 +149,7 @@ public struct InterfaceStrings: Sendable, Equatable {
                     "skipToDetails", "tagsOnPages", "date", "months", "numberGroup", "numberGroupFrom"] {
             keys[key] = .renderer
         }
-        for key in ["search", "back", "loading", "searchUnavailable", "category", "bestMatch", "noResults", "readMore",
+        for key in ["search", "back", "loading", "searchUnavailable", "category", "bestMatch", "noResults", "readMore", "searchEveryLanguage",
                     "loadingEntries", "noMatch", "moreResults", "shownResults"] {
             keys[key] = .script
         }

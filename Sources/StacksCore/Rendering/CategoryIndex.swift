@@ -10,16 +10,18 @@
 /// Compact and gzip-friendly: no keys repeated per entry, one array a row, trailing empty
 /// fields left out.
 ///
-///     {"entries":[[url, title, summary, tags, kind, icon, color, count], …]}
+///     {"entries":[[url, title, summary, tags, kind, icon, color, count, language], …]}
 ///
 /// - `url`: relative to the category's page (`ls/`, or `ls/index.html` in portable mode);
 /// - `tags`: joined by ", " as the rows' `data-tags`;
 /// - `icon`: a URL relative to the category's page when it contains a `/`, else the text of
 ///   the tile (a monogram's letter, an emoji); "" with no tile; `color`: the tile's colour;
-/// - `count`: a category's number of children, as text; "" for an item.
+/// - `count`: a category's number of children, as text; "" for an item;
+/// - `language`: for a row of a page missing in this language (`Fallback`), the language of
+///   the page it leads to (BCP 47), then its name.
 enum CategoryIndex {
     /// The fields of a row, in order: the script reads them by position.
-    static let fields = ["url", "title", "summary", "tags", "kind", "icon", "color", "count"]
+    static let fields = ["url", "title", "summary", "tags", "kind", "icon", "color", "count", "language", "languageName"]
 
     /// The index's path under the output root: in the category's folder as it is named on disk
     /// (`荤菜/page/`), not as its URL spells it.
@@ -74,7 +76,7 @@ enum CategoryIndex {
         let portable = context.config.portable
         let url = page.url.hasPrefix(owner.url) && !owner.isRoot
             ? String(page.url.dropFirst(owner.url.count)) + (portable ? "index.html" : "")
-            : RelativeURL.page(page.path, fromDepth: owner.depth, portable: portable)
+            : String(decoding: RootMarker.resolve(RootMarker.page(page, portable: portable), depth: owner.depth), as: UTF8.self)
         let tile = context.icon(page)
         var icon = ""
         if let text = tile.iconURL {
@@ -86,7 +88,8 @@ enum CategoryIndex {
         }
         let color = tile.color ?? ""
         var fields = [url, page.listTitle, page.summary ?? "", page.frontMatter.tags.joined(separator: ", "),
-                      page.kind.rawValue, icon, color, page.kind == .category ? String(page.children.count) : ""]
+                      page.kind.rawValue, icon, color, page.kind == .category ? String(page.children.count) : "",
+                      page.fallback?.tag ?? "", page.fallback?.name ?? ""]
         while fields.last == "" { fields.removeLast() }
         return fields
     }

@@ -92,13 +92,16 @@ struct PageContext {
         // Rows with an id are in a list shown in parts, which the script filters from the
         // list's index (`CategoryIndex`, tags included), not from its rows.
         let rowID = ListPlace.rowID(index, in: catalog, limit: config.layout.listWindow)
-        return ListEntryView(
+        var entry = ListEntryView(
             icon: icon(page), title: page.listTitle, url: url(index), kind: page.kind.rawValue, summary: page.summary,
             // A category says how much it holds, as a list row in a split view's sidebar does.
             count: page.kind == .category ? page.children.count : nil,
             // The script's filter matches tags too; they are not shown in the row.
             tags: page.frontMatter.tags.isEmpty || rowID != nil ? nil : page.frontMatter.tags.joined(separator: ", "),
             selected: selected, current: current, rowID: inWindow ? nil : rowID, strings: config.strings)
+        entry.language = page.fallback?.tag
+        entry.languageName = page.fallback?.name
+        return entry
     }
 
     /// Page `number` (from 1) of a large category's paginated list; page 1 is the category's page.

@@ -48,6 +48,9 @@ struct SearchIndex {
     /// Pages numbered below it are the catalog's, with snippet sources; the others (tag pages),
     /// from `firstExtraPage(after:)` on, have none.
     private let catalogPages: Int
+    /// The catalog's languages (`languages:`), each with its own index, which the script
+    /// searches too when the reader asks; empty with one language.
+    var languages: [Translations.Language] = []
     let shardLimit: Int
 
     /// A page of the site that is not in the catalog (a tag page): found by its title and summary.
@@ -67,7 +70,7 @@ struct SearchIndex {
     init(catalog: Catalog, bodies: PageBodies, extra: [ExtraPage] = [], language: String = "en",
          shardLimit: Int = Self.defaultShardLimit) {
         var postings = SearchPostings()
-        for index in catalog.pages.indices.dropFirst() {
+        for index in catalog.pages.indices.dropFirst() where catalog[index].isWritten {
             postings.add(page: index, of: catalog, text: index < bodies.count ? HTMLText.plain(bodies[index]) : "")
         }
         self.init(catalog: catalog, postings: postings, extra: extra, language: language, shardLimit: shardLimit)
@@ -327,6 +330,19 @@ struct SearchIndex {
         index.member("keys", shards.map(\.key))
         index.member("pages", pageCount)
         index.member("recordsPerFile", Self.recordsPerFile)
+        if languages.count > 1 {
+            index.key("languages")
+            index.beginArray()
+            for language in languages {
+                index.beginObject()
+                index.member("folder", language.folder)
+                index.member("tag", language.tag)
+                index.member("name", language.name)
+                if LanguageTag.direction(of: language.tag) == "rtl" { index.member("dir", "rtl") }
+                index.endObject()
+            }
+            index.endArray()
+        }
         index.endObject()
         index.raw(");\n")
         try body(.init(path: Self.indexPath, bytes: index.bytes))

@@ -130,8 +130,9 @@ extension SiteRenderer {
         switch extra {
         case .search:
             let catalog = site.catalog
-            let index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages(), language: config.language) }
+            var index = postings.map { SearchIndex(catalog: catalog, postings: $0, extra: tagSearchPages(), language: config.language) }
                 ?? SearchIndex(catalog: catalog, bodies: site.bodies, extra: tagSearchPages(), language: config.language)
+            index.languages = translations?.languages ?? []
             try index.eachFile(body)
         case .tagListIndexes: try eachTagListIndex(body)
         default: try madeWhole(extra, theme: theme).forEach(body)
@@ -186,7 +187,7 @@ extension SiteRenderer {
     /// Page `index`'s words added to `postings`, and its search record and snippet source (for
     /// the files of `SearchIndex.recordFile(of:)`); nil for the home page, which has neither.
     func searchEntry(of index: Int, into postings: inout SearchPostings) -> (record: [UInt8], text: [UInt8])? {
-        guard index != Catalog.rootIndex, index < site.catalog.pages.count else { return nil }
+        guard index != Catalog.rootIndex, index < site.catalog.pages.count, site.catalog[index].isWritten else { return nil }
         let text = searchText(of: index)
         postings.add(page: index, of: site.catalog, text: text)
         return (SearchIndex.record(of: index, in: site.catalog, portable: config.portable), SearchIndex.snippetSource(of: index, text: text))
@@ -211,7 +212,7 @@ extension SiteRenderer {
 
     /// The catalog's pages whose records are in record file `file`.
     private func recordPages(file: Int) -> [Int] {
-        SearchIndex.pages(inRecordFile: file, ofCatalogPages: site.catalog.pages.count).filter { $0 != Catalog.rootIndex }
+        SearchIndex.pages(inRecordFile: file, ofCatalogPages: site.catalog.pages.count).filter { $0 != Catalog.rootIndex && site.catalog[$0].isWritten }
     }
 
     private func searchText(of index: Int) -> String {
@@ -232,7 +233,7 @@ extension SiteRenderer {
         let catalog = site.catalog
         var json = JSONWriter(capacity: catalog.pages.count * 256)
         json.beginArray()
-        for index in catalog.pages.indices.dropFirst() {
+        for index in catalog.pages.indices.dropFirst() where catalog[index].isWritten {
             let page = catalog[index]
             json.beginObject()
             json.member("kind", page.kind.rawValue)
@@ -267,7 +268,7 @@ extension SiteRenderer {
             json.beginObject()
             json.key("children")
             json.beginArray()
-            for child in page.children { node(child) }
+            for child in page.children where catalog[child].isWritten { node(child) }
             json.endArray()
             json.member("color", page.frontMatter.color)
             json.member("icon", page.frontMatter.icon)
@@ -298,7 +299,7 @@ extension SiteRenderer {
         guard config.baseURL != nil else { return nil }
         let context = PageContext(catalog: site.catalog, config: config, icons: [:])
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for index in site.catalog.pages.indices {
+        for index in site.catalog.pages.indices where site.catalog[index].isWritten {
             guard let url = context.canonical(index) else { continue }
             xml += "<url><loc>\(HTMLEscaping.escape(url))</loc></url>\n"
         }

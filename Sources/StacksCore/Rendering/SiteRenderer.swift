@@ -165,6 +165,12 @@ public struct SiteRenderer: Sendable {
     }
 
     public var pageCount: Int { site.catalog.pages.count }
+    /// The pages made (fallback rows lead elsewhere): what a build reports.
+    public var writtenPageCount: Int {
+        var count = 0
+        for page in site.catalog.pages where page.isWritten { count += 1 }
+        return count
+    }
 
     /// Where page `index` is written, relative to the output root.
     public func outputPath(of index: Int) -> String {
@@ -502,8 +508,9 @@ public struct SiteRenderer: Sendable {
         func link(_ child: Int?) -> LinkView? {
             child.map { LinkView(title: catalog[$0].listTitle, url: context.url($0)) }
         }
-        let previous = children[..<position].last { catalog[$0].kind == .item }
-        let next = children[(position + 1)...].first { catalog[$0].kind == .item }
+        // A fallback row leads into another language: not a neighbour to read on to.
+        let previous = children[..<position].last { catalog[$0].kind == .item && catalog[$0].isWritten }
+        let next = children[(position + 1)...].first { catalog[$0].kind == .item && catalog[$0].isWritten }
         guard previous != nil || next != nil else { return nil }
         return SiblingsView(previous: link(previous), next: link(next))
     }

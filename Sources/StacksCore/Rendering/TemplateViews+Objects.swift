@@ -172,6 +172,8 @@ extension ListEntryView {
         if let countLabel { object["countLabel"] = .text(countLabel) }
         if let tags { object["tags"] = .text(tags) }
         if let rowID { object["rowID"] = .text(rowID) }
+        if let language { object["language"] = .text(language) }
+        if let languageName { object["languageName"] = .text(languageName) }
         return object
     }
 }

@@ -341,6 +341,10 @@ struct ListEntryView: TemplateView {
     /// Its tags, comma separated, for the filter; only in a list shown whole (a list shown in
     /// parts is filtered from its index).
     var tags: String?
+    /// For a page missing in the list's language, the language of the page the row leads to
+    /// (BCP 47, for `lang` and `hreflang`), and its name, shown in the row (`Fallback`).
+    var language: String?
+    var languageName: String?
     /// On the way to this page.
     var selected: Bool
     /// This page.

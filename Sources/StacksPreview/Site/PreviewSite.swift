@@ -151,7 +151,7 @@ actor PreviewSite {
     }
 
     private static func pageCount(_ current: Current) -> Int {
-        current.site.reduce(0) { $0 + $1.renderer.pageCount }
+        current.site.reduce(0) { $0 + $1.renderer.writtenPageCount }
     }
 
     /// The open pages (those served) that the new site shows otherwise: a page whose digest
