@@ -61,7 +61,14 @@ import Testing
         #expect(common.contains("<li lang=\"en\"><a href=\"../../common/git/\" hreflang=\"en\">"))
         #expect(common.contains("<b>git</b><small>Work with git.</small><span class=\"language-mark\">English</span>"))
         #expect(!(try project.read("output/de/sitemap.xml")).contains("common/git"))
-        #expect((try project.read("output/sitemap.xml")).contains("https://example.org/common/git/"))
+        #expect((try project.read("output/en/sitemap.xml")).contains("<loc>https://example.org/common/git/</loc>"))
+        // The root's sitemap is the index of every language's, the default's under its code.
+        let index = try project.read("output/sitemap.xml")
+        #expect(index.contains("<sitemapindex") && !index.contains("<urlset"))
+        #expect(index.matches(of: /<sitemap><loc>([^<]+)<\/loc><\/sitemap>/).map { String($0.1) } == [
+            "https://example.org/en/sitemap.xml", "https://example.org/de/sitemap.xml",
+            "https://example.org/ar/sitemap.xml", "https://example.org/zh-tw/sitemap.xml",
+        ])
         // Each language's search knows the others', for a search of every language.
         #expect(try project.read("output/de/_stacks/search/index.js").contains(
             #""languages":[{"folder":"","tag":"en","name":"English"},{"folder":"de/","tag":"de","name":"Deutsch"},{"folder":"ar/","tag":"ar","name":"العربية","dir":"rtl"},{"folder":"zh-tw/","tag":"zh-TW","name":"繁體中文"}]"#))

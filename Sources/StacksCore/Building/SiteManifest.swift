@@ -43,6 +43,8 @@ public struct SiteManifest: Sendable {
         case toolIndex
         case catalogDescription
         case sitemap
+        /// In a catalog of several languages, the root's `sitemap.xml`: each language's sitemap.
+        case sitemapIndex
         /// The list indexes of the tag index and of tags with large lists.
         case tagListIndexes
         /// A large category's list index (and its script twin in portable mode).
@@ -90,6 +92,7 @@ public struct SiteManifest: Sendable {
         var extras: [Extra] = shared + [.redirects, .search, .toolIndex, .catalogDescription]
         if renderer.config.strings.needsScriptFile { extras.append(.interfaceStrings) }
         if renderer.config.baseURL != nil { extras.append(.sitemap) }
+        if renderer.config.baseURL != nil, renderer.translations != nil, renderer.config.languagePosition == 0 { extras.append(.sitemapIndex) }
         if !renderer.tagIndex.isEmpty { extras.append(.tagListIndexes) }
         extras += CategoryIndex.categories(in: catalog, limit: renderer.config.layout.listWindow).map { .listIndex(category: $0) }
 

@@ -70,7 +70,8 @@ extension SiteRenderer {
             return [SearchIndex.indexPath] + files.map(SearchIndex.recordFilePath)
         case .toolIndex: return [Self.toolIndexPath]
         case .catalogDescription: return [Self.catalogDescriptionPath]
-        case .sitemap: return ["sitemap.xml"]
+        case .sitemap: return [sitemapPath]
+        case .sitemapIndex: return ["sitemap.xml"]
         case .tagListIndexes: return tagListIndexPaths()
         case .listIndex(let category):
             let context = PageContext(catalog: site.catalog, config: config, icons: [:])
@@ -159,7 +160,8 @@ extension SiteRenderer {
             preconditionFailure("made file by file (eachFile)")
         case .toolIndex: return [OutputFile(path: Self.toolIndexPath, bytes: searchIndex())]
         case .catalogDescription: return [OutputFile(path: Self.catalogDescriptionPath, bytes: catalogDescription())]
-        case .sitemap: return sitemap().map { [OutputFile(path: "sitemap.xml", bytes: $0)] } ?? []
+        case .sitemap: return sitemap().map { [OutputFile(path: sitemapPath, bytes: $0)] } ?? []
+        case .sitemapIndex: return sitemapIndex().map { [OutputFile(path: "sitemap.xml", bytes: $0)] } ?? []
         case .listIndex(let category): return CategoryIndex.files(of: category, context: context)
         }
     }
@@ -293,6 +295,26 @@ extension SiteRenderer {
         }
         node(Catalog.rootIndex)
         return json.bytes
+    }
+
+    /// Where the language's sitemap is, under `languagePrefix`: `sitemap.xml`; in a catalog of
+    /// several languages whose default is at the root, the default's is under its code
+    /// (`en/sitemap.xml`), as Hugo has it, since the root's is the index of every language's.
+    var sitemapPath: String {
+        guard let translations, languagePrefix.isEmpty else { return "sitemap.xml" }
+        return translations.languages[config.languagePosition].tag.lowercased() + "/sitemap.xml"
+    }
+
+    /// The root's sitemap in a catalog of several languages: where each language's is.
+    func sitemapIndex() -> [UInt8]? {
+        guard let base = config.baseURL.map({ $0.hasSuffix("/") ? $0 : $0 + "/" }), let translations else { return nil }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for language in translations.languages {
+            let path = language.folder.isEmpty ? language.tag.lowercased() + "/sitemap.xml" : language.folder + "sitemap.xml"
+            xml += "<sitemap><loc>\(HTMLEscaping.escape(base + path))</loc></sitemap>\n"
+        }
+        xml += "</sitemapindex>\n"
+        return Array(xml.utf8)
     }
 
     func sitemap() -> [UInt8]? {
