@@ -70,7 +70,9 @@ def test_a_language_without_the_page_is_marked_and_leads_above(page):
     page.driver.get(BASE + missing)
     link = page.driver.find_element(By.CSS_SELECTOR, ".languages a[hreflang=de]")
     assert "missing" in link.get_attribute("class")
-    assert link.get_attribute("title")
+    # What it leads to is said once, below the items, and read with the item.
+    assert link.get_attribute("aria-describedby") == "missing-translation"
+    assert page.js("return document.getElementById('missing-translation').textContent.trim()")
     assert link.get_attribute("href") == SITE + "de/common/"
     # No hreflang for a translation that is not there.
     assert page.js("return document.querySelector('link[rel=alternate][hreflang=de]')") is None

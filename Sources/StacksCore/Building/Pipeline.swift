@@ -156,7 +156,8 @@ public enum Pipeline {
         }
         diagnostics.append(contentsOf: folderClashes(sites, settings: settings, displayRoot: input.contentDisplay))
         guard !diagnostics.hasErrors else { return .failure(diagnostics) }
-        let translations = Translations(settings: settings, catalogs: sites.map(\.catalog), folderPrefixes: languages.map(\.folderPrefix))
+        let translations = Translations(settings: settings, catalogs: sites.map(\.catalog), folderPrefixes: languages.map(\.folderPrefix),
+                                        baseURL: input.config.baseURL, portable: input.config.portable)
         var prepared: [Prepared] = []
         for position in sites.indices {
             var memory = takeMemory(position, from: &memories)

@@ -25,12 +25,27 @@ public struct Translations: Sendable {
 
     /// By translation key, its links in every language: made once per key, not per page.
     private var links: [String: [Link]] = [:]
+    /// By translation key, the switcher's items and the head's alternates as HTML, made once
+    /// for all languages: a page of language `p` takes them with item `p` marked current.
+    private var html: [String: SwitcherHTML] = [:]
+
+    struct SwitcherHTML: Sendable {
+        /// Every language's item, none marked current.
+        var items: String
+        /// Where each language's item starts in `items`, and its end last.
+        var starts: [String.Index]
+        /// Each language's item marked current (`nil` where the language lacks the page).
+        var current: [String?]
+        /// `<link rel="alternate" hreflang>` for each language that has the page, and `x-default`.
+        var alternates: String
+    }
     /// Each language's pages' keys, by catalog index.
     private var keys: [[String]] = []
 
     /// `catalogs[position]` is language `position`'s catalog, `folderPrefixes` what its sources
     /// start with, `suffixes` the codes a file name may end with (the suffix layout).
-    init(settings: LanguageSettings, catalogs: [Catalog], folderPrefixes: [String]) {
+    /// `baseURL` and `portable`: the site's, which every language shares.
+    init(settings: LanguageSettings, catalogs: [Catalog], folderPrefixes: [String], baseURL: String? = nil, portable: Bool = false) {
         languages = Self.languages(of: settings)
         let suffixes = settings.layout == .suffixes ? settings.codes : []
         var paths: [String: [StackPath?]] = [:]
@@ -63,11 +78,66 @@ public struct Translations: Sendable {
                 missing = true
             }
         }
+        let base = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         for key in paths.keys {
-            links[key] = catalogs.indices.compactMap { language in
+            let keyLinks = catalogs.indices.compactMap { language in
                 url(of: key, in: language).map { Link(language: language, url: $0.0, missing: $0.1) }
             }
+            links[key] = keyLinks
+            html[key] = Self.switcher(keyLinks, languages: languages, base: base, portable: portable)
         }
+    }
+
+    /// The id of the note that says what a language's item marked missing leads to.
+    static let missingNoteID = "missing-translation"
+
+    /// Where `link` leads, as a page writes it: from the site's address, else from the root.
+    static func href(_ link: Link, base: String?, portable: Bool) -> String {
+        base.map { $0 + link.url } ?? RootMarker.string + (portable ? link.url + "index.html" : link.url.isEmpty ? "./" : link.url)
+    }
+
+    /// One language's item of the switcher.
+    static func item(_ language: Language, href: String, missing: Bool, current: Bool) -> String {
+        let tag = HTMLEscaping.escape(language.tag)
+        let state = missing ? " class=\"missing\" aria-describedby=\"\(missingNoteID)\"" : current ? " aria-current=\"true\"" : ""
+        return "<li><a href=\"" + HTMLEscaping.escape(href) + "\" hreflang=\"" + tag + "\" lang=\"" + tag + "\"" + state + ">"
+            + HTMLEscaping.escape(language.name) + "</a></li>"
+    }
+
+    private static func switcher(_ links: [Link], languages: [Language], base: String?, portable: Bool) -> SwitcherHTML {
+        var items = "", alternates = "", defaultURL: String?
+        var starts: [String.Index] = []
+        var current: [String?] = Array(repeating: nil, count: languages.count)
+        var byLanguage: [Link?] = Array(repeating: nil, count: languages.count)
+        for link in links { byLanguage[link.language] = link }
+        for (position, link) in byLanguage.enumerated() {
+            starts.append(items.endIndex)
+            guard let link else { continue }
+            let href = Self.href(link, base: base, portable: portable)
+            items += item(languages[position], href: href, missing: link.missing, current: false)
+            guard !link.missing else { continue }
+            current[position] = item(languages[position], href: href, missing: false, current: true)
+            let escaped = HTMLEscaping.escape(href)
+            alternates += "<link rel=\"alternate\" hreflang=\"" + HTMLEscaping.escape(languages[position].tag) + "\" href=\"" + escaped + "\">\n"
+            if position == 0 { defaultURL = escaped }
+        }
+        starts.append(items.endIndex)
+        // Last, as search engines' examples write it: the default language's page.
+        if let defaultURL { alternates += "<link rel=\"alternate\" hreflang=\"x-default\" href=\"" + defaultURL + "\">\n" }
+        return SwitcherHTML(items: items, starts: starts, current: current, alternates: alternates)
+    }
+
+    /// The switcher's items of page `index` of language `position`, its own marked current,
+    /// and its alternates.
+    func switcher(of index: Int, inLanguage position: Int) -> (items: String, alternates: String)? {
+        guard position < keys.count, index < keys[position].count, let made = html[keys[position][index]] else { return nil }
+        guard let current = made.current[position] else { return (made.items, made.alternates) }
+        var items = String()
+        items.reserveCapacity(made.items.utf8.count + 24)
+        items += made.items[..<made.starts[position]]
+        items += current
+        items += made.items[made.starts[position + 1]...]
+        return (items, made.alternates)
     }
 
     static func languages(of settings: LanguageSettings) -> [Language] {

@@ -131,7 +131,7 @@ enum DefaultTheme {
 {{/back}}{{> breadcrumbs}}
 <div class="search" role="search" data-label="{{strings.searchSite}}" hidden></div>
 {{#languageName}}<details class="languages"><summary><i class="glyph glyph-language" aria-hidden="true"></i><span class="visually-hidden">{{strings.language}}: </span><span class="language-name">{{languageName}}</span></summary>
-<ul>{{{languages}}}</ul>
+<div class="languages-menu"><ul>{{{languages}}}</ul><p class="languages-note" id="missing-translation">{{strings.missingTranslation}}</p></div>
 </details>
 {{/languageName}}
 </header>
@@ -331,11 +331,16 @@ svg { flex: none; }
 .languages summary:hover, .languages[open] summary { background: var(--fill); }
 .languages summary:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .glyph-language { width: 1.15rem; height: 1.15rem; --glyph: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23000' stroke-width='1.8'%3E%3Ccircle cx='12' cy='12' r='9'/%3E%3Cpath d='M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z'/%3E%3C/svg%3E"); }
-.languages ul {
-  position: absolute; inset-inline-end: 0; top: calc(100% + .35rem); z-index: 40; min-width: 12rem; max-height: 70vh; overflow-y: auto;
-  margin: 0; padding: .35rem; list-style: none; background: var(--bg-raised); border: 1px solid var(--line); border-radius: var(--radius);
+.languages-menu {
+  position: absolute; inset-inline-end: 0; top: calc(100% + .35rem); z-index: 40; min-width: 12rem; max-width: min(20rem, 90vw); max-height: 70vh; overflow-y: auto;
+  padding: .35rem; background: var(--bg-raised); border: 1px solid var(--line); border-radius: var(--radius);
   box-shadow: var(--shadow);
 }
+.languages ul { margin: 0; padding: 0; list-style: none; }
+/* What an item in italics leads to: said once below the items, and read with each of them
+   (aria-describedby); shown only when an item is missing. */
+.languages-note { margin: .35rem .6rem .25rem; color: var(--muted); font-size: .8125rem; font-style: italic; line-height: 1.35; }
+.languages ul:not(:has(.missing)) + .languages-note { display: none; }
 .languages a { display: block; padding: .4rem .6rem; border-radius: calc(var(--radius) - 2px); color: var(--fg); text-decoration: none; }
 .languages a:hover { background: var(--fill); }
 .languages a[aria-current] { font-weight: 600; color: var(--accent-default); }

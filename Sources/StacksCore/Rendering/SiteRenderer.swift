@@ -200,27 +200,24 @@ public struct SiteRenderer: Sendable {
     func withLanguages(of index: Int, onlyHome: Bool = false, _ layout: inout LayoutView) {
         guard let translations else { return }
         let position = config.languagePosition
-        let missingState = " class=\"missing\" title=\"" + HTMLEscaping.escape(config.strings["missingTranslation"]) + "\""
-        let base = config.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        var items = "", alternates = "", defaultURL: String?
-        for alternate in translations.alternates(of: index, inLanguage: position) {
-            let language = translations.languages[alternate.language]
-            let missing = alternate.missing || (onlyHome && alternate.language != position)
-            let url = base.map { $0 + alternate.url }
-                ?? RootMarker.string + (config.portable ? alternate.url + "index.html" : alternate.url.isEmpty ? "./" : alternate.url)
-            let state = missing ? missingState : alternate.language == position ? " aria-current=\"true\"" : ""
-            let escapedURL = HTMLEscaping.escape(url), tag = HTMLEscaping.escape(language.tag)
-            items += "<li><a href=\"" + escapedURL + "\" hreflang=\"" + tag + "\" lang=\"" + tag + "\"" + state + ">"
-                + HTMLEscaping.escape(language.name) + "</a></li>"
-            if !missing { alternates += "<link rel=\"alternate\" hreflang=\"" + tag + "\" href=\"" + escapedURL + "\">\n" }
-            if alternate.language == 0, !missing { defaultURL = escapedURL }
-        }
-        // Last, as search engines' examples write it: the default language's page.
-        if let defaultURL { alternates += "<link rel=\"alternate\" hreflang=\"x-default\" href=\"" + defaultURL + "\">\n" }
-        layout.languages = HTML(items)
-        // A tag page is no other language's: it has no alternates.
-        layout.alternates = HTML(onlyHome ? "" : alternates)
         layout.languageName = translations.languages[position].name
+        guard onlyHome else {
+            // Made once per translation key for every language (`Translations.switcher`).
+            let (items, alternates) = translations.switcher(of: index, inLanguage: position) ?? ("", "")
+            layout.languages = HTML(items)
+            layout.alternates = HTML(alternates)
+            return
+        }
+        // A tag page is no other language's: the others lead to their homes, and it has no alternates.
+        let base = config.baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        var items = ""
+        for alternate in translations.alternates(of: index, inLanguage: position) {
+            let href = Translations.href(alternate, base: base, portable: config.portable)
+            items += Translations.item(translations.languages[alternate.language], href: href,
+                                       missing: alternate.language != position, current: alternate.language == position)
+        }
+        layout.languages = HTML(items)
+        layout.alternates = HTML("")
     }
 
     /// What page `index` (part `listPage` of its list) is made from.
