@@ -12,6 +12,29 @@ import StacksTestSupport
         return MarkdownParser.parse(body, extractTitle: false, options: options)
     }
 
+    /// The byte check before the line-by-line reading: it passes every body that holds a call,
+    /// and a body it stops is one the reading would leave as it is, with nothing to report.
+    @Test func bodiesWithoutACallAreNotReadLineByLine() {
+        let calls = ["{{< x >}}", "{{% x %}}", "{{ youtube(id=\"a\") }}", "{{{ x(", "{% end %}", "a{{<b", "{{ é(1) }}", "{{</* x */>}}"]
+        for body in calls { #expect(Shortcodes.mayHold(body), "\(body)") }
+        // tldr's placeholders, JSON, Mustache and lone braces are no calls.
+        let plain = ["- List files:\n\n`ls {{path/to/directory}}`\n", "{\"a\": {\"b\": 1}}", "{{name}} and {{{raw}}}", "{", "{{", "{{ x", "{{ x y(", "}}{{ }}"]
+        for body in plain {
+            #expect(!Shortcodes.mayHold(body), "\(body)")
+            let read = Shortcodes(body)
+            #expect(read.body == body && read.unknown.isEmpty, "\(body)")
+        }
+        // Random bodies of braces, names and code: whatever the check stops, the reading leaves alone.
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["{", "{{", "}}", "%", "<", "(", " ", "x", "é", "`", "\n", "```\n", "name", "/*"]
+        for _ in 0..<2000 {
+            let body = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            guard !Shortcodes.mayHold(body) else { continue }
+            let read = Shortcodes(body)
+            #expect(read.body == body && read.unknown.isEmpty, "\(body)")
+        }
+    }
+
     @Test func refAndRelrefBecomeTheLinksTheyName() {
         let parsed = Self.parse("A [b]({{< ref \"b.md\" >}}), [c]({{% relref \"/docs/c.md#part\" %}}) and [d](d.md).\n")
         #expect(parsed.links.map(\.destination) == ["b.md", "@/docs/c.md#part", "d.md"])

@@ -55,9 +55,36 @@ struct Shortcodes {
 
     private static let messageMiddle = "; Stacks renders Hugo's "
 
-    /// Whether `body` may hold a shortcode: most bodies hold no `{{` or `{%`.
+    /// Whether `body` may hold a call, Hugo's (`{{<`, `{{%`) or Zola's (`{{ name(`, `{%`), told
+    /// by its bytes. Most bodies hold none; a command reference's `{{path/to/file}}`
+    /// placeholders are none either, and such a body is then not read line by line.
     static func mayHold(_ body: String) -> Bool {
-        body.withCString { strstr($0, "{{") != nil || strstr($0, "{%") != nil }
+        var body = body
+        return body.withUTF8 { bytes in
+            let open = UInt8(ascii: "{"), count = bytes.count
+            var index = 0
+            while index + 1 < count {
+                guard bytes[index] == open else { index += 1; continue }
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: "%") { return true }
+                guard next == open else { index += 1; continue }
+                var at = index + 2
+                if at < count, bytes[at] == UInt8(ascii: "<") || bytes[at] == UInt8(ascii: "%") { return true }
+                // Zola's `{{ name(`: a name is letters, digits and `_` (any non-ASCII byte may
+                // be a letter), then `(`.
+                while at < count, bytes[at] == UInt8(ascii: " ") { at += 1 }
+                let nameStart = at
+                while at < count, Self.mayBeNameByte(bytes[at]) { at += 1 }
+                if at > nameStart, at < count, bytes[at] == UInt8(ascii: "(") { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    private static func mayBeNameByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
     }
 
     /// Block calls (`highlight`, `details`) alone on their lines, by line index, to the line of
