@@ -34,6 +34,21 @@ import Testing
         #expect(SearchTerms.terms(in: String(repeating: "a", count: 41) + " ok") == ["ok"])
     }
 
+    /// The words of text not in ASCII, remembered by their bytes, are the words read afresh.
+    @Test func rememberedTermsAreTheTermsReadAfresh() {
+        let texts = ["Archiv packen und entpacken: Größe ändern", "أرشفة الملفات وضغطها", "列出目录内容 tar 归档", "Ёжик в тумане, ёжик",
+                     "café CAFÉ Café", "한국어 텍스트", "ｶﾀｶﾅ が ぱ", "x\u{301}y e\u{0301}"]
+        var cache: SearchTerms.Cache? = SearchTerms.Cache()
+        for _ in 0..<2 {
+            for text in texts {
+                var remembered: [String] = []
+                SearchTerms.forEachTerm(in: text, cache: &cache) { remembered.append(String(decoding: $0, as: UTF8.self)) }
+                #expect(remembered == SearchTerms.terms(in: text), "\(text)")
+                #expect(!remembered.isEmpty)
+            }
+        }
+    }
+
     @Test func aWordsFormsAreGroupedByTheirStemInTheSitesLanguage() async throws {
         let files = [
             ("tools/tar.md", "# tar\n\n> Archiving utility.\n"),

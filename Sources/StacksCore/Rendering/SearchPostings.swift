@@ -8,6 +8,8 @@ struct SearchPostings: Sendable {
     private var terms = SearchTermTable()
     /// By term number; 32 bits: room for a billion pages, half the memory of `Int`.
     private var lists: [[UInt32]] = []
+    /// The terms of the words not in ASCII already read (`SearchTerms.Cache`).
+    private var termCache: SearchTerms.Cache? = SearchTerms.Cache()
 
     init() {}
 
@@ -15,9 +17,13 @@ struct SearchPostings: Sendable {
     /// are added in ascending order.
     mutating func add(page index: Int, of catalog: Catalog, text: String) {
         let page = catalog[index]
+        // Out of `self` while `self` takes the terms.
+        var cache: SearchTerms.Cache? = nil
+        swap(&cache, &termCache)
+        defer { swap(&cache, &termCache) }
         add(page: index) { add in
-            SearchTerms.forEachTerm(in: text) { add($0, SearchRank(.body)) }
-            SearchTerms.forEachTerm(in: page.summary ?? "") { add($0, SearchRank(.summary)) }
+            SearchTerms.forEachTerm(in: text, cache: &cache) { add($0, SearchRank(.body)) }
+            SearchTerms.forEachTerm(in: page.summary ?? "", cache: &cache) { add($0, SearchRank(.summary)) }
             for tag in page.frontMatter.tags { SearchTerms.forEachTerm(in: tag) { add($0, SearchRank(.summary)) } }
             let words = SearchTerms.terms(in: page.title)
             for (position, word) in words.enumerated() {

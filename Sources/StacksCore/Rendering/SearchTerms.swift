@@ -19,6 +19,20 @@ enum SearchTerms {
     /// Hands each term of `text` to `body` as its UTF-8 bytes, in order (the postings look
     /// them up as bytes: most are never made a `String`).
     static func forEachTerm(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var none: Cache? = nil
+        forEachTerm(in: text, cache: &none, body)
+    }
+
+    /// The terms of text that is not ASCII, by its bytes: a catalog's words come back page after
+    /// page, and folding them (NFD, scalar by scalar) is the costly part of reading a page in
+    /// another script than Latin. Bounded: a catalog of more words than that folds the rest.
+    struct Cache {
+        fileprivate var terms: [[UInt8]: [String]] = [:]
+        static let limit = 1 << 16
+    }
+
+    /// `forEachTerm(in:_:)`, remembering in `cache` the terms of what is not ASCII.
+    static func forEachTerm(in text: String, cache: inout Cache?, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { lowered in
             text.withUTF8 { bytes in
@@ -37,6 +51,16 @@ enum SearchTerms {
                             lowered[offset] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
                         }
                         body(UnsafeBufferPointer(rebasing: lowered[..<run.count]))
+                    } else if cache != nil {
+                        let key = Array(run)
+                        let terms: [String]
+                        if let known = cache!.terms[key] {
+                            terms = known
+                        } else {
+                            terms = scalarTerms(in: String(decoding: run, as: UTF8.self))
+                            if cache!.terms.count < Cache.limit { cache!.terms[key] = terms }
+                        }
+                        for var term in terms { term.withUTF8(body) }
                     } else {
                         for var term in scalarTerms(in: String(decoding: run, as: UTF8.self)) { term.withUTF8(body) }
                     }
