@@ -61,6 +61,10 @@ import Testing
         #expect(common.contains("<li lang=\"en\"><a href=\"../../common/git/\" hreflang=\"en\">"))
         #expect(common.contains("<b>git</b><small>Work with git.</small><span class=\"language-mark\">English</span>"))
         #expect(!(try project.read("output/de/sitemap.xml")).contains("common/git"))
+        // Traditional Chinese has no `common/` at all: its home lists the category as such a row.
+        let chinese = try project.read("output/zh-tw/index.html")
+        #expect(chinese.contains("<li lang=\"en\"><a href=\"../common/\" hreflang=\"en\">"))
+        #expect(!project.exists("output/zh-tw/common/index.html"))
         #expect((try project.read("output/en/sitemap.xml")).contains("<loc>https://example.org/common/git/</loc>"))
         // The root's sitemap is the index of every language's, the default's under its code.
         let index = try project.read("output/sitemap.xml")

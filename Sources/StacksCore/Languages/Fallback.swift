@@ -1,6 +1,7 @@
-/// Rows for the pages a language lacks: an item the default language has and another
-/// language does not is listed in that language's list of the same folder, leading to the
-/// default language's page and marked with its language. No page is made for it, so forty
+/// Rows for the pages a language lacks: an item or a category the default language has and
+/// another language does not is listed in that language's list of the same folder, leading to
+/// the default language's page and marked with its language (a category as a row of the list,
+/// not in the sidebar: the language has no such folder). No page is made for it, so forty
 /// languages do not mean forty copies of the untranslated pages.
 ///
 /// A fallback is a Markdown file of the language's tree with no bytes on disk: the loader
@@ -16,23 +17,23 @@ struct Fallback: Sendable, Equatable {
     var frontMatter: FrontMatter
 
     /// `tree` (language `position`'s, whose sources start with `folderPrefix`) with a
-    /// fallback file for each item of `defaultCatalog` that it lacks in a folder it has.
+    /// fallback file for each item or category of `defaultCatalog` that it lacks in a folder it has.
     static func add(to tree: inout SourceDirectory, folderPrefix: String, suffixes: [String],
                     from defaultCatalog: Catalog, defaultPrefix: String, language: Translations.Language) {
         var present: Set<String> = []
         func collect(_ directory: SourceDirectory) {
+            present.insert(LanguageSplit.translationKey(ofSource: directory.relativePath + "/", folderPrefix: folderPrefix, suffixes: suffixes))
             for file in directory.files where file.isMarkdown {
                 present.insert(LanguageSplit.translationKey(ofSource: file.relativePath, folderPrefix: folderPrefix, suffixes: suffixes))
             }
             directory.directories.forEach(collect)
         }
         collect(tree)
-        // The missing items, by the key of the folder they are in.
+        // The missing pages, by the key of the folder they are in.
         var missing: [String: [(name: String, page: Page)]] = [:]
-        for page in defaultCatalog.pages where page.kind == .item && page.isWritten {
-            guard let parent = page.parent, defaultCatalog.pages[parent].kind != .item,
-                  let source = page.source else { continue }
-            let key = LanguageSplit.translationKey(ofSource: source, folderPrefix: defaultPrefix, suffixes: suffixes)
+        for page in defaultCatalog.pages where page.kind != .home && page.isWritten {
+            guard let parent = page.parent, defaultCatalog.pages[parent].kind != .item else { continue }
+            let key = LanguageSplit.translationKey(of: page, folderPrefix: defaultPrefix, suffixes: suffixes)
             guard !present.contains(key) else { continue }
             // Listed in the same folder of the language, a bundle (`tar/index.md`) as `tar.md`.
             let folder = LanguageSplit.translationKey(of: defaultCatalog.pages[parent], folderPrefix: defaultPrefix, suffixes: suffixes)
