@@ -39,6 +39,12 @@ let package = Package(
             pkgConfig: "gumbo",
             providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
         ),
+        // libvips: pictures resized to the size they are shown, upright, in sRGB, without metadata.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
         .target(
             name: "StacksCore",
             dependencies: [
@@ -46,6 +52,7 @@ let package = Package(
                 "CGumbo",
                 "CCrypto",
                 "CStemmer",
+                "CVips",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -75,7 +82,7 @@ let package = Package(
         .target(name: "StacksTestSupport", dependencies: ["StacksCore"], path: "Tests/StacksTestSupport"),
         .testTarget(
             name: "StacksCoreTests",
-            dependencies: ["StacksCore", "StacksTestSupport", .product(name: "Yams", package: "Yams")],
+            dependencies: ["StacksCore", "StacksTestSupport", "CVips", .product(name: "Yams", package: "Yams")],
             exclude: ["Goldens"]  // read from the repository by path, not bundled
         ),
         .testTarget(name: "StacksPreviewTests", dependencies: ["StacksPreview", "StacksTestSupport"]),
