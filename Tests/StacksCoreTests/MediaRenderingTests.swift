@@ -64,7 +64,10 @@ import Testing
         try project.write("food/logo.svg", #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 48"></svg>"#)
         try project.write("food/notes.gif", "not a gif")
         let (tree, _) = ContentReader(root: project.root, displayRoot: "content").read()
-        let prepared = try await Pipeline.prepare(Pipeline.Input(config: SiteConfig(), content: tree))
+        // The originals, at their own size (`ResponsiveImagesTests` has them resized).
+        var config = SiteConfig()
+        config.images.resize = false
+        let prepared = try await Pipeline.prepare(Pipeline.Input(config: config, content: tree))
         #expect(body(prepared, "food/soup/") == "<p>"
             + #"<img src="../bowl.png" width="30" height="20" alt="bowl" loading="lazy" decoding="async" /> "#
             + #"<img src="../photo.jpg" width="1600" height="1200" alt="photo" loading="lazy" decoding="async" /> "#
@@ -75,7 +78,8 @@ import Testing
     }
 
     @Test func theFrontMattersImageGetsItsSizeToo() async throws {
-        let project = try TemporaryProject(["content/food/soup.md": "---\ntitle: Soup\nimage: bowl.png\n---\nHot.\n",
+        let project = try TemporaryProject(["stacks.yml": "images: {resize: false}\n",
+                                            "content/food/soup.md": "---\ntitle: Soup\nimage: bowl.png\n---\nHot.\n",
                                             "content/food/stew.md": "---\ntitle: Stew\nimage: https://e.com/s.png\n---\nHot.\n"])
         defer { project.remove() }
         try project.write("content/food/bowl.png", bytes: ImageFiles.png(width: 300, height: 200))

@@ -117,7 +117,7 @@ import Testing
             "content/tools/hammer/pic.svg": #"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"></svg>"#,
             "content/tools/hammer/claw.md": "---\ntitle: Claw\n---\nPulls nails.\n",
             "content/tools/saw.md": "---\ntitle: Saw\ntags: [wood]\n---\nCuts.\n",
-            "content/tools/drill.md": "---\ntitle: Drill\n---\nTurns.\n",
+            "content/tools/drill.md": "---\ntitle: Drill\nimage: drill.png\n---\nTurns.\n",
             "content/tools/file.md": "---\ntitle: File\n---\nSmooths.\n",
             "content/empty/_index.md": "---\ntitle: Empty\n---\n",
             // Sub-categories, one with an item in a list shown whole (its row carries its tags).
@@ -131,6 +131,8 @@ import Testing
         // On disk: the image's size is read from the file.
         let project = try TemporaryProject(files)
         defer { project.remove() }
+        // A picture published at several sizes: the item's image has a `srcset`.
+        try project.write("content/tools/drill.png", bytes: ImageFiles.png(width: 900, height: 600))
         var (input, _) = ProjectReader.read(project.options)
         input.config = config
         return try await Pipeline.prepareSite(input).map(\.renderer)

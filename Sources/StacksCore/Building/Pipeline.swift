@@ -199,7 +199,8 @@ public enum Pipeline {
     private static func resolvedSite(taking content: consuming SourceDirectory, config: SiteConfig, displayRoot: String,
                                      spillFolder: String?, memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
         let loader = CatalogLoader(config, displayRoot: displayRoot)
-        let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken)
+        let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken,
+                                    images: config.images.resize ? ResponsiveImages(layout: config.layout) : nil)
         let loaded: CatalogLoader.Loaded
         if memory == nil {
             // A build: each file's bytes go once decoded.

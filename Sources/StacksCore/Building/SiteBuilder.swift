@@ -20,6 +20,8 @@ public enum SiteBuilder {
         public var reuse: Reuse = .none
         /// Lines about the cache (why it was not used), said before the summary.
         public var notes: [String] = []
+        /// Pictures the image library resized (`images.resize`); the others came from its cache.
+        public var picturesResized = 0
 
         public enum Reuse: Sendable, Equatable {
             /// Every file written anew.
@@ -102,8 +104,10 @@ public enum SiteBuilder {
                         // followed by a clean one.
                         try BuildCache.remove(forOutput: path)
                         do {
-                            let updated = try await SiteWriter(root: URL(fileURLWithPath: path), placement: .inPlace(cache))
-                                .write(prepared, contentRoot: contentRoot)
+                            var inPlace = SiteWriter(root: URL(fileURLWithPath: path), placement: .inPlace(cache))
+                            inPlace.imageCacheFolder = ImageCache.folder(forOutput: path)
+                            inPlace.contentDisplay = config.paths.content
+                            let updated = try await inPlace.write(prepared, contentRoot: contentRoot)
                             written = updated
                             reuse = .updated(written: updated.replaced, removed: updated.removed)
                         } catch let failure as WriteFailure {
@@ -116,11 +120,14 @@ public enum SiteBuilder {
                         site = written
                     } else {
                         site = try await writer.replace(path) { staging, previous in
-                            try await SiteWriter(root: staging, previous: previous).write(prepared, contentRoot: contentRoot)
+                            var fresh = SiteWriter(root: staging, previous: previous)
+                            fresh.imageCacheFolder = ImageCache.folder(forOutput: path)
+                            fresh.contentDisplay = config.paths.content
+                            return try await fresh.write(prepared, contentRoot: contentRoot)
                         }
                     }
                     pageCount = prepared.reduce(0) { $0 + $1.renderer.writtenPageCount }
-                    warnings = prepared.flatMap(\.warnings)
+                    warnings = prepared.flatMap(\.warnings) + site.warnings
                 }
                 FreedMemory.release()
                 if let folder = folderIdentity(path) {
@@ -130,9 +137,11 @@ public enum SiteBuilder {
                     // The site is written; without a cache the next build is a clean one.
                     try? next.write(forOutput: path)
                 }
-                return Summary(pages: pageCount, files: site.files, bytes: site.bytes,
-                               milliseconds: elapsed(since: start), output: config.paths.output,
-                               warnings: warnings, reuse: reuse, notes: notes)
+                var summary = Summary(pages: pageCount, files: site.files, bytes: site.bytes,
+                                      milliseconds: elapsed(since: start), output: config.paths.output,
+                                      warnings: warnings, reuse: reuse, notes: notes)
+                summary.picturesResized = site.picturesMade
+                return summary
             }
         } catch let error as Diagnostics {
             throw error

@@ -22,6 +22,9 @@ public struct SiteManifest: Sendable {
         case searchTexts(file: Int)
         /// A co-located file, by its position in `Catalog.assets`: copied from the content folder.
         case asset(Int)
+        /// A co-located picture's variants and re-encoding (`ResponsiveImages`), by the
+        /// picture's position in `Catalog.assets`: made together from it.
+        case image(asset: Int)
         /// A file beside the pages, made with the others of its group.
         case extra(Extra)
     }
@@ -61,6 +64,8 @@ public struct SiteManifest: Sendable {
     public let otherPages: [(path: String, producer: Producer)]
     /// The co-located files: output path and index in `Catalog.assets`.
     public let assets: [(path: String, asset: Int)]
+    /// The co-located pictures published at several sizes, with their files (`images.resize`).
+    public let images: [(asset: Int, plan: ResponsiveImages.Plan)]
     /// The groups of extra files, in the order a build makes them.
     public let extras: [Extra]
     /// Every file but the catalog's pages and their search records, by output path.
@@ -85,6 +90,9 @@ public struct SiteManifest: Sendable {
         }
         for page in renderer.tagPages { otherPages.append((renderer.outputPath(ofTagPage: page), .tagPage(page))) }
         let assets = catalog.assets.indices.map { (path: catalog.assets[$0].output, asset: $0) }
+        let images: [(asset: Int, plan: ResponsiveImages.Plan)] = !renderer.config.images.resize ? [] : catalog.assets.indices.compactMap { index in
+            ResponsiveImages.plan(output: catalog.assets[index].output, size: catalog.assets[index].imageSize).map { (index, $0) }
+        }
 
         // In a catalog of several languages, the default language's site makes the files all
         // languages share: the theme, the 404 page.
@@ -99,12 +107,14 @@ public struct SiteManifest: Sendable {
         var producers: [String: Producer] = [:]
         for page in otherPages { producers[page.path] = page.producer }
         for asset in assets { producers[asset.path] = .asset(asset.asset) }
+        for image in images { for path in image.plan.paths { producers[path] = .image(asset: image.asset) } }
         for extra in extras {
             for path in renderer.paths(of: extra, theme: theme) { producers[path] = .extra(extra) }
         }
         pageCount = catalog.pages.count
         self.otherPages = otherPages
         self.assets = assets
+        self.images = images
         self.extras = extras
         self.producers = producers
         self.catalog = catalog
@@ -165,7 +175,7 @@ extension SiteRenderer {
         case .page(let index): input(of: index, stamps: &stamps)
         case .listPage(let category, let number): input(of: category, listPage: number, stamps: &stamps)
         case .tagPage(let page): input(ofTagPage: page, parts: tagParts ?? tagPageParts(), stamps: &stamps)
-        case .searchRecords, .searchTexts, .asset, .extra: nil
+        case .searchRecords, .searchTexts, .asset, .image, .extra: nil
         }
     }
 

@@ -8,11 +8,15 @@ public struct SiteResolver: Sendable {
     public var displayRoot: String
     /// What a link or image that leads nowhere is (`links.broken` in `stacks.yml`).
     public var brokenLinks: Diagnostic.Severity
+    /// Pictures shown at the sizes the layout shows them at (`images.resize`); `nil`: as they are.
+    public var images: ResponsiveImages?
 
-    public init(portable: Bool, displayRoot: String = "content", brokenLinks: Diagnostic.Severity = .error) {
+    public init(portable: Bool, displayRoot: String = "content", brokenLinks: Diagnostic.Severity = .error,
+                images: ResponsiveImages? = nil) {
         self.portable = portable
         self.displayRoot = displayRoot
         self.brokenLinks = brokenLinks
+        self.images = images
     }
 
     public func resolve(_ catalog: Catalog, parsed: [ParsedMarkdown]) -> (ResolvedSite, [Diagnostic]) {
@@ -27,6 +31,7 @@ public struct SiteResolver: Sendable {
         var portable: Bool?
         var displayRoot: String?
         var brokenLinks: Diagnostic.Severity?
+        var images: ResponsiveImages?
         /// Titles as the order compares them, by title.
         var foldedTitles: [String: String] = [:]
         var targets: LinkTargets?
@@ -80,8 +85,9 @@ public struct SiteResolver: Sendable {
     /// (`PageBodies`).
     func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
                  remade: CatalogLoader.Remade? = nil, spillFolder: String? = nil) -> (ResolvedSite, [Diagnostic]) {
-        if let earlier = memo, earlier.portable != portable || earlier.displayRoot != displayRoot || earlier.brokenLinks != brokenLinks {
-            memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks)
+        if let earlier = memo, earlier.portable != portable || earlier.displayRoot != displayRoot || earlier.brokenLinks != brokenLinks
+            || earlier.images != images {
+            memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks, images: images)
         }
         var previous = memo?.site
         memo?.site = nil
@@ -316,6 +322,13 @@ public struct SiteResolver: Sendable {
                     let name = targets.file(of: path).map { displayRoot + "/" + $0 } ?? path.url
                     problems.append(.warning(file, line: line, column: link.column,
                                              LinkTargets.missingAnchorMessage(link.destination, page: name)))
+                }
+                if link.isImage, case .asset(let output, let fragment) = target, let images,
+                   let plan = ResponsiveImages.plan(output: output, size: targets.imageSize(ofOutput: output)) {
+                    // Its variants for `srcset`, its re-encoding for `src`.
+                    urls.append(RootMarker.file(plan.fallback.path) + fragment)
+                    attributes[attributes.count - 1] = images.attributes(plan, size: !link.hasWrittenSize)
+                    continue
                 }
                 urls.append(url(for: target))
                 if link.isImage, !link.hasWrittenSize, case .asset(let output, _) = target, let size = targets.imageSize(ofOutput: output) {

@@ -19,6 +19,10 @@ import Darwin
 public struct SiteWriter: Sendable {
     public var root: URL
     public var placement: Placement
+    /// Where the pictures' sizes are kept between builds (`ImageCache`); `nil`: not kept.
+    public var imageCacheFolder: String?
+    /// How warnings name the content folder.
+    public var contentDisplay = "content"
 
     /// How the files reach the folder.
     public enum Placement: Sendable {
@@ -40,6 +44,10 @@ public struct SiteWriter: Sendable {
         /// Files written or replaced (all of them into a fresh folder), and removed.
         public var replaced: Int
         public var removed: Int
+        /// What writing found: pictures published as they are because they could not be resized.
+        public var warnings: [Diagnostic] = []
+        /// Pictures the image library resized in this build (the others came from its cache).
+        public var picturesMade = 0
     }
 
     public init(root: URL, placement: Placement = .fresh(previous: nil)) {
@@ -157,6 +165,28 @@ public struct SiteWriter: Sendable {
             let asset = renderer.site.catalog.assets[index]
             // The file to read: a co-located link's target inside the content folder.
             count(try files.copy(contentRoot.path + "/" + asset.file, shownAs: asset.source, to: Self.place(path)))
+        }
+        // The pictures' sizes, on all cores: each read once, its files from the cache or made.
+        let imageCache = imageCacheFolder.map(ImageCache.init(folder:))
+        let displayRoot = contentDisplay
+        let pictures = try await Parallel.mapThrowing(manifest.images.indices, state: {}, keep: { _ in }) { _, number in
+            let (index, plan) = manifest.images[number]
+            let asset = renderer.site.catalog.assets[index]
+            guard case .success(let original) = RegularFile.read(atPath: contentRoot.path + "/" + asset.file) else {
+                throw WriteFailure(.content(asset.source), reason: "could not be read")
+            }
+            let made = PublishedImages.files(of: plan, original: original, display: displayRoot + "/" + asset.source, cache: imageCache)
+            var placed: [OutputFiles.Placed] = []
+            for (path, bytes) in zip(plan.paths, made.files) {
+                guard manifest[path] == .image(asset: index) else { throw Self.unlisted(path) }
+                placed.append(try files.put(bytes, at: Self.place(path), newFolder: true))
+            }
+            return (placed, made.warning, made.decoded)
+        }.results
+        for (placed, warning, decoded) in pictures {
+            placed.forEach(count)
+            if let warning { written.warnings.append(warning) }
+            if decoded { written.picturesMade += 1 }
         }
         // (The search records are made with their pages, each checked against the manifest.)
         if let missing = manifest.namedPaths.first(where: { written.records[$0] == nil }) {

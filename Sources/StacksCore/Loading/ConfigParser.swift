@@ -88,6 +88,12 @@ private struct ConfigReader {
                 default: reader.unknown(value, "output." + key)
                 }
             }
+            case "images": section(value, "images") { key, value, reader in
+                switch key {
+                case "resize": reader.flag(value, "images.resize").map { config.images.resize = $0 }
+                default: reader.unknown(value, "images." + key)
+                }
+            }
             case "links": section(value, "links") { key, value, reader in
                 switch key {
                 case "broken": reader.choice(value, "links.broken").map { config.links.broken = $0 }

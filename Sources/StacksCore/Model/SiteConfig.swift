@@ -21,6 +21,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// Its position in `languages.codes`: 0 for the default language (and a catalog of one).
     public var languagePosition = 0
     public var layout = Layout()
+    public var images = Images()
     public var markdown = MarkdownOptions()
     public var paths = Paths()
     public var links = Links()
@@ -45,6 +46,13 @@ public struct SiteConfig: Sendable, Equatable {
         guard var base = baseURL else { return nil }
         if !base.hasSuffix("/") { base += "/" }
         return base + path.url
+    }
+
+    /// `images:` — pictures published at the sizes the layout shows them at (`ResponsiveImages`).
+    public struct Images: Sendable, Equatable {
+        /// `false`: every picture as it is, at its own size.
+        public var resize = true
+        public init() {}
     }
 
     public struct Layout: Sendable, Equatable {

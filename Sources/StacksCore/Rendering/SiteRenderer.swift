@@ -478,6 +478,12 @@ public struct SiteRenderer: Sendable {
                 item.image = output
                 item.imageWidth = size.map { String($0.width) }
                 item.imageHeight = size.map { String($0.height) }
+                if let (asset, _) = imageAsset(image, of: page), config.images.resize,
+                   let plan = ResponsiveImages.plan(output: asset.output, size: asset.imageSize) {
+                    item.image = RootMarker.file(plan.fallback.path)
+                    item.imageSrcset = ResponsiveImages.srcset(plan)
+                    item.imageSizes = ResponsiveImages(layout: config.layout).sizes
+                }
             }
             if let list = list(index) {
                 item.subitems = HTML(list.plain.joined())
@@ -516,10 +522,17 @@ public struct SiteRenderer: Sendable {
     /// Where the front matter's `image` is, and its size when it is a co-located image that says it.
     private func imageOutput(_ image: String, of page: Page) -> (String, ImageSize?)? {
         guard MarkdownParser.isRelative(image) else { return ExternalURL.isAllowed(image) ? (image, nil) : nil }
+        guard let (asset, _) = imageAsset(image, of: page) else { return nil }
+        return (RootMarker.file(asset.output), asset.imageSize)
+    }
+
+    /// The co-located file a front matter's relative `image` names, and its index.
+    func imageAsset(_ image: String, of page: Page) -> (Asset, Int)? {
+        guard MarkdownParser.isRelative(image) else { return nil }
         // Zola's `@/` starts at the content folder, as in Markdown links.
         let (directory, path) = image.hasPrefix("@/") ? ("", String(image.dropFirst(2))) : (page.sourceDirectory, image)
         guard let joined = LinkTargets.join(directory, path),
-              let asset = site.catalog.assets.first(where: { $0.source == joined }) else { return nil }
-        return (RootMarker.file(asset.output), asset.imageSize)
+              let index = site.catalog.assets.firstIndex(where: { $0.source == joined }) else { return nil }
+        return (site.catalog.assets[index], index)
     }
 }

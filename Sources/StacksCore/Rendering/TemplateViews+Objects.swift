@@ -206,6 +206,8 @@ extension ItemView {
         if let image { object["image"] = .text(image) }
         if let imageWidth { object["imageWidth"] = .text(imageWidth) }
         if let imageHeight { object["imageHeight"] = .text(imageHeight) }
+        if let imageSrcset { object["imageSrcset"] = .text(imageSrcset) }
+        if let imageSizes { object["imageSizes"] = .text(imageSizes) }
         if let subitems { object["subitems"] = .text(subitems.html) }
         if let hasSubitems { object["hasSubitems"] = .flag(hasSubitems) }
         if let stack { object["stack"] = .object(stack.templateObject) }

@@ -416,6 +416,10 @@ struct ItemView: TemplateValues {
     var imageWidth: String?
     /// The image's height, when known.
     var imageHeight: String?
+    /// Its variants' URLs and widths (`srcset`) and the width it shows at (`sizes`), when it
+    /// is a co-located picture published at several sizes (`images.resize`).
+    var imageSrcset: String?
+    var imageSizes: String?
     /// Its sub-items' rendered `list-entry`s.
     var subitems: HTML?
     /// It has sub-items.

@@ -51,6 +51,8 @@ actor PreviewSite {
         /// Each language of the site (one for most): `Pipeline.prepareSite`.
         var site: [Pipeline.Prepared]
         var contentRoot: URL
+        /// Where the pictures' sizes are kept: the build's cache, beside the output folder.
+        var imageCache: String? = nil
         /// What every tag page of a language shares, made when one is first asked for.
         var tagParts: [Int: SiteRenderer.TagPageParts] = [:]
 
@@ -142,7 +144,8 @@ actor PreviewSite {
         extraFiles = themeChanged ? [:] : extraFiles.filter { Self.keptExtras.contains($0.key.extra) }
         if reload == .all { served = [:] }
         let replaced = current
-        current = Current(site: site, contentRoot: contentRoot)
+        current = Current(site: site, contentRoot: contentRoot,
+                          imageCache: ImageCache.folder(forOutput: source.options.url(input.config.paths.output).standardizedFileURL.path))
         generation += 1
         // Freeing the last site's ten thousand pages takes milliseconds: not while a browser waits.
         Task.detached(executorPreference: executor, priority: .background) { withExtendedLifetime(replaced) {} }
@@ -231,6 +234,16 @@ actor PreviewSite {
         case .asset(let index):
             let source = renderer.site.catalog.assets[index].source
             return assetFile(source, contentRoot: current.contentRoot).map { .file($0, contentType: ContentType.of(path)) }
+        case .image(let index):
+            // The picture's sizes, made as the build makes them (and kept in its cache).
+            let asset = renderer.site.catalog.assets[index]
+            guard let plan = ResponsiveImages.plan(output: asset.output, size: asset.imageSize),
+                  let position = plan.paths.firstIndex(of: path),
+                  let file = assetFile(asset.file, contentRoot: current.contentRoot),
+                  case .success(let original) = RegularFile.read(atPath: file.path) else { return nil }
+            let cache = current.imageCache.map(ImageCache.init(folder:))
+            let made = PublishedImages.files(of: plan, original: original, display: asset.source, cache: cache)
+            return .bytes(made.files[position], contentType: ContentType.of(path))
         case .extra(let extra):
             guard let bytes = await files(of: ExtraGroup(language: language, extra: extra), in: current)[path] else { return nil }
             if ContentType.of(path) == ContentType.html { served[path] = .some(nil) }

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The pictures made for a site's images, kept between builds in `.NAME.stacks-images` beside
+/// the output folder `NAME`: one folder per original's bytes, image library and sizes asked,
+/// so a second build (or a build after the build cache was dropped for a new Stacks) decodes
+/// nothing it decoded before. Never published, never in the content folder.
+package struct ImageCache: Sendable {
+    package let folder: String
+
+    package init(folder: String) {
+        self.folder = folder
+    }
+
+    /// `.output.stacks-images` beside `output` (a real path).
+    package static func folder(forOutput output: String) -> String {
+        let slash = output.lastIndex(of: "/")!
+        return String(output[...slash]) + "." + output[output.index(after: slash)...] + ".stacks-images"
+    }
+
+    /// What a picture's files are kept under: its bytes, the library that made them and what
+    /// was asked of it.
+    static func key(of bytes: [UInt8], request: ImageVariants.Request, library: String) -> String {
+        var hasher = Digest.Hasher()
+        hasher.add(Digest(of: bytes))
+        hasher.add(library)
+        hasher.add(request.widths.map(String.init).joined(separator: ","))
+        hasher.add(request.fallbackWidth ?? 0)
+        let digest = hasher.finish()
+        return hex(digest.high) + hex(digest.low)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The files kept under `key`, in the order they were kept; `nil` when not all are there.
+    func files(_ key: String, count: Int) -> [[UInt8]]? {
+        var files: [[UInt8]] = []
+        for number in 0..<count {
+            guard case .success(let bytes) = RegularFile.read(atPath: "\(folder)/\(key)/\(number)") else { return nil }
+            files.append(bytes)
+        }
+        return files
+    }
+
+    /// Keeps `files` under `key`: written into a folder of their own, renamed into place, so a
+    /// build stopped meanwhile leaves either all of them or none. A failure only costs the next
+    /// build the work.
+    func keep(_ files: [[UInt8]], key: String) {
+        let manager = FileManager.default
+        let staging = "\(folder)/.\(key).\(UUID().uuidString)"
+        do {
+            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            for (number, bytes) in files.enumerated() {
+                try Data(bytes).write(to: URL(fileURLWithPath: "\(staging)/\(number)"))
+            }
+            if rename(staging, "\(folder)/\(key)") != 0 { try? manager.removeItem(atPath: staging) }
+        } catch {
+            try? manager.removeItem(atPath: staging)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// Which co-located pictures are published at the sizes the layout shows them at, and under
+/// which names: a pure function of a picture's published path and size, so that the resolve
+/// stage can write a page's `srcset` before any picture is decoded, and the writer and the
+/// preview make the same files.
+///
+/// A JPEG, PNG or WebP picture gets WebP variants at `widths` that are narrower than it, and one
+/// at its own width (at most the widest), and a re-encoding in its own format at the widest of
+/// them for `src`: what a page shows carries no location or camera metadata. GIFs (mostly
+/// animations) and SVG drawings are shown as they are. The variants live under
+/// `_stacks/images/`, named after the original's path (`_stacks/images/dishes/tofu/photo-800.webp`),
+/// where no content can be.
+public struct ResponsiveImages: Sendable, Equatable {
+    /// From a phone's 390 px at 1x to the detail column's 46rem at 2x.
+    public static let widths = [480, 800, 1200, 1600]
+    static let folder = Theme.siteFolder + "/images"
+    static let resizableExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "webp"]
+
+    /// What the detail column is wide at each breakpoint: the whole width below `medium`, at
+    /// most 46rem (`.detail > *`) from it on.
+    public var sizes: String
+
+    public init(layout: SiteConfig.Layout) {
+        sizes = "(min-width: \(layout.mediumBreakpoint)px) min(46rem, 100vw), 100vw"
+    }
+
+    /// One picture's files.
+    public struct Plan: Sendable, Equatable {
+        /// The WebP variants: width and path under the output root, narrowest first.
+        public var variants: [(width: Int, path: String)]
+        /// The re-encoding in the original's format, the `src`.
+        public var fallback: (width: Int, path: String)
+        /// The size the original shows at (its EXIF orientation applied).
+        public var size: ImageSize
+
+        public var paths: [String] { variants.map(\.path) + [fallback.path] }
+
+        public static func == (a: Plan, b: Plan) -> Bool {
+            a.variants.map(\.width) == b.variants.map(\.width) && a.variants.map(\.path) == b.variants.map(\.path)
+                && a.fallback == b.fallback && a.size == b.size
+        }
+    }
+
+    /// The files of the picture published at `output` that shows at `size`; `nil` for a picture
+    /// published only as it is.
+    public static func plan(output: String, size: ImageSize?) -> Plan? {
+        guard let size, let dot = output.lastIndex(of: "."), !output[..<dot].hasSuffix("/") else { return nil }
+        let fileExtension = output[output.index(after: dot)...].lowercased()
+        guard resizableExtensions.contains(fileExtension) else { return nil }
+        let stem = folder + "/" + output[..<dot]
+        let widest = min(size.width, widths.last!)
+        let chosen = widths.filter { $0 < widest } + [widest]
+        return Plan(variants: chosen.map { ($0, "\(stem)-\($0).webp") },
+                    fallback: (widest, "\(stem)-\(widest).\(fileExtension == "jpeg" || fileExtension == "jpe" || fileExtension == "jfif" ? "jpg" : fileExtension)"),
+                    size: size)
+    }
+
+    /// The `srcset` of a plan, its URLs in root-marker form (each page resolves them).
+    static func srcset(_ plan: Plan) -> String {
+        plan.variants.map { RootMarker.file($0.path) + " \($0.width)w" }.joined(separator: ", ")
+    }
+
+    /// What the `<img>` of a planned picture says beyond its `src`: its size (unless the page
+    /// gives one), its variants and the width it shows at.
+    func attributes(_ plan: Plan, size: Bool = true) -> String {
+        (size ? " width=\"\(plan.size.width)\" height=\"\(plan.size.height)\"" : "")
+            + " srcset=\"\(HTMLEscaping.escape(Self.srcset(plan)))\" sizes=\"\(sizes)\""
+    }
+
+    /// The request for the image library that makes a plan's files.
+    static func request(_ plan: Plan) -> ImageVariants.Request {
+        ImageVariants.Request(widths: plan.variants.map(\.width), fallbackWidth: plan.fallback.width)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import StacksCore
+import StacksTestSupport
+
+/// Pictures at the size they are shown (`images.resize`): a page's co-located JPEG, PNG or WebP
+/// is published with WebP variants for `srcset` and a re-encoding without metadata for `src`;
+/// GIFs, SVGs and remote pictures as they are; a second build resizes nothing.
+@Suite struct ResponsiveImagesTests {
+    static func project(_ extra: [String: String] = [:]) throws -> TemporaryProject {
+        var files = [
+            "content/dishes/_index.md": "---\ntitle: Dishes\n---\n",
+            "content/dishes/tofu/index.md": "---\ntitle: Mapo tofu\nimage: photo.jpg\n---\n\nSpicy.\n\n![The dish](photo.jpg)\n\n![Chart](chart.png) ![Dance](dance.gif) ![Logo](logo.svg) ![Far](https://example.org/a.jpg)\n",
+            "content/dishes/tofu/logo.svg": #"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"></svg>"#,
+        ]
+        files.merge(extra) { $1 }
+        let project = try TemporaryProject(files)
+        // A 1,300 × 900 photo turned a quarter by its EXIF (shown 900 × 1,300), with a GPS position.
+        try project.write("content/dishes/tofu/photo.jpg",
+                          bytes: try ImageFixtures.jpegWithMetadata(ImageFixtures.photo(width: 1300, height: 900), orientation: 6))
+        try project.write("content/dishes/tofu/chart.png", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 400, height: 300), as: .png))
+        try project.write("content/dishes/tofu/dance.gif", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 64, height: 64), as: .gif))
+        return project
+    }
+
+    static func images(_ html: String) -> [String] {
+        html.matches(of: /<img [^>]*>/).map { String($0.0) }
+    }
+
+    static func bytes(_ project: TemporaryProject, _ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: project.root.appendingPathComponent(path)))
+    }
+
+    @Test func aPhotoIsPublishedAtTheSizesTheLayoutShowsIt() async throws {
+        let project = try Self.project()
+        defer { project.remove() }
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(summary.picturesResized == 2)
+        let page = try project.read("output/dishes/tofu/index.html")
+        let images = Self.images(page)
+        // Upright: 900 wide, so variants at 480 and 800 and one at its own width, never wider.
+        let stem = "../../_stacks/images/dishes/tofu/photo"
+        let photo = images.first { $0.contains("alt=\"The dish\"") }!
+        #expect(photo.contains("src=\"\(stem)-900.jpg\" width=\"900\" height=\"1300\""))
+        #expect(photo.contains("srcset=\"\(stem)-480.webp 480w, \(stem)-800.webp 800w, \(stem)-900.webp 900w\""))
+        #expect(photo.contains("sizes=\"(min-width: 720px) min(46rem, 100vw), 100vw\""))
+        // The item's own picture (front matter `image`) too.
+        #expect(images.first { $0.contains("class=\"item-image\"") }!.contains("srcset=\"\(stem)-480.webp 480w"))
+        for width in [480, 800, 900] {
+            let webp = try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-\(width).webp")
+            #expect(webp.starts(with: Array("RIFF".utf8)) && Array(webp[8..<12]) == Array("WEBP".utf8))
+            let size = try #require(ImageSize.read(webp))
+            #expect(size.width == width && size.height == (width * 1300 + 450) / 900)
+        }
+        // The re-encoding is a JPEG with no EXIF (no camera, no place) left in it.
+        let fallback = try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-900.jpg")
+        #expect(fallback.starts(with: [0xFF, 0xD8]) && ImageSize.read(fallback) == ImageSize(width: 900, height: 1300))
+        #expect(fallback.firstRange(of: Array("Exif".utf8)) == nil)
+        // A small PNG: one variant at its own width, its re-encoding a PNG.
+        #expect(images.first { $0.contains("alt=\"Chart\"") }!.contains("srcset=\"../../_stacks/images/dishes/tofu/chart-400.webp 400w\""))
+        #expect(project.exists("output/_stacks/images/dishes/tofu/chart-400.png"))
+        // A GIF, an SVG and a remote picture are shown as they are; the originals stay published.
+        #expect(images.first { $0.contains("alt=\"Dance\"") }!.contains("src=\"dance.gif\"") && !page.contains("dance-"))
+        #expect(!images.first { $0.contains("alt=\"Logo\"") }!.contains("srcset"))
+        #expect(images.first { $0.contains("alt=\"Far\"") }!.contains("src=\"https://example.org/a.jpg\""))
+        #expect(project.exists("output/dishes/tofu/photo.jpg"))
+    }
+
+    @Test func aSecondBuildResizesNothingEvenWithoutTheBuildCache() async throws {
+        let project = try Self.project()
+        defer { project.remove() }
+        #expect(try await SiteBuilder.build(project.options).picturesResized == 2)
+        let first = try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-800.webp")
+        // In place, then from nothing but the pictures' cache (a new Stacks drops the build cache).
+        #expect(try await SiteBuilder.build(project.options).picturesResized == 0)
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent(".output.stacks-cache"))
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("output"))
+        #expect(try await SiteBuilder.build(project.options).picturesResized == 0)
+        #expect(try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-800.webp") == first)
+        // A changed picture is resized again.
+        try project.write("content/dishes/tofu/photo.jpg", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 1000, height: 700), as: .jpeg))
+        #expect(try await SiteBuilder.build(project.options).picturesResized == 1)
+        #expect(try project.read("output/dishes/tofu/index.html").contains("photo-1000.webp 1000w"))
+    }
+
+    @Test func resizingCanBeTurnedOff() async throws {
+        let project = try Self.project(["stacks.yml": "images:\n  resize: false\n"])
+        defer { project.remove() }
+        #expect(await project.buildErrors() == nil)
+        let page = try project.read("output/dishes/tofu/index.html")
+        #expect(!page.contains("srcset") && page.contains("src=\"photo.jpg\" width=\"900\" height=\"1300\""))
+        #expect(!project.exists("output/_stacks/images"))
+    }
+
+    /// A damaged picture whose header still reads: a warning naming it, and the page still shows it.
+    @Test func aDamagedPhotoIsPublishedAsItIsWithAWarning() async throws {
+        let project = try Self.project()
+        defer { project.remove() }
+        let photo = try ImageFixtures.encode(ImageFixtures.photo(width: 1300, height: 900), as: .jpeg)
+        try project.write("content/dishes/tofu/photo.jpg", bytes: Array(photo.prefix(photo.count / 3)) + [UInt8](repeating: 0x55, count: 4000))
+        let summary = try await SiteBuilder.build(project.options)
+        let warning = try #require(summary.warnings.first { $0.path == "content/dishes/tofu/photo.jpg" })
+        #expect(warning.description.hasSuffix("published as it is"), "\(warning)")
+        // Every name the page gives is there, with the original's bytes.
+        let page = try project.read("output/dishes/tofu/index.html")
+        for name in ["photo-480.webp", "photo-800.webp", "photo-1200.webp", "photo-1300.webp", "photo-1300.jpg"] {
+            #expect(page.contains(name))
+            #expect(try Self.bytes(project, "output/_stacks/images/dishes/tofu/" + name) == Self.bytes(project, "content/dishes/tofu/photo.jpg"))
+        }
+    }
+}
