@@ -10,7 +10,7 @@ import StacksTestSupport
     static func project(_ extra: [String: String] = [:]) throws -> TemporaryProject {
         var files = [
             "content/dishes/_index.md": "---\ntitle: Dishes\n---\n",
-            "content/dishes/tofu/index.md": "---\ntitle: Mapo tofu\nimage: photo.jpg\n---\n\nSpicy.\n\n![The dish](photo.jpg)\n\n![Chart](chart.png) ![Dance](dance.gif) ![Logo](logo.svg) ![Far](https://example.org/a.jpg)\n",
+            "content/dishes/tofu/index.md": "---\ntitle: Mapo tofu\nimage: photo.jpg\n---\n\nSpicy.\n\n![The dish](photo.jpg)\n\n![Chart](chart.png) ![Bowl](bowl.webp) ![Dance](dance.gif) ![Logo](logo.svg) ![Far](https://example.org/a.jpg)\n",
             "content/dishes/tofu/logo.svg": #"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"></svg>"#,
         ]
         files.merge(extra) { $1 }
@@ -19,6 +19,7 @@ import StacksTestSupport
         try project.write("content/dishes/tofu/photo.jpg",
                           bytes: try ImageFixtures.jpegWithMetadata(ImageFixtures.photo(width: 1300, height: 900), orientation: 6))
         try project.write("content/dishes/tofu/chart.png", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 400, height: 300), as: .png))
+        try project.write("content/dishes/tofu/bowl.webp", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 600, height: 400), as: .webp))
         try project.write("content/dishes/tofu/dance.gif", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 64, height: 64), as: .gif))
         return project
     }
@@ -36,7 +37,7 @@ import StacksTestSupport
         defer { project.remove() }
         let summary = try await SiteBuilder.build(project.options)
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
-        #expect(summary.picturesResized == 2)
+        #expect(summary.picturesResized == 3)
         let page = try project.read("output/dishes/tofu/index.html")
         let images = Self.images(page)
         // Upright: 900 wide, so variants at 480 and 800 and one at its own width, never wider.
@@ -57,9 +58,15 @@ import StacksTestSupport
         let fallback = try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-900.jpg")
         #expect(fallback.starts(with: [0xFF, 0xD8]) && ImageSize.read(fallback) == ImageSize(width: 900, height: 1300))
         #expect(fallback.firstRange(of: Array("Exif".utf8)) == nil)
-        // A small PNG: one variant at its own width, its re-encoding a PNG.
-        #expect(images.first { $0.contains("alt=\"Chart\"") }!.contains("srcset=\"../../_stacks/images/dishes/tofu/chart-400.webp 400w\""))
-        #expect(project.exists("output/_stacks/images/dishes/tofu/chart-400.png"))
+        // A PNG narrower than the narrowest width: only re-encoded, a PNG at its own size.
+        let chart = images.first { $0.contains("alt=\"Chart\"") }!
+        #expect(chart.contains("src=\"../../_stacks/images/dishes/tofu/chart-400.png\" width=\"400\" height=\"300\"") && !chart.contains("srcset"))
+        #expect(project.exists("output/_stacks/images/dishes/tofu/chart-400.png") && !project.exists("output/_stacks/images/dishes/tofu/chart-400.webp"))
+        // A WebP: its re-encoding is its widest variant, one file under one name.
+        let bowl = images.first { $0.contains("alt=\"Bowl\"") }!
+        #expect(bowl.contains("src=\"../../_stacks/images/dishes/tofu/bowl-600.webp\" width=\"600\" height=\"400\""))
+        #expect(bowl.contains("srcset=\"../../_stacks/images/dishes/tofu/bowl-480.webp 480w, ../../_stacks/images/dishes/tofu/bowl-600.webp 600w\""))
+        #expect(ImageSize.read(try Self.bytes(project, "output/_stacks/images/dishes/tofu/bowl-600.webp")) == ImageSize(width: 600, height: 400))
         // A GIF, an SVG and a remote picture are shown as they are; the originals stay published.
         #expect(images.first { $0.contains("alt=\"Dance\"") }!.contains("src=\"dance.gif\"") && !page.contains("dance-"))
         #expect(!images.first { $0.contains("alt=\"Logo\"") }!.contains("srcset"))
@@ -70,7 +77,7 @@ import StacksTestSupport
     @Test func aSecondBuildResizesNothingEvenWithoutTheBuildCache() async throws {
         let project = try Self.project()
         defer { project.remove() }
-        #expect(try await SiteBuilder.build(project.options).picturesResized == 2)
+        #expect(try await SiteBuilder.build(project.options).picturesResized == 3)
         let first = try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-800.webp")
         // In place, then from nothing but the pictures' cache (a new Stacks drops the build cache).
         #expect(try await SiteBuilder.build(project.options).picturesResized == 0)

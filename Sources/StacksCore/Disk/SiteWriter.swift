@@ -177,7 +177,9 @@ public struct SiteWriter: Sendable {
             }
             let made = PublishedImages.files(of: plan, original: original, display: displayRoot + "/" + asset.source, cache: imageCache)
             var placed: [OutputFiles.Placed] = []
-            for (path, bytes) in zip(plan.paths, made.files) {
+            var named = Set<String>()
+            // (A WebP's re-encoding is its widest variant: one name, written once.)
+            for (path, bytes) in zip(plan.paths, made.files) where named.insert(path).inserted {
                 guard manifest[path] == .image(asset: index) else { throw Self.unlisted(path) }
                 placed.append(try files.put(bytes, at: Self.place(path), newFolder: true))
             }

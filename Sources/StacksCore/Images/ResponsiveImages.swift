@@ -5,7 +5,8 @@
 ///
 /// A JPEG, PNG or WebP picture gets WebP variants at `widths` that are narrower than it, and one
 /// at its own width (at most the widest), and a re-encoding in its own format at the widest of
-/// them for `src`: what a page shows carries no location or camera metadata. GIFs (mostly
+/// them for `src`: what a page shows carries no location or camera metadata. A picture narrower
+/// than the narrowest width (an icon, a badge) is only re-encoded: one size has no choice to offer. GIFs (mostly
 /// animations) and SVG drawings are shown as they are. The variants live under
 /// `_stacks/images/`, named after the original's path (`_stacks/images/dishes/tofu/photo-800.webp`),
 /// where no content can be.
@@ -48,7 +49,7 @@ public struct ResponsiveImages: Sendable, Equatable {
         guard resizableExtensions.contains(fileExtension) else { return nil }
         let stem = folder + "/" + output[..<dot]
         let widest = min(size.width, widths.last!)
-        let chosen = widths.filter { $0 < widest } + [widest]
+        let chosen = widest < widths[0] ? [] : widths.filter { $0 < widest } + [widest]
         return Plan(variants: chosen.map { ($0, "\(stem)-\($0).webp") },
                     fallback: (widest, "\(stem)-\(widest).\(fileExtension == "jpeg" || fileExtension == "jpe" || fileExtension == "jfif" ? "jpg" : fileExtension)"),
                     size: size)
@@ -63,7 +64,7 @@ public struct ResponsiveImages: Sendable, Equatable {
     /// gives one), its variants and the width it shows at.
     func attributes(_ plan: Plan, size: Bool = true) -> String {
         (size ? " width=\"\(plan.size.width)\" height=\"\(plan.size.height)\"" : "")
-            + " srcset=\"\(HTMLEscaping.escape(Self.srcset(plan)))\" sizes=\"\(sizes)\""
+            + (plan.variants.isEmpty ? "" : " srcset=\"\(HTMLEscaping.escape(Self.srcset(plan)))\" sizes=\"\(sizes)\"")
     }
 
     /// The request for the image library that makes a plan's files.

@@ -481,8 +481,10 @@ public struct SiteRenderer: Sendable {
                 if let (asset, _) = imageAsset(image, of: page), config.images.resize,
                    let plan = ResponsiveImages.plan(output: asset.output, size: asset.imageSize) {
                     item.image = RootMarker.file(plan.fallback.path)
-                    item.imageSrcset = ResponsiveImages.srcset(plan)
-                    item.imageSizes = ResponsiveImages(layout: config.layout).sizes
+                    if !plan.variants.isEmpty {
+                        item.imageSrcset = ResponsiveImages.srcset(plan)
+                        item.imageSizes = ResponsiveImages(layout: config.layout).sizes
+                    }
                 }
             }
             if let list = list(index) {
