@@ -5,6 +5,9 @@ folder per dish (its recipe in `index.md` and its photos beside it), photos of a
 a smooth gradient with grain, so that they compress as photos do, not as noise or flat colour.
 
     generate_recipes.py OUT [--dishes 8] [--photos 3] [--width 2016] [--height 1512] [--seed 5]
+                            [--unphotographed 4]
+
+Every `--unphotographed`-th dish has no photo (its list row keeps its monogram).
 
 Standard library and `vips` (Debian's libvips-tools) only.
 """
@@ -51,6 +54,7 @@ def main():
     parser.add_argument("--width", type=int, default=2016)
     parser.add_argument("--height", type=int, default=1512)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--unphotographed", type=int, default=4)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     content = os.path.join(args.out, "content")
@@ -68,8 +72,12 @@ def main():
         slug = name.lower().replace(" ", "-")
         folder = os.path.join(content, courses[number % len(courses)], slug)
         os.makedirs(folder, exist_ok=True)
-        lines = [f"---\ntitle: {name}\nimage: dish.jpg\n---\n", f"A family recipe for {name.lower()}.\n", "## Steps\n"]
-        for step in range(args.photos):
+        photographed = args.unphotographed <= 0 or number % args.unphotographed != args.unphotographed - 1
+        image = "image: dish.jpg\n" if photographed else ""
+        lines = [f"---\ntitle: {name}\n{image}---\n", f"A family recipe for {name.lower()}.\n", "## Steps\n"]
+        if not photographed:
+            lines.append("1. Prepare the ingredients, then cook them gently.\n")
+        for step in range(args.photos if photographed else 0):
             file = "dish.jpg" if step == 0 else f"step-{step}.jpg"
             photo(os.path.join(folder, file), args.width, args.height, rng)
             photos += 1

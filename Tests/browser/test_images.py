@@ -8,7 +8,9 @@ from conftest import BASE
 SITE = BASE + "/recipes/"
 DISH = SITE + "soups/hot-and-sour-soup/"
 WIDTHS = [480, 800, 1200, 1600]
-PHOTOS = """return [...document.querySelectorAll('[data-column=detail] img')].map((img) => {
+# The page's pictures, not its header's tile.
+PICTURES = "[data-column=detail] img:not(i > img)"
+PHOTOS = """return [...document.querySelectorAll('""" + PICTURES + """')].map((img) => {
       const box = img.getBoundingClientRect();
       return {src: img.currentSrc, natural: img.naturalWidth, naturalHeight: img.naturalHeight,
               shown: box.width, height: box.height, complete: img.complete,
@@ -16,9 +18,9 @@ PHOTOS = """return [...document.querySelectorAll('[data-column=detail] img')].ma
     })"""
 # Every picture's bytes as the browser received them, and the originals' (their size on the server).
 BYTES = """const done = arguments[arguments.length - 1];
-    const shown = performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'img')
+    const shown = performance.getEntriesByType('resource').filter((entry) => entry.initiatorType === 'img' && !entry.name.includes('-tile'))
       .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
-    const originals = [...document.querySelectorAll('[data-column=detail] img')]
+    const originals = [...document.querySelectorAll('""" + PICTURES + """')]
       .map((img) => new URL(img.getAttribute('src'), location.href).href.replace(/_stacks\\/images\\/(.*)-\\d+\\.jpg$/, '$1.jpg'));
     Promise.all(originals.map((url) => fetch(url).then((r) => r.arrayBuffer()).then((b) => b.byteLength)))
       .then((sizes) => done([shown, sizes.reduce((a, b) => a + b, 0)]));"""
@@ -28,17 +30,29 @@ SHIFTS = """const done = arguments[arguments.length - 1];
     setTimeout(() => done(0), 500);"""
 
 
-def open_at(page, width, scale):
+TILES = """return [...document.querySelectorAll('.list > li > a > i, .item-header > i')].map((tile) => {
+      const img = tile.querySelector('img'), box = tile.getBoundingClientRect();
+      const shown = img && img.getBoundingClientRect();
+      return {row: tile.matches('.list > li > a > i'), title: tile.parentElement.textContent.trim(), picture: tile.classList.contains('picture'),
+              tile: [box.width, box.height], shown: shown && [shown.width, shown.height],
+              natural: img && [img.naturalWidth, img.naturalHeight], src: img && img.currentSrc,
+              fit: img && getComputedStyle(img).objectFit, complete: !img || img.complete};
+    })"""
+
+
+def open_at(page, width, scale, url=DISH):
     page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": 900, "deviceScaleFactor": scale, "mobile": width < 600})
     page.width = None  # the next page.open sets its own metrics again
     page.driver.execute_cdp_cmd("Network.enable", {})
     page.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
-    page.driver.get(DISH)
+    page.driver.get(url)
     page.wait(lambda: page.js("return document.readyState") == "complete")
+    if url != DISH:
+        return
     # The pictures below the first screen load as they come into view.
     for index in range(len(page.js(PHOTOS))):
-        page.js("document.querySelectorAll('[data-column=detail] img')[arguments[0]].scrollIntoView()", index)
+        page.js("document.querySelectorAll(arguments[1])[arguments[0]].scrollIntoView()", index, PICTURES)
         page.wait(lambda: page.js(PHOTOS)[index]["complete"] and page.js(PHOTOS)[index]["natural"] > 0,
                   timeout=10, message=f"picture {index} did not load")
 
@@ -71,4 +85,29 @@ def test_pictures_in_the_dark_theme(page):
     assert all(photo["src"].endswith("-800.webp") for photo in page.js(PHOTOS))
     page.js("window.scrollTo(0, 0); document.querySelector('[data-column=detail]').scrollTop = 0")
     page.screenshot("recipe-1440-dark")
+    page.media({"prefers-color-scheme": "light"})
+
+
+@pytest.mark.parametrize("width, scale, theme", [(390, 3, "light"), (1440, 1, "light"), (1440, 2, "dark")])
+def test_list_rows_show_each_dish_by_its_picture(page, width, scale, theme):
+    page.media({"prefers-color-scheme": theme})
+    open_at(page, width, scale, SITE + ("soups/" if width < 1000 else "soups/hot-and-sour-soup/"))
+    page.wait(lambda: all(tile["complete"] for tile in page.js(TILES)), timeout=10, message="tiles did not load")
+    tiles = page.js(TILES)
+    rows = [tile for tile in tiles if tile["row"]]
+    pictured = [tile for tile in rows if tile["picture"]]
+    # Every photographed dish by its photo; one without keeps its monogram, in a tile of the same size.
+    assert pictured and len(pictured) < len(rows), tiles
+    for tile in rows:
+        assert tile["picture"] == (tile["src"] is not None and "-tile" in tile["src"]), tile
+        assert abs(tile["tile"][0] - rows[0]["tile"][0]) < 0.5 and abs(tile["tile"][1] - tile["tile"][0]) < 0.5, tile
+    for tile in (tile for tile in tiles if tile["picture"]):
+        # It fills its tile, cut square rather than squeezed, from the file the density needs.
+        assert tile["natural"][0] == tile["natural"][1] > 0, tile
+        assert abs(tile["shown"][0] - tile["tile"][0]) < 0.5 and abs(tile["shown"][1] - tile["tile"][1]) < 0.5, tile
+        assert tile["fit"] == "cover", tile
+        needed = tile["tile"][0] * scale
+        expected = "-tile.webp" if needed <= 64 else "-tile-2x.webp"
+        assert tile["src"].endswith(expected), (tile, needed)
+    page.screenshot(f"recipe-list-{width}-{theme}")
     page.media({"prefers-color-scheme": "light"})

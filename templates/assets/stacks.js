@@ -697,10 +697,10 @@
     const loaded = canFetch
       ? fetch(url, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
       : loadScript(url.replace(/\.json$/, ".js"), "stacksListIndex");
-    const entries = loaded.then((index) => index.entries.map(([href, title, summary = "", tags = "", kind = "item", icon = "", color = "", count = "", language = "", languageName = ""]) => ({
+    const entries = loaded.then((index) => index.entries.map(([href, title, summary = "", tags = "", kind = "item", icon = "", color = "", count = "", language = "", languageName = "", picture2x = ""]) => ({
       href: new URL(href, base).href,
       title, summary, tags, kind, color, count, language, languageName,
-      icon: icon.includes("/") ? { url: new URL(icon, base).href } : icon ? { text: icon } : null,
+      icon: icon.includes("/") ? { url: new URL(icon, base).href, url2x: picture2x && new URL(picture2x, base).href } : icon ? { text: icon } : null,
       text: fold(`${title} ${summary} ${tags}`),
     })));
     listIndexes.set(url, entries);
@@ -746,6 +746,13 @@
       const themeIcon = /\/assets\/icons\/([A-Za-z0-9_-]+)\.svg$/.exec(entry.icon?.url ?? "")?.[1];
       if (themeIcon) {
         icon.dataset.icon = themeIcon;
+      } else if (entry.icon?.url2x) {
+        // The entry's picture cut to the tile, as the page's own rows show it (IconView.thumbnail).
+        icon.className = "picture";
+        const image = document.createElement("img");
+        Object.assign(image, { src: entry.icon.url, srcset: `${entry.icon.url} 64w, ${entry.icon.url2x} 128w`, sizes: "2rem",
+          alt: "", width: 64, height: 64, loading: "lazy", decoding: "async" });
+        icon.append(image);
       } else if (entry.icon?.url) {
         const image = document.createElement("img");
         Object.assign(image, { src: entry.icon.url, alt: "", width: 18, height: 18 });

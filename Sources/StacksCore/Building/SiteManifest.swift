@@ -66,6 +66,8 @@ public struct SiteManifest: Sendable {
     public let assets: [(path: String, asset: Int)]
     /// The co-located pictures published at several sizes, with their files (`images.resize`).
     public let images: [(asset: Int, plan: ResponsiveImages.Plan)]
+    /// `images`' plans by the picture's index in `Catalog.assets`.
+    private let plans: [Int: ResponsiveImages.Plan]
     /// The groups of extra files, in the order a build makes them.
     public let extras: [Extra]
     /// Every file but the catalog's pages and their search records, by output path.
@@ -90,8 +92,11 @@ public struct SiteManifest: Sendable {
         }
         for page in renderer.tagPages { otherPages.append((renderer.outputPath(ofTagPage: page), .tagPage(page))) }
         let assets = catalog.assets.indices.map { (path: catalog.assets[$0].output, asset: $0) }
+        var thumbnails: Set<Int> = []
+        for page in catalog.pages { if let picture = PagePictures.thumbnail(of: page, config: renderer.config) { thumbnails.insert(picture) } }
         let images: [(asset: Int, plan: ResponsiveImages.Plan)] = !renderer.config.images.resize ? [] : catalog.assets.indices.compactMap { index in
-            ResponsiveImages.plan(output: catalog.assets[index].output, size: catalog.assets[index].imageSize).map { (index, $0) }
+            ResponsiveImages.plan(output: catalog.assets[index].output, size: catalog.assets[index].imageSize,
+                                  thumbnail: thumbnails.contains(index)).map { (index, $0) }
         }
 
         // In a catalog of several languages, the default language's site makes the files all
@@ -115,6 +120,7 @@ public struct SiteManifest: Sendable {
         self.otherPages = otherPages
         self.assets = assets
         self.images = images
+        plans = Dictionary(images.map { ($0.asset, $0.plan) }, uniquingKeysWith: { first, _ in first })
         self.extras = extras
         self.producers = producers
         self.catalog = catalog
@@ -134,6 +140,9 @@ public struct SiteManifest: Sendable {
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return folders[String(path[..<slash])]
     }
+
+    /// The files made from the picture at `asset` in `Catalog.assets`.
+    public func plan(ofImage asset: Int) -> ResponsiveImages.Plan? { plans[asset] }
 
     /// How many files the manifest names (the files of its folders aside).
     public var count: Int { producers.count + pageCount + 2 * recordFiles }

@@ -109,8 +109,10 @@ public struct SiteResolver: Sendable {
     private func resolveAll(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
                             spillFolder: String?) -> (ResolvedSite, [Diagnostic]) {
         var catalog = catalog
+        let pictures = images == nil ? nil : PagePictures(catalog.assets)
         for index in catalog.pages.indices {
             Self.settle(&catalog.pages[index], parsed: parsed[index])
+            catalog.pages[index].picture = pictures?.picture(of: catalog.pages[index], links: parsed[index].links)
         }
         var folded: [String: String] = [:]
         folded.reserveCapacity(catalog.pages.count)
@@ -186,9 +188,11 @@ public struct SiteResolver: Sendable {
                         remade: [Int], memo: inout Memo) -> [Diagnostic] {
         var headingsMoved = false, aliasesMoved = false
         var parents: Set<Int> = []
+        let pictures = images == nil ? nil : PagePictures(catalog.assets)
         for index in remade {
             var page = catalog.pages[index]
             Self.settle(&page, parsed: parsed[index])
+            page.picture = pictures?.picture(of: page, links: parsed[index].links)
             let before = site.catalog.pages[index]
             // The same children (a child's place names its parent), in the order they had.
             page.children = before.children

@@ -25,6 +25,7 @@ package struct ImageCache: Sendable {
         hasher.add(library)
         hasher.add(request.widths.map(String.init).joined(separator: ","))
         hasher.add(request.fallbackWidth ?? 0)
+        hasher.add(request.thumbnail.map { "\($0.width)x\($0.height)" } ?? "")
         let digest = hasher.finish()
         return hex(digest.high) + hex(digest.low)
     }

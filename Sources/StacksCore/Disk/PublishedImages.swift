@@ -4,7 +4,7 @@
 /// latter — so that every `srcset` and `src` a page names is there.
 package enum PublishedImages {
     package struct Made: Sendable {
-        /// In the order of `Plan.paths`: the variants, then the re-encoding.
+        /// In the order of `Plan.paths`: the variants, the re-encoding, the thumbnail's two sizes.
         package var files: [[UInt8]]
         package var warning: Diagnostic?
         /// Whether the image library made them now (not the cache, nor the original's bytes).
@@ -30,8 +30,13 @@ package enum PublishedImages {
             return Made(files: Array(repeating: bytes, count: count), warning: .warning(display, "\(error.message); published as it is"), decoded: false)
         }
         switch outcome {
-        case .made(let made) where made.variants.count == plan.variants.count && made.fallback != nil:
-            let files = made.variants.map(\.bytes) + [made.fallback!.bytes]
+        case .made(let made) where made.variants.count == plan.variants.count && made.fallback != nil
+                                   && (plan.thumbnail == nil || made.thumbnail != nil):
+            var files = made.variants.map(\.bytes) + [made.fallback!.bytes]
+            if plan.thumbnail != nil, let thumbnail = made.thumbnail {
+                // A picture too small for a 2x tile has one size: the same bytes under both names.
+                files += [thumbnail.oneX.bytes, (thumbnail.twoX ?? thumbnail.oneX).bytes]
+            }
             cache?.keep(files, key: key)
             return Made(files: files, warning: nil, decoded: true)
         case .made:

@@ -7,7 +7,8 @@
 /// at its own width (at most the widest), and a re-encoding in its own format at the widest of
 /// them for `src`: what a page shows carries no location or camera metadata. A picture narrower
 /// than the narrowest width (an icon, a badge) is only re-encoded: one size has no choice to offer. GIFs (mostly
-/// animations) and SVG drawings are shown as they are. The variants live under
+/// animations) and SVG drawings are shown as they are. A picture that stands for its page in the
+/// lists (`Page.picture`) is also cut to the lists' tile, at 1x and 2x. The variants live under
 /// `_stacks/images/`, named after the original's path (`_stacks/images/dishes/tofu/photo-800.webp`),
 /// where no content can be.
 public struct ResponsiveImages: Sendable, Equatable {
@@ -15,6 +16,9 @@ public struct ResponsiveImages: Sendable, Equatable {
     public static let widths = [480, 800, 1200, 1600]
     static let folder = Theme.siteFolder + "/images"
     static let resizableExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "webp"]
+    /// The largest tile a thumbnail fills at 1x: the item's own header (4rem); the lists' rows
+    /// and the sidebar's (2rem and less) take the same file at 2x.
+    public static let tile = Thumbnail.Tile.square(64)
 
     /// What the detail column is wide at each breakpoint: the whole width below `medium`, at
     /// most 46rem (`.detail > *`) from it on.
@@ -32,18 +36,25 @@ public struct ResponsiveImages: Sendable, Equatable {
         public var fallback: (width: Int, path: String)
         /// The size the original shows at (its EXIF orientation applied).
         public var size: ImageSize
+        /// The lists' tile cut from it, at 1x and 2x (`tile`): for a page's picture only.
+        public var thumbnail: Thumbnail?
 
-        public var paths: [String] { variants.map(\.path) + [fallback.path] }
+        public struct Thumbnail: Sendable, Equatable {
+            public var oneX: String
+            public var twoX: String
+        }
+
+        public var paths: [String] { variants.map(\.path) + [fallback.path] + (thumbnail.map { [$0.oneX, $0.twoX] } ?? []) }
 
         public static func == (a: Plan, b: Plan) -> Bool {
             a.variants.map(\.width) == b.variants.map(\.width) && a.variants.map(\.path) == b.variants.map(\.path)
-                && a.fallback == b.fallback && a.size == b.size
+                && a.fallback == b.fallback && a.size == b.size && a.thumbnail == b.thumbnail
         }
     }
 
-    /// The files of the picture published at `output` that shows at `size`; `nil` for a picture
-    /// published only as it is.
-    public static func plan(output: String, size: ImageSize?) -> Plan? {
+    /// The files of the picture published at `output` that shows at `size`, its thumbnail's
+    /// too when it stands for a page; `nil` for a picture published only as it is.
+    public static func plan(output: String, size: ImageSize?, thumbnail: Bool = false) -> Plan? {
         guard let size, let dot = output.lastIndex(of: "."), !output[..<dot].hasSuffix("/") else { return nil }
         let fileExtension = output[output.index(after: dot)...].lowercased()
         guard resizableExtensions.contains(fileExtension) else { return nil }
@@ -52,7 +63,13 @@ public struct ResponsiveImages: Sendable, Equatable {
         let chosen = widest < widths[0] ? [] : widths.filter { $0 < widest } + [widest]
         return Plan(variants: chosen.map { ($0, "\(stem)-\($0).webp") },
                     fallback: (widest, "\(stem)-\(widest).\(fileExtension == "jpeg" || fileExtension == "jpe" || fileExtension == "jfif" ? "jpg" : fileExtension)"),
-                    size: size)
+                    size: size,
+                    thumbnail: thumbnail ? Plan.Thumbnail(oneX: "\(stem)-tile.webp", twoX: "\(stem)-tile-2x.webp") : nil)
+    }
+
+    /// Whether a picture can stand for its page in the lists: one the library cuts.
+    static func hasThumbnail(output: String, size: ImageSize?) -> Bool {
+        plan(output: output, size: size) != nil
     }
 
     /// The `srcset` of a plan, its URLs in root-marker form (each page resolves them).
@@ -69,6 +86,7 @@ public struct ResponsiveImages: Sendable, Equatable {
 
     /// The request for the image library that makes a plan's files.
     static func request(_ plan: Plan) -> ImageVariants.Request {
-        ImageVariants.Request(widths: plan.variants.map(\.width), fallbackWidth: plan.fallback.width)
+        ImageVariants.Request(widths: plan.variants.map(\.width), fallbackWidth: plan.fallback.width,
+                              thumbnail: plan.thumbnail == nil ? nil : tile)
     }
 }

@@ -55,6 +55,7 @@ private struct ConfigReader {
                 case "listWindow": reader.number(value, "layout.listWindow", minimum: 2).map { config.layout.listWindow = $0 }
                 case "sidebarWindow": reader.number(value, "layout.sidebarWindow", minimum: 1).map { config.layout.sidebarWindow = $0 }
                 case "missingIcons": reader.choice(value, "layout.missingIcons").map { config.layout.missingIcons = $0 }
+                case "thumbnails": reader.choice(value, "layout.thumbnails").map { config.layout.thumbnails = $0 }
                 case "breakpoints": reader.section(value, "layout.breakpoints") { key, value, reader in
                     switch key {
                     case "medium": reader.number(value, "layout.breakpoints.medium", minimum: 1).map { config.layout.mediumBreakpoint = $0 }

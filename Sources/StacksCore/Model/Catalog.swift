@@ -81,6 +81,9 @@ public struct Page: Sendable, Equatable {
     public var summary: String?
     /// The body's headings, set by the resolve stage: its outline and the targets of `#fragment` links.
     public var headings: [MarkdownHeading] = []
+    /// The co-located picture (an index in `Catalog.assets`) that stands for the page in lists,
+    /// set by the resolve stage when pictures are resized (`PagePictures`).
+    public var picture: Int?
     public var parent: Int?
     /// Sub-categories first, then items, each in catalog order.
     public var children: [Int]

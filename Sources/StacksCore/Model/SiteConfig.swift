@@ -68,7 +68,15 @@ public struct SiteConfig: Sendable, Equatable {
         public var sidebarWindow = 20
         /// What an entry without `icon:` shows in place of one.
         public var missingIcons: MissingIcons = .monogram
+        /// Whether an entry's picture (`Page.picture`) fills its tile when it has no `icon:`.
+        public var thumbnails: Thumbnails = .auto
         public init() {}
+    }
+
+    /// `auto`: an entry with a picture shows it, cut to its tile (with `images.resize`);
+    /// `none`: tiles show icons and monograms only.
+    public enum Thumbnails: String, Sendable, CaseIterable {
+        case auto, none
     }
 
     /// `monogram`: the title's first letter on a colour drawn from the title; `none`: no tile,

@@ -10,7 +10,7 @@
 /// Compact and gzip-friendly: no keys repeated per entry, one array a row, trailing empty
 /// fields left out.
 ///
-///     {"entries":[[url, title, summary, tags, kind, icon, color, count, language], …]}
+///     {"entries":[[url, title, summary, tags, kind, icon, color, count, language, languageName, picture2x], …]}
 ///
 /// - `url`: relative to the category's page (`ls/`, or `ls/index.html` in portable mode);
 /// - `tags`: joined by ", " as the rows' `data-tags`;
@@ -18,10 +18,12 @@
 ///   the tile (a monogram's letter, an emoji); "" with no tile; `color`: the tile's colour;
 /// - `count`: a category's number of children, as text; "" for an item;
 /// - `language`: for a row of a page missing in this language (`Fallback`), the language of
-///   the page it leads to (BCP 47), then its name.
+///   the page it leads to (BCP 47), then its name;
+/// - `picture2x`: for an entry whose tile shows its picture (`layout.thumbnails`), the URL of
+///   the picture at 2x; `icon` is then its URL at 1x.
 enum CategoryIndex {
     /// The fields of a row, in order: the script reads them by position.
-    static let fields = ["url", "title", "summary", "tags", "kind", "icon", "color", "count", "language", "languageName"]
+    static let fields = ["url", "title", "summary", "tags", "kind", "icon", "color", "count", "language", "languageName", "picture2x"]
 
     /// The index's path under the output root: in the category's folder as it is named on disk
     /// (`荤菜/page/`), not as its URL spells it.
@@ -78,10 +80,17 @@ enum CategoryIndex {
             ? String(page.url.dropFirst(owner.url.count)) + (portable ? "index.html" : "")
             : String(decoding: RootMarker.resolve(RootMarker.page(page, portable: portable), depth: owner.depth), as: UTF8.self)
         let tile = context.icon(page)
-        var icon = ""
-        if let text = tile.iconURL {
-            icon = String(decoding: RootMarker.resolve(text, depth: owner.depth), as: UTF8.self)
-            if !icon.contains("/") { icon = "./" + icon }
+        var icon = "", picture2x = ""
+        func resolved(_ url: String) -> String {
+            let resolved = String(decoding: RootMarker.resolve(url, depth: owner.depth), as: UTF8.self)
+            return resolved.contains("/") ? resolved : "./" + resolved
+        }
+        if let thumbnail = tile.thumbnail, let twoX = tile.thumbnail2x {
+            // A picture: its 1x file as the icon's URL, its 2x one after the others.
+            icon = resolved(thumbnail)
+            picture2x = resolved(twoX)
+        } else if let text = tile.iconURL {
+            icon = resolved(text)
         } else if let text = tile.iconText {
             // Text with a slash would read as a URL: a tile never shows one.
             icon = String(text.filter { $0 != "/" })
@@ -89,7 +98,7 @@ enum CategoryIndex {
         let color = tile.color ?? ""
         var fields = [url, page.listTitle, page.summary ?? "", page.frontMatter.tags.joined(separator: ", "),
                       page.kind.rawValue, icon, color, page.kind == .category ? String(page.children.count) : "",
-                      page.fallback?.tag ?? "", page.fallback?.name ?? ""]
+                      page.fallback?.tag ?? "", page.fallback?.name ?? "", picture2x]
         while fields.last == "" { fields.removeLast() }
         return fields
     }

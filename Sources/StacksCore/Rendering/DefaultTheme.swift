@@ -103,7 +103,7 @@ enum DefaultTheme {
 
 """####,
         "icon.mustache": ####"""
-{{#tile}}<i aria-hidden="true"{{#iconName}} data-icon="{{iconName}}"{{/iconName}}{{#color}} style="--accent:{{color}}"{{/color}}>{{^iconName}}{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}{{/iconName}}</i>{{/tile}}
+{{#tile}}<i aria-hidden="true"{{#thumbnail}} class="picture"{{/thumbnail}}{{#iconName}} data-icon="{{iconName}}"{{/iconName}}{{#color}} style="--accent:{{color}}"{{/color}}>{{#thumbnail}}<img src="{{thumbnail}}" srcset="{{thumbnail}} 64w, {{thumbnail2x}} 128w" sizes="{{thumbnailSizes}}" alt="" width="64" height="64" loading="lazy" decoding="async">{{/thumbnail}}{{^thumbnail}}{{^iconName}}{{#iconURL}}<img src="{{iconURL}}" alt="" width="18" height="18">{{/iconURL}}{{^iconURL}}{{iconText}}{{/iconURL}}{{/iconName}}{{/thumbnail}}</i>{{/tile}}
 """####,
         "layout.mustache": ####"""
 <!DOCTYPE html>
@@ -466,6 +466,8 @@ svg { flex: none; }
 :is(.tree, .list) a > i svg, .item-header > i svg { fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
 .tree a > i { width: 1.65rem; height: 1.65rem; border-radius: .45rem; }
 .tree a > i :is(img, svg) { width: 1rem; height: 1rem; }
+/* An entry's picture fills its tile (layout.thumbnails), on the tile's colour while it loads. */
+:is(.tree, .list, .home-tags) a > i.picture > img, .item-header > i.picture > img { width: 100%; height: 100%; object-fit: cover; }
 /* The theme's icons, drawn from this stylesheet (one request for all of them): the tile names
    its icon, whose shape masks the tile's text colour. */
 i[data-icon]::before {
@@ -1538,10 +1540,10 @@ i[data-icon]::before {
     const loaded = canFetch
       ? fetch(url, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
       : loadScript(url.replace(/\.json$/, ".js"), "stacksListIndex");
-    const entries = loaded.then((index) => index.entries.map(([href, title, summary = "", tags = "", kind = "item", icon = "", color = "", count = "", language = "", languageName = ""]) => ({
+    const entries = loaded.then((index) => index.entries.map(([href, title, summary = "", tags = "", kind = "item", icon = "", color = "", count = "", language = "", languageName = "", picture2x = ""]) => ({
       href: new URL(href, base).href,
       title, summary, tags, kind, color, count, language, languageName,
-      icon: icon.includes("/") ? { url: new URL(icon, base).href } : icon ? { text: icon } : null,
+      icon: icon.includes("/") ? { url: new URL(icon, base).href, url2x: picture2x && new URL(picture2x, base).href } : icon ? { text: icon } : null,
       text: fold(`${title} ${summary} ${tags}`),
     })));
     listIndexes.set(url, entries);
@@ -1587,6 +1589,13 @@ i[data-icon]::before {
       const themeIcon = /\/assets\/icons\/([A-Za-z0-9_-]+)\.svg$/.exec(entry.icon?.url ?? "")?.[1];
       if (themeIcon) {
         icon.dataset.icon = themeIcon;
+      } else if (entry.icon?.url2x) {
+        // The entry's picture cut to the tile, as the page's own rows show it (IconView.thumbnail).
+        icon.className = "picture";
+        const image = document.createElement("img");
+        Object.assign(image, { src: entry.icon.url, srcset: `${entry.icon.url} 64w, ${entry.icon.url2x} 128w`, sizes: "2rem",
+          alt: "", width: 64, height: 64, loading: "lazy", decoding: "async" });
+        icon.append(image);
       } else if (entry.icon?.url) {
         const image = document.createElement("img");
         Object.assign(image, { src: entry.icon.url, alt: "", width: 18, height: 18 });

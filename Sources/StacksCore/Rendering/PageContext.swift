@@ -33,7 +33,20 @@ struct PageContext {
     /// its title (unless it has `color:`): a list of thousands of such entries then reads as
     /// designed rather than as a column of empty grey tiles. With `layout.missingIcons: none` it
     /// gets no tile at all (`tile` is false).
+    ///
+    /// A page with a picture (`PagePictures.thumbnail(of:config:)`) shows it cut to the tile, on
+    /// its monogram's colour while it loads, with or without monograms.
     func icon(_ page: Page) -> IconView {
+        if let picture = PagePictures.thumbnail(of: page, config: config),
+           let thumbnail = ResponsiveImages.plan(output: catalog.assets[picture].output, size: catalog.assets[picture].imageSize,
+                                                 thumbnail: true)?.thumbnail {
+            var icon = IconView(tile: true)
+            icon.thumbnail = RootMarker.file(thumbnail.oneX)
+            icon.thumbnail2x = RootMarker.file(thumbnail.twoX)
+            icon.thumbnailSizes = "2rem"
+            icon.color = page.frontMatter.color.flatMap(Self.safeColor) ?? Self.monogramColor(page.title)
+            return icon
+        }
         if page.frontMatter.icon == nil, config.layout.missingIcons == .none { return IconView(tile: false) }
         var icon = IconView(tile: true)
         if let name = page.frontMatter.icon {

@@ -459,8 +459,11 @@ public struct SiteRenderer: Sendable {
             return DetailView(category: intro)
         case .item:
             let matter = page.frontMatter
+            var icon = context.icon(page)
+            // The item's own tile is twice a row's.
+            if icon.thumbnail != nil { icon.thumbnailSizes = "4rem" }
             var item = ItemView(
-                icon: context.icon(page),
+                icon: icon,
                 title: page.title,
                 path: page.url,
                 // Only a written summary: a derived one is the first paragraph, just below.

@@ -102,6 +102,9 @@ extension IconView {
         if let iconName { object["iconName"] = .text(iconName) }
         if let iconText { object["iconText"] = .text(iconText) }
         if let color { object["color"] = .text(color) }
+        if let thumbnail { object["thumbnail"] = .text(thumbnail) }
+        if let thumbnail2x { object["thumbnail2x"] = .text(thumbnail2x) }
+        if let thumbnailSizes { object["thumbnailSizes"] = .text(thumbnailSizes) }
         return object
     }
 }

@@ -230,6 +230,12 @@ struct IconView: TemplateView, MergedTemplateValues {
     var iconText: String?
     /// The tile's colour.
     var color: String?
+    /// In place of all three, the entry's picture cut to the tile (`layout.thumbnails`): 64
+    /// pixels square, and 128 (`thumbnail2x`), for a `srcset` whose `sizes` is the tile's width
+    /// (`thumbnailSizes`: 2rem in rows, 4rem in an item's header).
+    var thumbnail: String?
+    var thumbnail2x: String?
+    var thumbnailSizes: String?
 }
 
 // MARK: content

@@ -237,7 +237,7 @@ actor PreviewSite {
         case .image(let index):
             // The picture's sizes, made as the build makes them (and kept in its cache).
             let asset = renderer.site.catalog.assets[index]
-            guard let plan = ResponsiveImages.plan(output: asset.output, size: asset.imageSize),
+            guard let plan = current.site[language].manifest.plan(ofImage: index),
                   let position = plan.paths.firstIndex(of: path),
                   let file = assetFile(asset.file, contentRoot: current.contentRoot),
                   case .success(let original) = RegularFile.read(atPath: file.path) else { return nil }
