@@ -119,7 +119,8 @@ import Testing
             "content/tools/saw.md": "---\ntitle: Saw\ntags: [wood]\n---\nCuts.\n",
             "content/tools/drill.md": "---\ntitle: Drill\nimage: drill.png\n---\nTurns.\n",
             "content/tools/file.md": "---\ntitle: File\n---\nSmooths.\n",
-            "content/empty/_index.md": "---\ntitle: Empty\n---\n",
+            // A category with a picture: its sidebar tile shows it.
+            "content/empty/_index.md": "---\ntitle: Empty\n---\n![Shelf](../tools/drill.png)\n",
             // Sub-categories, one with an item in a list shown whole (its row carries its tags).
             "content/tools/kits/_index.md": "---\ntitle: Kits\n---\n",
             "content/tools/kits/box.md": "---\ntitle: Box\ntags: [metal]\n---\nHolds.\n",
@@ -186,7 +187,7 @@ import Testing
         #expect(layout[3].members.map(\.name) == ["title", "url", "current"])
         let node = try #require(TemplateContract.template("sidebar-node")).values
         // The icon's values among the node's own; `children` are nodes again, not read twice.
-        #expect(node.map(\.name) == ["tile", "iconURL", "iconName", "iconText", "color", "title", "url", "current", "selected", "inPath",
+        #expect(node.map(\.name) == ["tile", "iconURL", "iconName", "iconText", "color", "thumbnail", "thumbnail2x", "thumbnailSizes", "title", "url", "current", "selected", "inPath",
                                      "open", "hasChildren", "children", "moreChildren", "childCount"])
         #expect(node.first { $0.name == "children" } == Value(name: "children", kind: .list))
         let categories = try #require(TemplateContract.template("sidebar")?.values.first { $0.name == "categories" })

@@ -21,11 +21,12 @@ public struct ResponsiveImages: Sendable, Equatable {
     public static let tile = Thumbnail.Tile.square(64)
 
     /// What the detail column is wide at each breakpoint: the whole width below `medium`, at
-    /// most 46rem (`.detail > *`) from it on.
+    /// most 46rem (`.detail > *`) from it on. (Not `min(46rem, 100vw)`: the HTML checker takes
+    /// no CSS functions in `sizes`, and from `medium` on the column is under 100vw anyway.)
     public var sizes: String
 
     public init(layout: SiteConfig.Layout) {
-        sizes = "(min-width: \(layout.mediumBreakpoint)px) min(46rem, 100vw), 100vw"
+        sizes = "(min-width: \(layout.mediumBreakpoint)px) 46rem, 100vw"
     }
 
     /// One picture's files.
