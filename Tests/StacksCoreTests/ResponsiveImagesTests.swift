@@ -116,4 +116,32 @@ import StacksTestSupport
             #expect(try Self.bytes(project, "output/_stacks/images/dishes/tofu/" + name) == Self.bytes(project, "content/dishes/tofu/photo.jpg"))
         }
     }
+
+    /// A name as long as a file name may be still has room for its variants' endings.
+    @Test func variantsOfALongNameAreFileNames() throws {
+        let long = String(repeating: "é", count: 120) + "x"  // 241 bytes
+        let plan = try #require(ResponsiveImages.plan(output: "dishes/\(long).png", size: ImageSize(width: 2000, height: 1000), thumbnail: true))
+        let other = try #require(ResponsiveImages.plan(output: "dishes/\(long)y.png", size: ImageSize(width: 2000, height: 1000)))
+        #expect(plan.paths.count == 7)
+        for path in plan.paths {
+            #expect(path.split(separator: "/").last!.utf8.count <= 255, "\(path)")
+            #expect(path.hasPrefix("_stacks/images/dishes/éé"))
+        }
+        #expect(Set(plan.paths).isDisjoint(with: other.paths))
+        // A short name keeps its name.
+        #expect(ResponsiveImages.plan(output: "a/b.png", size: ImageSize(width: 500, height: 100))?.fallback.path == "_stacks/images/a/b-500.png")
+    }
+
+    /// A build that fails keeps nothing beside its output: not even the pictures it made.
+    @Test func aFailedBuildKeepsNoPictures() async throws {
+        let project = try Self.project(["content/dishes/broken.md": "---\ntitle: Broken\n---\n[nowhere](missing.md)\n"])
+        defer { project.remove() }
+        #expect(await project.buildErrors() != nil)
+        #expect(!project.exists(".output.stacks-images") && !project.exists("output"))
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("content/dishes/broken.md"))
+        #expect(try await SiteBuilder.build(project.options).picturesResized == 3)
+        #expect(project.exists(".output.stacks-images"))
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("output"))
+        #expect(try await SiteBuilder.build(project.options).picturesResized == 0)
+    }
 }

@@ -12,6 +12,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from urllib.parse import quote_from_bytes
 
+import hostile_images
+
 # ---------------------------------------------------------------------------------------------
 # The hostile alphabet
 # ---------------------------------------------------------------------------------------------
@@ -77,7 +79,7 @@ BAD_NUMBERS = ["9223372036854775808", "1e9", "-0", "0x10", '"3"', "[1]", "{a: 1}
 # Kinds of hostility, each wild in this share of cases. A FIFO hangs a build that opens it, so
 # FIFOs are rare while that is a known bug; templates are few, so they need few cases.
 HOSTILITIES = {"names": 0.15, "tree": 0.15, "special": 0.03, "bytes": 0.15, "yaml": 0.15, "aliases": 0.15,
-               "slugs": 0.15, "links": 0.15, "config": 0.15, "templates": 0.05}
+               "slugs": 0.15, "links": 0.15, "config": 0.15, "templates": 0.05, "images": 0.15}
 LIMIT_ESCAPE_LEVELS = 5  # the sandbox lies 4 folders deep in its own root: no climb can leave it
 
 # ---------------------------------------------------------------------------------------------
@@ -253,7 +255,8 @@ class Generator:
 
     def colocated(self, folder: str, siblings: set[str]) -> None:
         rng = self.rng
-        extension = rng.choice([".png", ".svg", ".txt", ".pdf", "", ".PNG", ".md.bak", ".html"])
+        extension = rng.choice([".png", ".svg", ".txt", ".pdf", "", ".PNG", ".md.bak", ".html"]
+                               + hostile_images.EXTENSIONS)
         name = self.name(extension, siblings)
         path = posixpath.join(folder, name)
         roll = rng.random()
@@ -270,6 +273,13 @@ class Generator:
             self.files.append(path)
         elif self.wild("special") and roll < 0.4:
             self.add(Entry("content/" + path, "fifo"))
+        elif extension in hostile_images.EXTENSIONS and (self.wild("images") or roll < 0.8):
+            # A picture the build resizes, or in a case wild about images a hostile one.
+            data, form = hostile_images.picture(rng, extension, self.wild("images"))
+            if form != "picture":
+                self.case.description.append("image: %s %s" % (form, path))
+            self.add(Entry("content/" + path, "file", data))
+            self.files.append(path)
         else:
             size = rng.choice([0, 1, 64, 700])
             self.add(Entry("content/" + path, "file", bytes(rng.getrandbits(8) for _ in range(size))))

@@ -35,7 +35,7 @@ BODY_ELEMENTS = set("""h1 h2 h3 h4 h5 h6 br b i strong em a pre code img div ins
     caption figure figcaption abbr bdo cite dfn mark small source span time wbr input section""".split())
 BODY_ATTRIBUTES = set("""accesskey dir id lang tabindex title role itemprop itemscope itemtype aria-describedby
     aria-hidden aria-label aria-labelledby abbr alt cite colspan datetime headers height href hreflang ismap
-    loading media open rel rowspan scope src srcset start type usemap value width class decoding checked
+    loading media open rel rowspan scope sizes src srcset start type usemap value width class decoding checked
     disabled align""".split())
 VOID_ELEMENTS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 BODY_CLASS = re.compile(r"(anchor|language-\S+|align-(left|center|right|justify)|alert|alert-[a-z]+|footnotes|footnote-ref"

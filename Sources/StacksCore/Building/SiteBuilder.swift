@@ -130,6 +130,8 @@ public enum SiteBuilder {
                     warnings = prepared.flatMap(\.warnings) + site.warnings
                 }
                 FreedMemory.release()
+                // The site is written: the pictures made for it are kept for the next build.
+                site.keepPictures(root: path, in: ImageCache.folder(forOutput: path))
                 if let folder = folderIdentity(path) {
                     let next = BuildCache(binary: BinaryIdentity.current, sources: sources, output: folder,
                                           pages: pageCount, summaryFiles: site.files, bytes: site.bytes,

@@ -49,13 +49,31 @@ package struct ImageCache: Sendable {
     /// build stopped meanwhile leaves either all of them or none. A failure only costs the next
     /// build the work.
     func keep(_ files: [[UInt8]], key: String) {
-        let manager = FileManager.default
-        let staging = "\(folder)/.\(key).\(UUID().uuidString)"
-        do {
-            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        keep(key) { staging in
             for (number, bytes) in files.enumerated() {
                 try Data(bytes).write(to: URL(fileURLWithPath: "\(staging)/\(number)"))
             }
+        }
+    }
+
+    /// Keeps the published files at `paths` (in `Plan.paths` order) under `key`, as links to
+    /// them (copies where a link cannot be made): what a build that succeeded made, kept only
+    /// then, so that a build that fails writes nothing beside its output.
+    package func keep(publishedAt paths: [String], key: String) {
+        keep(key) { staging in
+            for (number, path) in paths.enumerated() where link(path, "\(staging)/\(number)") != 0 {
+                try FileManager.default.copyItem(atPath: path, toPath: "\(staging)/\(number)")
+            }
+        }
+    }
+
+    private func keep(_ key: String, _ fill: (String) throws -> Void) {
+        let manager = FileManager.default
+        guard !manager.fileExists(atPath: "\(folder)/\(key)") else { return }
+        let staging = "\(folder)/.\(key).\(UUID().uuidString)"
+        do {
+            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            try fill(staging)
             if rename(staging, "\(folder)/\(key)") != 0 { try? manager.removeItem(atPath: staging) }
         } catch {
             try? manager.removeItem(atPath: staging)

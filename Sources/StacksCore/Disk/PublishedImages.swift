@@ -9,10 +9,15 @@ package enum PublishedImages {
         package var warning: Diagnostic?
         /// Whether the image library made them now (not the cache, nor the original's bytes).
         package var decoded: Bool
+        /// What the cache keeps them under, when they were made now and not kept yet.
+        package var key: String? = nil
     }
 
     /// The files of `plan` from the original's `bytes`; `display` names the original in a warning.
-    package static func files(of plan: ResponsiveImages.Plan, original bytes: [UInt8], display: String, cache: ImageCache?) -> Made {
+    /// `keeps`: whether what is made goes into `cache` at once (the preview); a build keeps
+    /// them once it has succeeded (`ImageCache.keep(publishedAt:key:)`), from `Made.key`.
+    package static func files(of plan: ResponsiveImages.Plan, original bytes: [UInt8], display: String, cache: ImageCache?,
+                              keeps: Bool = true) -> Made {
         let request = ResponsiveImages.request(plan)
         let count = plan.paths.count
         let library: String
@@ -37,8 +42,8 @@ package enum PublishedImages {
                 // A picture too small for a 2x tile has one size: the same bytes under both names.
                 files += [thumbnail.oneX.bytes, (thumbnail.twoX ?? thumbnail.oneX).bytes]
             }
-            cache?.keep(files, key: key)
-            return Made(files: files, warning: nil, decoded: true)
+            if keeps { cache?.keep(files, key: key) }
+            return Made(files: files, warning: nil, decoded: true, key: keeps ? nil : key)
         case .made:
             // The header's size was not the file's (a picture disguised as a larger one): the
             // widths planned from it are not the ones made.

@@ -48,6 +48,16 @@ public struct SiteWriter: Sendable {
         public var warnings: [Diagnostic] = []
         /// Pictures the image library resized in this build (the others came from its cache).
         public var picturesMade = 0
+        /// Those pictures' files, under the output root, by what the image cache keeps them
+        /// under: kept there once the build has succeeded (`keepPictures(root:)`).
+        package var picturesToKeep: [(key: String, paths: [String])] = []
+
+        /// Keeps the pictures made in the image cache at `folder`, from the output at `root`.
+        package func keepPictures(root: String, in folder: String?) {
+            guard let folder, !picturesToKeep.isEmpty else { return }
+            let cache = ImageCache(folder: folder)
+            for (key, paths) in picturesToKeep { cache.keep(publishedAt: paths.map { root + "/" + $0 }, key: key) }
+        }
     }
 
     public init(root: URL, placement: Placement = .fresh(previous: nil)) {
@@ -175,7 +185,8 @@ public struct SiteWriter: Sendable {
             guard case .success(let original) = RegularFile.read(atPath: contentRoot.path + "/" + asset.file) else {
                 throw WriteFailure(.content(asset.source), reason: "could not be read")
             }
-            let made = PublishedImages.files(of: plan, original: original, display: displayRoot + "/" + asset.source, cache: imageCache)
+            let made = PublishedImages.files(of: plan, original: original, display: displayRoot + "/" + asset.source,
+                                             cache: imageCache, keeps: false)
             var placed: [OutputFiles.Placed] = []
             var named = Set<String>()
             // (A WebP's re-encoding is its widest variant: one name, written once.)
@@ -183,12 +194,13 @@ public struct SiteWriter: Sendable {
                 guard manifest[path] == .image(asset: index) else { throw Self.unlisted(path) }
                 placed.append(try files.put(bytes, at: Self.place(path), newFolder: true))
             }
-            return (placed, made.warning, made.decoded)
+            return (placed, made.warning, made.decoded, made.key.map { ($0, plan.paths) })
         }.results
-        for (placed, warning, decoded) in pictures {
+        for (placed, warning, decoded, keep) in pictures {
             placed.forEach(count)
             if let warning { written.warnings.append(warning) }
             if decoded { written.picturesMade += 1 }
+            if let keep { written.picturesToKeep.append(keep) }
         }
         // (The search records are made with their pages, each checked against the manifest.)
         if let missing = manifest.namedPaths.first(where: { written.records[$0] == nil }) {

@@ -59,13 +59,33 @@ public struct ResponsiveImages: Sendable, Equatable {
         guard let size, let dot = output.lastIndex(of: "."), !output[..<dot].hasSuffix("/") else { return nil }
         let fileExtension = output[output.index(after: dot)...].lowercased()
         guard resizableExtensions.contains(fileExtension) else { return nil }
-        let stem = folder + "/" + output[..<dot]
+        let stem = folder + "/" + shortened(output[..<dot])
         let widest = min(size.width, widths.last!)
         let chosen = widest < widths[0] ? [] : widths.filter { $0 < widest } + [widest]
         return Plan(variants: chosen.map { ($0, "\(stem)-\($0).webp") },
                     fallback: (widest, "\(stem)-\(widest).\(fileExtension == "jpeg" || fileExtension == "jpe" || fileExtension == "jfif" ? "jpg" : fileExtension)"),
                     size: size,
                     thumbnail: thumbnail ? Plan.Thumbnail(oneX: "\(stem)-tile.webp", twoX: "\(stem)-tile-2x.webp") : nil)
+    }
+
+    /// The longest ending a name gets: `-tile-2x.webp`.
+    static let longestSuffix = 13
+
+    /// `path` (without its extension), its last name shortened where an ending would make it
+    /// longer than a file name may be (255 bytes): its start, and a digest of the whole name so
+    /// that two long names that start alike stay apart.
+    static func shortened(_ path: Substring) -> Substring {
+        let slash = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
+        let name = path[slash...]
+        guard name.utf8.count + longestSuffix > 255 else { return path }
+        let digest = Digest(of: Array(name.utf8))
+        var start = Substring()
+        for character in name {
+            guard start.utf8.count + character.utf8.count <= 255 - longestSuffix - 17 else { break }
+            start.append(character)
+        }
+        let hex = String(digest.high, radix: 16)
+        return path[..<slash] + start + "-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Whether a picture can stand for its page in the lists: one the library cuts.
