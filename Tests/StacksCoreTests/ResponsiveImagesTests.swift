@@ -43,7 +43,7 @@ import StacksTestSupport
         // Upright: 900 wide, so variants at 480 and 800 and one at its own width, never wider.
         let stem = "../../_stacks/images/dishes/tofu/photo"
         let photo = images.first { $0.contains("alt=\"The dish\"") }!
-        #expect(photo.contains("src=\"\(stem)-900.jpg\" width=\"900\" height=\"1300\""))
+        #expect(photo.contains("src=\"\(stem)-800.jpg\" width=\"900\" height=\"1300\""))
         #expect(photo.contains("srcset=\"\(stem)-480.webp 480w, \(stem)-800.webp 800w, \(stem)-900.webp 900w\""))
         #expect(photo.contains("sizes=\"(min-width: 720px) 46rem, 100vw\""))
         // The item's own picture (front matter `image`) too.
@@ -55,14 +55,14 @@ import StacksTestSupport
             #expect(size.width == width && size.height == (width * 1300 + 450) / 900)
         }
         // The re-encoding is a JPEG with no EXIF (no camera, no place) left in it.
-        let fallback = try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-900.jpg")
-        #expect(fallback.starts(with: [0xFF, 0xD8]) && ImageSize.read(fallback) == ImageSize(width: 900, height: 1300))
+        let fallback = try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-800.jpg")
+        #expect(fallback.starts(with: [0xFF, 0xD8]) && ImageSize.read(fallback) == ImageSize(width: 800, height: 1156))
         #expect(fallback.firstRange(of: Array("Exif".utf8)) == nil)
         // A PNG narrower than the narrowest width: only re-encoded, a PNG at its own size.
         let chart = images.first { $0.contains("alt=\"Chart\"") }!
         #expect(chart.contains("src=\"../../_stacks/images/dishes/tofu/chart-400.png\" width=\"400\" height=\"300\"") && !chart.contains("srcset"))
         #expect(project.exists("output/_stacks/images/dishes/tofu/chart-400.png") && !project.exists("output/_stacks/images/dishes/tofu/chart-400.webp"))
-        // A WebP: its re-encoding is its widest variant, one file under one name.
+        // A WebP narrower than 800: its re-encoding is its widest variant, one file under one name.
         let bowl = images.first { $0.contains("alt=\"Bowl\"") }!
         #expect(bowl.contains("src=\"../../_stacks/images/dishes/tofu/bowl-600.webp\" width=\"600\" height=\"400\""))
         #expect(bowl.contains("srcset=\"../../_stacks/images/dishes/tofu/bowl-480.webp 480w, ../../_stacks/images/dishes/tofu/bowl-600.webp 600w\""))
@@ -111,7 +111,7 @@ import StacksTestSupport
         #expect(warning.description.hasSuffix("published as it is"), "\(warning)")
         // Every name the page gives is there, with the original's bytes.
         let page = try project.read("output/dishes/tofu/index.html")
-        for name in ["photo-480.webp", "photo-800.webp", "photo-1200.webp", "photo-1300.webp", "photo-1300.jpg"] {
+        for name in ["photo-480.webp", "photo-800.webp", "photo-1200.webp", "photo-1300.webp", "photo-800.jpg"] {
             #expect(page.contains(name))
             #expect(try Self.bytes(project, "output/_stacks/images/dishes/tofu/" + name) == Self.bytes(project, "content/dishes/tofu/photo.jpg"))
         }

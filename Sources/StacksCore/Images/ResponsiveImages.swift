@@ -4,8 +4,8 @@
 /// preview make the same files.
 ///
 /// A JPEG, PNG or WebP picture gets WebP variants at `widths` that are narrower than it, and one
-/// at its own width (at most the widest), and a re-encoding in its own format at the widest of
-/// them for `src`: what a page shows carries no location or camera metadata. A picture narrower
+/// at its own width (at most the widest), and a re-encoding in its own format 800 pixels wide
+/// (or its own width, when narrower) for `src`: what a page shows carries no location or camera metadata. A picture narrower
 /// than the narrowest width (an icon, a badge) is only re-encoded: one size has no choice to offer. GIFs (mostly
 /// animations) and SVG drawings are shown as they are. A picture that stands for its page in the
 /// lists (`Page.picture`) is also cut to the lists' tile, at 1x and 2x. The variants live under
@@ -16,6 +16,10 @@ public struct ResponsiveImages: Sendable, Equatable {
     public static let widths = [480, 800, 1200, 1600]
     static let folder = Theme.siteFolder + "/images"
     static let resizableExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "webp"]
+    /// The `src`'s width: the detail column's at 1x (46rem). It is what a browser without
+    /// `srcset` or WebP, a feed reader or a link preview shows; a re-encoding in JPEG at 1600
+    /// pixels cost a third of a photo's time (Benchmarks/recipes.sh).
+    public static let fallbackWidth = 800
     /// The largest tile a thumbnail fills at 1x: the item's own header (4rem); the lists' rows
     /// and the sidebar's (2rem and less) take the same file at 2x.
     public static let tile = Thumbnail.Tile.square(64)
@@ -62,8 +66,9 @@ public struct ResponsiveImages: Sendable, Equatable {
         let stem = folder + "/" + shortened(output[..<dot])
         let widest = min(size.width, widths.last!)
         let chosen = widest < widths[0] ? [] : widths.filter { $0 < widest } + [widest]
+        let fallback = min(widest, fallbackWidth)
         return Plan(variants: chosen.map { ($0, "\(stem)-\($0).webp") },
-                    fallback: (widest, "\(stem)-\(widest).\(fileExtension == "jpeg" || fileExtension == "jpe" || fileExtension == "jfif" ? "jpg" : fileExtension)"),
+                    fallback: (fallback, "\(stem)-\(fallback).\(fileExtension == "jpeg" || fileExtension == "jpe" || fileExtension == "jfif" ? "jpg" : fileExtension)"),
                     size: size,
                     thumbnail: thumbnail ? Plan.Thumbnail(oneX: "\(stem)-tile.webp", twoX: "\(stem)-tile-2x.webp") : nil)
     }
