@@ -10,7 +10,7 @@ import StacksTestSupport
     static func project(_ extra: [String: String] = [:]) throws -> TemporaryProject {
         var files = [
             "content/dishes/_index.md": "---\ntitle: Dishes\n---\n",
-            "content/dishes/tofu/index.md": "---\ntitle: Mapo tofu\nimage: photo.jpg\n---\n\nSpicy.\n\n![The dish](photo.jpg)\n\n![Chart](chart.png) ![Bowl](bowl.webp) ![Dance](dance.gif) ![Logo](logo.svg) ![Far](https://example.org/a.jpg)\n",
+            "content/dishes/tofu/index.md": "---\ntitle: Mapo tofu\nimage: photo.jpg\n---\n\nSpicy.\n\n![The dish](photo.jpg)\n\n![Chart](chart.png) ![Badge](badge.png) ![Bowl](bowl.webp) ![Dance](dance.gif) ![Logo](logo.svg) ![Far](https://example.org/a.jpg)\n",
             "content/dishes/tofu/logo.svg": #"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"></svg>"#,
         ]
         files.merge(extra) { $1 }
@@ -18,7 +18,9 @@ import StacksTestSupport
         // A 1,300 × 900 photo turned a quarter by its EXIF (shown 900 × 1,300), with a GPS position.
         try project.write("content/dishes/tofu/photo.jpg",
                           bytes: try ImageFixtures.jpegWithMetadata(ImageFixtures.photo(width: 1300, height: 900), orientation: 6))
-        try project.write("content/dishes/tofu/chart.png", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 400, height: 300), as: .png))
+        // A small PNG with an ICC profile and text in it, and one with nothing but pixels.
+        try project.write("content/dishes/tofu/chart.png", bytes: try ImageFixtures.pngWithMetadata(ImageFixtures.photo(width: 400, height: 300)))
+        try project.write("content/dishes/tofu/badge.png", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 120, height: 40), as: .png))
         try project.write("content/dishes/tofu/bowl.webp", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 600, height: 400), as: .webp))
         try project.write("content/dishes/tofu/dance.gif", bytes: try ImageFixtures.encode(ImageFixtures.photo(width: 64, height: 64), as: .gif))
         return project
@@ -37,7 +39,7 @@ import StacksTestSupport
         defer { project.remove() }
         let summary = try await SiteBuilder.build(project.options)
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
-        #expect(summary.picturesResized == 2)  // the chart has nothing but pixels: copied (PlainPicture)
+        #expect(summary.picturesResized == 3)
         let page = try project.read("output/dishes/tofu/index.html")
         let images = Self.images(page)
         // Upright: 900 wide, so variants at 480 and 800 and one at its own width, never wider.
@@ -62,6 +64,9 @@ import StacksTestSupport
         let chart = images.first { $0.contains("alt=\"Chart\"") }!
         #expect(chart.contains("src=\"../../_stacks/images/dishes/tofu/chart-400.png\" width=\"400\" height=\"300\"") && !chart.contains("srcset"))
         #expect(project.exists("output/_stacks/images/dishes/tofu/chart-400.png") && !project.exists("output/_stacks/images/dishes/tofu/chart-400.webp"))
+        // A small one with nothing but pixels in it is shown as it is (`PlainPicture`).
+        #expect(images.first { $0.contains("alt=\"Badge\"") }!.contains("src=\"badge.png\" width=\"120\" height=\"40\""))
+        #expect(!project.exists("output/_stacks/images/dishes/tofu/badge-120.png"))
         // A WebP narrower than 800: its re-encoding is its widest variant, one file under one name.
         let bowl = images.first { $0.contains("alt=\"Bowl\"") }!
         #expect(bowl.contains("src=\"../../_stacks/images/dishes/tofu/bowl-600.webp\" width=\"600\" height=\"400\""))
@@ -77,7 +82,7 @@ import StacksTestSupport
     @Test func aSecondBuildResizesNothingEvenWithoutTheBuildCache() async throws {
         let project = try Self.project()
         defer { project.remove() }
-        #expect(try await SiteBuilder.build(project.options).picturesResized == 2)
+        #expect(try await SiteBuilder.build(project.options).picturesResized == 3)
         let first = try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-800.webp")
         // In place, then from nothing but the pictures' cache (a new Stacks drops the build cache).
         #expect(try await SiteBuilder.build(project.options).picturesResized == 0)
@@ -139,7 +144,7 @@ import StacksTestSupport
         #expect(await project.buildErrors() != nil)
         #expect(!project.exists(".output.stacks-images") && !project.exists("output"))
         try FileManager.default.removeItem(at: project.root.appendingPathComponent("content/dishes/broken.md"))
-        #expect(try await SiteBuilder.build(project.options).picturesResized == 2)
+        #expect(try await SiteBuilder.build(project.options).picturesResized == 3)
         #expect(project.exists(".output.stacks-images"))
         try FileManager.default.removeItem(at: project.root.appendingPathComponent("output"))
         #expect(try await SiteBuilder.build(project.options).picturesResized == 0)

@@ -78,6 +78,8 @@ struct LinkTargets: Equatable, Sendable {
     /// Images' sizes by where they are published: part of what a link resolves to, since the
     /// `<img>` it ends in carries the size.
     private var imageSizes: [String: ImageSize] = [:]
+    /// The pictures shown as they are (`Asset.isPlainPicture`), by where they are published.
+    private var plainPictures: Set<String> = []
 
     init(_ catalog: Catalog) {
         pages.reserveCapacity(catalog.pages.count)
@@ -103,6 +105,7 @@ struct LinkTargets: Equatable, Sendable {
             assets[asset.source] = asset.output
             assetOutputs.insert(asset.output)
             if let size = asset.imageSize { imageSizes[asset.output] = size }
+            if asset.isPlainPicture { plainPictures.insert(asset.output) }
         }
         leftOut = catalog.leftOut
     }
@@ -169,6 +172,7 @@ struct LinkTargets: Equatable, Sendable {
         compare(pageURLs, earlier.pageURLs)
         compare(assets, earlier.assets)
         compare(imageSizes, earlier.imageSizes)
+        changed.formUnion(plainPictures.symmetricDifference(earlier.plainPictures))
         changed.formUnion(assetOutputs.symmetricDifference(earlier.assetOutputs))
         compare(leftOut, earlier.leftOut)
         for (path, anchors) in anchors where earlier.anchors[path] != anchors { changed.insert(path.outputDirectory) }
@@ -212,6 +216,10 @@ struct LinkTargets: Equatable, Sendable {
     }
 
     /// The size of the image published at `output`, when it has one.
+    func isPlainPicture(ofOutput output: String) -> Bool {
+        plainPictures.contains(output)
+    }
+
     func imageSize(ofOutput output: String) -> ImageSize? {
         imageSizes[output]
     }

@@ -328,7 +328,8 @@ public struct SiteResolver: Sendable {
                                              LinkTargets.missingAnchorMessage(link.destination, page: name)))
                 }
                 if link.isImage, case .asset(let output, let fragment) = target, let images,
-                   let plan = ResponsiveImages.plan(output: output, size: targets.imageSize(ofOutput: output)) {
+                   let plan = ResponsiveImages.plan(output: output, size: targets.imageSize(ofOutput: output),
+                                                    plain: targets.isPlainPicture(ofOutput: output)) {
                     // Its variants for `srcset`, its re-encoding for `src`.
                     urls.append(RootMarker.file(plan.fallback.path) + fragment)
                     attributes[attributes.count - 1] = images.attributes(plan, size: !link.hasWrittenSize)

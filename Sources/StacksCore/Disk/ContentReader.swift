@@ -55,6 +55,11 @@ public struct ContentReader: Sendable {
         }
         if ImageSize.isImage(name) {
             file.imageSize = file.contents.map(ImageSize.read) ?? (try? ImageSize.read(atPath: path).get()) ?? nil
+            // An icon or a small figure: read whole, it may need no re-encoding.
+            if let shown = file.imageSize, shown.width < ResponsiveImages.widths[0], size <= PlainPicture.largestRead,
+               case .success(let bytes) = RegularFile.read(atPath: path) {
+                file.isPlainPicture = PlainPicture.isPlain(bytes, named: name)
+            }
         }
         return file
     }

@@ -9,6 +9,22 @@
 /// file that ends early or says anything else goes through the library, which warns about
 /// what it cannot read.
 enum PlainPicture {
+    /// The largest file the reader reads whole to tell (a small picture's file is smaller).
+    static let largestRead = 512 * 1024
+
+    /// Whether the file `name` holds a plain picture of the format its extension says.
+    static func isPlain(_ bytes: [UInt8], named name: String) -> Bool {
+        guard let format = ImageFormat(magic: bytes), let dot = name.lastIndex(of: ".") else { return false }
+        let fileExtension = name[name.index(after: dot)...].lowercased()
+        let named: ImageFormat? = switch fileExtension {
+        case "jpg", "jpeg", "jpe", "jfif": .jpeg
+        case "png": .png
+        case "webp": .webp
+        default: nil
+        }
+        return named == format && isPlain(bytes, format: format)
+    }
+
     static func isPlain(_ bytes: [UInt8], format: ImageFormat) -> Bool {
         switch format {
         case .png: return isPlainPNG(bytes)

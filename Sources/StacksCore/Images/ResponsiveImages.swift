@@ -59,13 +59,16 @@ public struct ResponsiveImages: Sendable, Equatable {
 
     /// The files of the picture published at `output` that shows at `size`, its thumbnail's
     /// too when it stands for a page; `nil` for a picture published only as it is.
-    public static func plan(output: String, size: ImageSize?, thumbnail: Bool = false) -> Plan? {
+    /// `plain`: a picture with nothing but pixels in it (`PlainPicture`), which, too narrow for
+    /// variants, is shown as it is.
+    public static func plan(output: String, size: ImageSize?, thumbnail: Bool = false, plain: Bool = false) -> Plan? {
         guard let size, let dot = output.lastIndex(of: "."), !output[..<dot].hasSuffix("/") else { return nil }
         let fileExtension = output[output.index(after: dot)...].lowercased()
         guard resizableExtensions.contains(fileExtension) else { return nil }
         let stem = folder + "/" + shortened(output[..<dot])
         let widest = min(size.width, widths.last!)
         let chosen = widest < widths[0] ? [] : widths.filter { $0 < widest } + [widest]
+        if chosen.isEmpty, plain, !thumbnail { return nil }
         let fallback = min(widest, fallbackWidth)
         return Plan(variants: chosen.map { ($0, "\(stem)-\($0).webp") },
                     fallback: (fallback, "\(stem)-\(fallback).\(fileExtension == "jpeg" || fileExtension == "jpe" || fileExtension == "jfif" ? "jpg" : fileExtension)"),
@@ -91,6 +94,11 @@ public struct ResponsiveImages: Sendable, Equatable {
         }
         let hex = String(digest.high, radix: 16)
         return path[..<slash] + start + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// `plan(output:size:thumbnail:plain:)` for `asset`.
+    static func plan(_ asset: Asset, thumbnail: Bool = false) -> Plan? {
+        plan(output: asset.output, size: asset.imageSize, thumbnail: thumbnail, plain: asset.isPlainPicture)
     }
 
     /// Whether a picture can stand for its page in the lists: one the library cuts.

@@ -451,7 +451,8 @@ private struct LoaderState {
             return
         }
         let output = outputDirectory.isEmpty ? file.name : outputDirectory + "/" + file.name
-        assets.append(Asset(source: file.relativePath, output: output, file: file.target, imageSize: file.imageSize))
+        assets.append(Asset(source: file.relativePath, output: output, file: file.target, imageSize: file.imageSize,
+                            isPlainPicture: file.isPlainPicture))
     }
 
     /// Pages first, so a file is reported against the page whose place it would take.

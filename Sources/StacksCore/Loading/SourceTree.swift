@@ -51,6 +51,9 @@ public struct SourceFile: Sendable, Equatable {
     public var target: String?
     /// For an image (`ImageSize.isImage`), its size when its file says it.
     public var imageSize: ImageSize?
+    /// A picture too narrow for variants with nothing but pixels in it (`PlainPicture`):
+    /// published as it is, the page showing the original.
+    public var isPlainPicture = false
     /// A row standing for a page this language lacks (`Fallback`): no file on disk.
     var fallback: Fallback?
 

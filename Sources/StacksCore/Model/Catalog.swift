@@ -125,11 +125,14 @@ public struct Asset: Sendable, Equatable {
     public var file: String
     /// For an image whose file says it, the size pages give to `<img>`.
     public var imageSize: ImageSize?
+    /// A picture published as it is, needing no re-encoding (`SourceFile.isPlainPicture`).
+    public var isPlainPicture: Bool
 
-    public init(source: String, output: String, file: String? = nil, imageSize: ImageSize? = nil) {
+    public init(source: String, output: String, file: String? = nil, imageSize: ImageSize? = nil, isPlainPicture: Bool = false) {
         self.source = source
         self.output = output
         self.file = file ?? source
         self.imageSize = imageSize
+        self.isPlainPicture = isPlainPicture
     }
 }

@@ -482,7 +482,7 @@ public struct SiteRenderer: Sendable {
                 item.imageWidth = size.map { String($0.width) }
                 item.imageHeight = size.map { String($0.height) }
                 if let (asset, _) = imageAsset(image, of: page), config.images.resize,
-                   let plan = ResponsiveImages.plan(output: asset.output, size: asset.imageSize) {
+                   let plan = ResponsiveImages.plan(asset) {
                     item.image = RootMarker.file(plan.fallback.path)
                     if !plan.variants.isEmpty {
                         item.imageSrcset = ResponsiveImages.srcset(plan)
