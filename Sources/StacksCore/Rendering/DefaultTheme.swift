@@ -1151,9 +1151,12 @@ i[data-icon]::before {
     const root = document.documentElement;
     root.dataset.transition = direction;
     const running = document.startViewTransition(update);
-    // Skipped when the next swap comes first: its update still runs.
+    // Skipped when the next swap comes first: its update still runs. Every promise of an
+    // aborted transition rejects, and `finally` would pass the rejection on, uncaught.
+    const done = () => { if (root.dataset.transition === direction) delete root.dataset.transition; };
     running.ready.catch(() => {});
-    running.finished.finally(() => { if (root.dataset.transition === direction) delete root.dataset.transition; });
+    running.updateCallbackDone.catch(() => {});
+    running.finished.then(done, done);
   }
 
   // A page load in this site animates too (CSS @view-transition): which way, the entry says.
@@ -1164,8 +1167,11 @@ i[data-icon]::before {
     const back = activation?.navigationType === "traverse" && activation.from && activation.entry
       && activation.entry.index < activation.from.index;
     document.documentElement.dataset.transition = back ? "back" : "forward";
+    // Aborted when the page is revealed first ("Page already revealed"): nothing to report.
+    const done = () => delete document.documentElement.dataset.transition;
     event.viewTransition.ready.catch(() => {});
-    event.viewTransition.finished.finally(() => delete document.documentElement.dataset.transition);
+    event.viewTransition.updateCallbackDone?.catch(() => {});
+    event.viewTransition.finished.then(done, done);
   });
 
   // ── History: each entry knows the pages behind it in this tab and its scroll positions ─
