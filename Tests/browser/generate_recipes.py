@@ -23,7 +23,7 @@ DISHES = ["Hot and sour soup", "Mapo tofu", "Dan dan noodles", "Egg tart", "Wont
 
 
 def photo(path, width, height, rng):
-    """A photo-like JPEG: a diagonal gradient in the dish's colours, light grain, a bright disc."""
+    """A photo-like JPEG: a diagonal gradient in the dish's colours with light grain."""
     work = path + ".v"
     r, g, b = rng.randint(90, 220), rng.randint(60, 180), rng.randint(30, 140)
     expression = [
