@@ -215,11 +215,12 @@ struct LinkTargets: Equatable, Sendable {
         return lookUpURL(target, fragment: fragment, names: &names)
     }
 
-    /// The size of the image published at `output`, when it has one.
+    /// Whether the picture published at `output` is shown as it is (`Asset.isPlainPicture`).
     func isPlainPicture(ofOutput output: String) -> Bool {
         plainPictures.contains(output)
     }
 
+    /// The size of the image published at `output`, when it has one.
     func imageSize(ofOutput output: String) -> ImageSize? {
         imageSizes[output]
     }

@@ -20,11 +20,6 @@ package enum PublishedImages {
                               keeps: Bool = true) -> Made {
         let request = ResponsiveImages.request(plan)
         let count = plan.paths.count
-        // An icon or a small figure with nothing but pixels in it is its own re-encoding.
-        if plan.variants.isEmpty, plan.thumbnail == nil, let format = ImageFormat(magic: bytes),
-           plan.fallback.path.hasSuffix("." + format.fileExtension), PlainPicture.isPlain(bytes, format: format) {
-            return Made(files: [bytes], warning: nil, decoded: false)
-        }
         let library: String
         do {
             library = try ImageLibrary.version()

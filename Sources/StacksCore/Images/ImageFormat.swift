@@ -24,6 +24,17 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The format whose signature `bytes` start with, if it is one of the four.
+    /// The format a file name's extension (lowercased) says.
+    public init?(fileExtension: some StringProtocol) {
+        switch fileExtension {
+        case "jpg", "jpeg", "jpe", "jfif": self = .jpeg
+        case "png": self = .png
+        case "gif": self = .gif
+        case "webp": self = .webp
+        default: return nil
+        }
+    }
+
     public init?(magic bytes: [UInt8]) {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg

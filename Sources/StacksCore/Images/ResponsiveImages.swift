@@ -64,14 +64,14 @@ public struct ResponsiveImages: Sendable, Equatable {
     public static func plan(output: String, size: ImageSize?, thumbnail: Bool = false, plain: Bool = false) -> Plan? {
         guard let size, let dot = output.lastIndex(of: "."), !output[..<dot].hasSuffix("/") else { return nil }
         let fileExtension = output[output.index(after: dot)...].lowercased()
-        guard resizableExtensions.contains(fileExtension) else { return nil }
+        guard resizableExtensions.contains(fileExtension), let format = ImageFormat(fileExtension: fileExtension) else { return nil }
         let stem = folder + "/" + shortened(output[..<dot])
         let widest = min(size.width, widths.last!)
         let chosen = widest < widths[0] ? [] : widths.filter { $0 < widest } + [widest]
         if chosen.isEmpty, plain, !thumbnail { return nil }
         let fallback = min(widest, fallbackWidth)
         return Plan(variants: chosen.map { ($0, "\(stem)-\($0).webp") },
-                    fallback: (fallback, "\(stem)-\(fallback).\(fileExtension == "jpeg" || fileExtension == "jpe" || fileExtension == "jfif" ? "jpg" : fileExtension)"),
+                    fallback: (fallback, "\(stem)-\(fallback).\(format.fileExtension)"),
                     size: size,
                     thumbnail: thumbnail ? Plan.Thumbnail(oneX: "\(stem)-tile.webp", twoX: "\(stem)-tile-2x.webp") : nil)
     }

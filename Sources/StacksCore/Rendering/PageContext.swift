@@ -38,8 +38,7 @@ struct PageContext {
     /// its monogram's colour while it loads, with or without monograms.
     func icon(_ page: Page) -> IconView {
         if let picture = PagePictures.thumbnail(of: page, config: config),
-           let thumbnail = ResponsiveImages.plan(output: catalog.assets[picture].output, size: catalog.assets[picture].imageSize,
-                                                 thumbnail: true)?.thumbnail {
+           let thumbnail = ResponsiveImages.plan(catalog.assets[picture], thumbnail: true)?.thumbnail {
             var icon = IconView(tile: true)
             icon.thumbnail = RootMarker.file(thumbnail.oneX)
             icon.thumbnail2x = RootMarker.file(thumbnail.twoX)
