@@ -1,2 +1,2 @@
-// OpenSSL's libcrypto, for SHA-256 only: the digests of the build cache.
+// OpenSSL's libcrypto, for BLAKE2b only: the digests of the build cache.
 #include <openssl/evp.h>

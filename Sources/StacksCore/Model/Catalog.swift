@@ -24,7 +24,11 @@ public struct Catalog: Sendable {
 
     public var root: Page { pages[Self.rootIndex] }
 
-    public subscript(index: Int) -> Page { pages[index] }
+    /// Read in place: `catalog[i].title` copies no page (a page's copy retains each of its
+    /// fields, and the render reads a few fields of every page many times).
+    public subscript(index: Int) -> Page {
+        _read { yield pages[index] }
+    }
 
     /// The chain of pages from the root to `index`, both included.
     public func chain(to index: Int) -> [Int] {
