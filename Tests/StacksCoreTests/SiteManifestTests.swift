@@ -89,6 +89,6 @@ import StacksTestSupport
             }
             #expect(!made.isEmpty, "\(extra)")
         }
-        #expect(prepared.manifest.extras.contains(.tagListIndexes) && prepared.manifest.extras.contains(.listIndex(category: 1)))
+        #expect(prepared.manifest.extras.contains(.tagListIndexes(part: 0)) && prepared.manifest.extras.contains(.listIndex(category: 1)))
     }
 }

@@ -17,6 +17,25 @@ enum Parallel {
         }
     }
 
+    /// `map` for a stage that is not async (the resolver): the same chunks, on Dispatch's
+    /// threads, the caller's among them, which waits for them.
+    static func mapBlocking<Result>(_ indices: Range<Int>, _ transform: (Int) -> Result) -> [Result] {
+        let chunks = chunked(indices)
+        guard chunks.count > 1 else { return indices.map(transform) }
+        return withoutActuallyEscaping(transform) { transform in
+            var parts = [[Result]](repeating: [], count: chunks.count)
+            parts.withUnsafeMutableBufferPointer { buffer in
+                // Each chunk writes its own element only.
+                nonisolated(unsafe) let buffer = buffer
+                nonisolated(unsafe) let transform = transform
+                DispatchQueue.concurrentPerform(iterations: chunks.count) { number in
+                    buffer[number] = chunks[number].map(transform)
+                }
+            }
+            return parts.flatMap { $0 }
+        }
+    }
+
     /// A few chunks per core, so one slow chunk does not hold the others up.
     static func chunked(_ indices: Range<Int>) -> [Range<Int>] {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)

@@ -68,12 +68,17 @@ public enum Pipeline {
         var diagnostics = Diagnostics(input.diagnostics)
         var content = SourceDirectory(name: "", relativePath: "")
         swap(&content, &input.content)
+        // A build parses the templates beside the content's stages, which leave a core idle
+        // at times (the catalog's assembly, the order); the preview keeps them from last time.
+        let (theme, strings, templatesDisplay, aside) = (input.theme, input.config.strings, input.templatesDisplay, memory == nil)
+        async let madeAside: Result<TemplateSet, Diagnostics>? = aside ? makeTemplates(theme, strings: strings, displayRoot: templatesDisplay) : nil
         let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
                                                          displayRoot: input.contentDisplay, spillFolder: input.spillFolder,
                                                          memory: &memory)
         diagnostics.append(contentsOf: contentProblems)
 
-        let templates = makeTemplates(input.theme, strings: input.config.strings, displayRoot: input.templatesDisplay, memory: &memory)
+        let templates = await madeAside ?? makeTemplates(input.theme, strings: input.config.strings, displayRoot: input.templatesDisplay,
+                                                         memory: &memory)
         if case .failure(let problems) = templates { diagnostics.append(contentsOf: problems.all) }
         guard case .success(let templates) = templates, !diagnostics.hasErrors else { return .failure(diagnostics) }
 
@@ -250,6 +255,11 @@ public enum Pipeline {
             }
         }
         return parsed
+    }
+
+    private static func makeTemplates(_ theme: Theme, strings: InterfaceStrings, displayRoot: String) -> Result<TemplateSet, Diagnostics> {
+        var nothing: IncrementalPipeline?
+        return makeTemplates(theme, strings: strings, displayRoot: displayRoot, memory: &nothing)
     }
 
     /// The templates, made again only when the theme changed.

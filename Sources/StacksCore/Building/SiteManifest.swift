@@ -48,8 +48,9 @@ public struct SiteManifest: Sendable {
         case sitemap
         /// In a catalog of several languages, the root's `sitemap.xml`: each language's sitemap.
         case sitemapIndex
-        /// The list indexes of the tag index and of tags with large lists.
-        case tagListIndexes
+        /// The list indexes of the tag index and of tags with large lists, in parts
+        /// (`SiteRenderer.tagListIndexParts()`) made in parallel.
+        case tagListIndexes(part: Int)
         /// A large category's list index (and its script twin in portable mode).
         case listIndex(category: Int)
     }
@@ -105,7 +106,7 @@ public struct SiteManifest: Sendable {
         if renderer.config.strings.needsScriptFile { extras.append(.interfaceStrings) }
         if renderer.config.baseURL != nil { extras.append(.sitemap) }
         if renderer.config.baseURL != nil, renderer.translations != nil, renderer.config.languagePosition == 0 { extras.append(.sitemapIndex) }
-        if !renderer.tagIndex.isEmpty { extras.append(.tagListIndexes) }
+        if !renderer.tagIndex.isEmpty { extras += renderer.tagListIndexParts().indices.map { .tagListIndexes(part: $0) } }
         extras += CategoryIndex.categories(in: catalog, limit: renderer.config.layout.listWindow).map { .listIndex(category: $0) }
 
         var producers: [String: Producer] = [:]

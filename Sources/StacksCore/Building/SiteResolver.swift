@@ -143,10 +143,34 @@ public struct SiteResolver: Sendable {
         let keepsBodies = memo != nil
         var bodies = PageBodies.Collector(count: catalog.pages.count, spillingIn: keepsBodies ? nil : spillFolder)
         var resolvedCount = 0
+        guard keepsBodies else {
+            // A build: the links resolved on all cores, a few thousand pages at a time, each
+            // page's parsed HTML let go once its resolved HTML is in the collector (in order).
+            let step = 4096
+            for start in stride(from: 0, to: catalog.pages.count, by: step) {
+                let range = start..<min(start + step, catalog.pages.count)
+                let markdowns = Array(parsed[range])
+                let resolved = Parallel.mapBlocking(markdowns.indices) { position -> (html: String, problems: [Diagnostic])? in
+                    let markdown = markdowns[position]
+                    guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else { return nil }
+                    let (html, problems, _) = resolveLinks(of: catalog.pages[start + position], markdown: markdown, targets: targets)
+                    return (html, problems)
+                }
+                for (position, index) in range.enumerated() {
+                    if let (html, problems) = resolved[position] {
+                        bodies.append(html)
+                        pageProblems[index] = problems
+                        resolvedCount += 1
+                    } else {
+                        bodies.append(markdowns[position].html)
+                    }
+                    parsed[index].html = ""
+                }
+            }
+            return (ResolvedSite(catalog: catalog, bodies: bodies.finished()), pageProblems.flatMap { $0 } + aliasProblems(catalog))
+        }
         for index in catalog.pages.indices {
             let markdown = parsed[index]
-            // Without a memo to fill, this page's parsed HTML is not needed once resolved.
-            if !keepsBodies { parsed[index].html = "" }
             guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else {
                 bodies.append(markdown.html)
                 continue
@@ -160,12 +184,6 @@ public struct SiteResolver: Sendable {
                 continue
             }
             resolvedCount += 1
-            guard keepsBodies else {
-                let (html, problems, _) = resolveLinks(of: page, markdown: markdown, targets: targets)
-                bodies.append(html)
-                pageProblems[index] = problems
-                continue
-            }
             let resolved = resolvedBody(of: page, markdown: markdown, targets: targets)
             bodies.append(resolved.html)
             pageProblems[index] = resolved.diagnostics

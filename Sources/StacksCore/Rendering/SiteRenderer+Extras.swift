@@ -72,7 +72,7 @@ extension SiteRenderer {
         case .catalogDescription: return [Self.catalogDescriptionPath]
         case .sitemap: return [sitemapPath]
         case .sitemapIndex: return ["sitemap.xml"]
-        case .tagListIndexes: return tagListIndexPaths()
+        case .tagListIndexes(let part): return tagListIndexPaths(part: part)
         case .listIndex(let category):
             let context = PageContext(catalog: site.catalog, config: config, icons: [:])
             return CategoryIndex.paths(CategoryIndex.path(of: category, context: context), portable: config.portable)
@@ -135,7 +135,7 @@ extension SiteRenderer {
                 ?? SearchIndex(catalog: catalog, bodies: site.bodies, extra: tagSearchPages(), language: config.language)
             index.languages = translations?.languages ?? []
             try index.eachFile(body)
-        case .tagListIndexes: try eachTagListIndex(body)
+        case .tagListIndexes(let part): try eachTagListIndex(part: part, body)
         default: try madeWhole(extra, theme: theme).forEach(body)
         }
     }

@@ -7,7 +7,7 @@
 /// category's do from its own; the sidebar shows the category tree with nothing selected and
 /// its "Tags" entry current. A tag's list links the items' own pages: no page is made twice.
 /// Their list indexes are written beside the pages, with the search index and the sitemap
-/// (`SiteManifest.Extra.tagListIndexes`).
+/// (`SiteManifest.Extra.tagListIndexes(part:)`).
 extension SiteRenderer {
     /// One tag page: the index (`tag == nil`), or page `number` (from 1) of a tag's list.
     public struct TagPage: Sendable, Hashable {
@@ -77,27 +77,55 @@ extension SiteRenderer {
         return TagPageParts(sidebar: tagSidebar(context: context, stamps: &stamps), positions: positionsInParents())
     }
 
-    /// The indexes of the tag lists shown in parts, the tag index's and each large tag's, each
-    /// handed to `body` as it is made.
-    func eachTagListIndex(_ body: (OutputFile) throws -> Void) rethrows {
-        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
-        if ListWindow.isPaged(entries: tagIndex.tags.count, limit: config.layout.listWindow) {
-            let rows = tagIndex.tags.indices.map { tagRow($0) }
-            try CategoryIndex.files(path: tagListIndexPath(nil), json: CategoryIndex.json(rows: rows), context: context).forEach(body)
+    /// The lists whose indexes `eachTagListIndex(part:_:)` makes (`nil`: the tag index's, else
+    /// a tag's position), in up to `tagListIndexParts` parts of about as many rows each, so
+    /// that a build makes them on all cores: a catalog's tags' lists are as long as its
+    /// categories' together.
+    func tagListIndexParts() -> [[Int?]] {
+        let limit = config.layout.listWindow
+        var lists: [(tag: Int?, rows: Int)] = ListWindow.isPaged(entries: tagIndex.tags.count, limit: limit) ? [(nil, tagIndex.tags.count)] : []
+        for position in tagIndex.tags.indices where ListWindow.isPaged(entries: tagIndex.tags[position].pages.count, limit: limit) {
+            lists.append((position, tagIndex.tags[position].pages.count))
         }
-        for (position, tag) in tagIndex.tags.enumerated() where ListWindow.isPaged(entries: tag.pages.count, limit: config.layout.listWindow) {
+        guard !lists.isEmpty else { return [] }
+        let share = (lists.reduce(0) { $0 + $1.rows } + Self.tagListIndexParts - 1) / Self.tagListIndexParts
+        var parts: [[Int?]] = [[]], rows = 0
+        for list in lists {
+            if rows >= share, parts.count < Self.tagListIndexParts {
+                parts.append([])
+                rows = 0
+            }
+            parts[parts.count - 1].append(list.tag)
+            rows += list.rows
+        }
+        return parts
+    }
+
+    static let tagListIndexParts = 8
+
+    /// The indexes of part `part` of the tag lists shown in parts (`tagListIndexParts()`), the
+    /// tag index's and each large tag's, each handed to `body` as it is made.
+    func eachTagListIndex(part: Int, _ body: (OutputFile) throws -> Void) rethrows {
+        let parts = tagListIndexParts()
+        guard part < parts.count else { return }
+        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
+        for tag in parts[part] {
+            guard let position = tag else {
+                let rows = tagIndex.tags.indices.map { tagRow($0) }
+                try CategoryIndex.files(path: tagListIndexPath(nil), json: CategoryIndex.json(rows: rows), context: context).forEach(body)
+                continue
+            }
             try CategoryIndex.files(path: tagListIndexPath(position),
-                                    json: CategoryIndex.json(of: tag.pages, below: tagIndex.path(of: position), context: context),
+                                    json: CategoryIndex.json(of: tagIndex.tags[position].pages, below: tagIndex.path(of: position), context: context),
                                     context: context).forEach(body)
         }
     }
 
-    /// Where `eachTagListIndex(_:)` writes, without making them.
-    func tagListIndexPaths() -> [String] {
-        let limit = config.layout.listWindow
-        let tags = ListWindow.isPaged(entries: tagIndex.tags.count, limit: limit) ? [nil] : [Int?]()
-        return (tags + tagIndex.tags.indices.filter { ListWindow.isPaged(entries: tagIndex.tags[$0].pages.count, limit: limit) }.map(Optional.some))
-            .flatMap { CategoryIndex.paths(tagListIndexPath($0), portable: config.portable) }
+    /// Where `eachTagListIndex(part:_:)` writes, without making them.
+    func tagListIndexPaths(part: Int) -> [String] {
+        let parts = tagListIndexParts()
+        guard part < parts.count else { return [] }
+        return parts[part].flatMap { CategoryIndex.paths(tagListIndexPath($0), portable: config.portable) }
     }
 
     /// `tags/rust/page/entries.json` (`tags/page/entries.json` for the index): beside the
