@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StacksCore
+import StacksTestSupport
 
 /// The site search's sharded index: every word of a page found, in the shard the script
 /// looks in, with the field it stands in; files that are safe scripts and stay small.
@@ -82,6 +83,28 @@ import Testing
         #expect(SearchIndex.encoded(group: ["archive", "archived", "archiving"]) == "archiv|e,ed,ing")
         #expect(SearchIndex.encoded(group: ["act", "acts"]) == "act|,s")
         #expect(SearchIndex.encoded(group: ["über", "überall"]) == "über|,all")
+    }
+
+    /// `wholeTerm` tells most ASCII titles from their bytes; it must agree with its definition
+    /// (folded, trimmed, one token with a symbol) on every kind of ASCII title.
+    @Test func aWholeTermToldFromBytesIsTheDefinitionsTerm() {
+        func definition(_ text: String) -> String? {
+            let folded = SearchTerms.fold(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            let scalars = folded.unicodeScalars
+            guard !scalars.isEmpty, scalars.count <= SearchTerms.maximumLength,
+                  !scalars.contains(where: \.properties.isWhitespace),
+                  scalars.contains(where: { !SearchTerms.isWordScalar($0) }) else { return nil }
+            return folded
+        }
+        let pieces = ["", " ", "\t", "\n", "\u{0B}", "\u{0C}", "\r", "a", "Z", "7", "+", ".", "-", "_", "/", "!", "\u{01}", "\u{7F}", "é"]
+        var generator = SplitMix(state: 31)
+        var titles = ["Brass lantern", "c++", " C++ ", "tar.gz", "git commit", "", "   ", "\tx\t", "a b", "x_y", "A1", String(repeating: "+", count: 41)]
+        for _ in 0..<4000 {
+            titles.append((0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for title in titles {
+            #expect(SearchTerms.wholeTerm(title) == definition(title), "\(title.debugDescription)")
+        }
     }
 
     @Test func aTitleOfOneTokenWithASymbolIsATermAsAWhole() async throws {

@@ -143,6 +143,7 @@ struct TagIndex: Equatable, Sendable {
         }
         self.tags = tags.sorted { (Self.sortKey($0.name), $0.slug) < (Self.sortKey($1.name), $1.slug) }
         positions = Dictionary(uniqueKeysWithValues: self.tags.enumerated().map { ($0.element.slug, $0.offset) })
+        slugs = spelled.compactMapValues { $0?.slug }
         (folder, displaced) = Self.freeFolder(inputs.claims)
         language = inputs.language
     }
@@ -181,10 +182,13 @@ struct TagIndex: Equatable, Sendable {
 
     /// The position of the tag a spelling belongs to.
     func position(of name: String) -> Int? {
-        guard let slug = Slug.make(name.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        guard let slug = slugs[name] ?? Slug.make(name.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
         return positions[slug]
     }
 
     /// Tag positions by slug.
     private(set) var positions: [String: Int] = [:]
+    /// The slug of each spelling the catalog's pages use: every page's tags are looked up
+    /// when it is rendered, and slugging is the costly part.
+    private(set) var slugs: [String: String] = [:]
 }

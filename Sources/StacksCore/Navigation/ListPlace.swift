@@ -15,11 +15,13 @@ enum ListPlace {
     /// For a page below a category whose list is shown in parts: that category, and the URL
     /// (root-marker form) of its list page holding the entry on the page's path, with a
     /// fragment naming the entry's row.
-    static func of(page index: Int, context: PageContext) -> (category: Int, url: String)? {
+    /// `segment`: a category's list page folder (`PageContext.listPageSegment`) when the caller
+    /// has it drawn already; otherwise it is told from the category's children.
+    static func of(page index: Int, context: PageContext, segment: (Int) -> String? = { _ in nil }) -> (category: Int, url: String)? {
         let limit = context.config.layout.listWindow
         guard let window = ListWindow(page: index, in: context.catalog, limit: limit),
               let number = window.fullListPage, let selected = window.selected,
               let id = rowID(selected, in: context.catalog, limit: limit) else { return nil }
-        return (window.owner, context.listPageURL(window.owner, number: number) + "#" + id)
+        return (window.owner, context.listPageURL(window.owner, number: number, segment: segment(window.owner)) + "#" + id)
     }
 }

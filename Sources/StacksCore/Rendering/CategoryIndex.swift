@@ -74,7 +74,11 @@ enum CategoryIndex {
 
     /// One entry's fields, without the empty ones at the end.
     static func row(_ index: Int, below owner: StackPath, context: PageContext) -> [String] {
-        let page = context.catalog[index]
+        // The page borrowed, not copied (a copy retains each of its fields): a row per entry.
+        row(of: context.catalog[index], below: owner, context: context)
+    }
+
+    private static func row(of page: Page, below owner: StackPath, context: PageContext) -> [String] {
         let portable = context.config.portable
         let url = page.url.hasPrefix(owner.url) && !owner.isRoot
             ? String(page.url.dropFirst(owner.url.count)) + (portable ? "index.html" : "")

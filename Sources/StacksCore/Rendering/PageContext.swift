@@ -100,7 +100,11 @@ struct PageContext {
     /// is the current page. `inWindow`: for the window of a list shown in parts on an item's
     /// page, whose rows need no `id` (back links name the rows of the list pages).
     func entry(_ index: Int, selected: Bool, current: Bool, inWindow: Bool = false) -> ListEntryView {
-        let page = catalog[index]
+        // The page borrowed, not copied (a copy retains each of its fields): every row of every list.
+        entry(index, of: catalog[index], selected: selected, current: current, inWindow: inWindow)
+    }
+
+    private func entry(_ index: Int, of page: Page, selected: Bool, current: Bool, inWindow: Bool) -> ListEntryView {
         // Rows with an id are in a list shown in parts, which the script filters from the
         // list's index (`CategoryIndex`, tags included), not from its rows.
         let rowID = ListPlace.rowID(index, in: catalog, limit: config.layout.listWindow)
@@ -143,11 +147,12 @@ struct PageContext {
     }
 
     /// The root and every prefix of the page's stack path, each linking to its page; the last is the page itself.
-    func breadcrumbs(_ index: Int) -> [CrumbView] {
+    /// `place`: the page's `ListPlace`, when the caller has it (the back link needs it too).
+    func breadcrumbs(_ index: Int, place: (category: Int, url: String)?? = nil) -> [CrumbView] {
         let path = catalog[index].path
         let pages = catalog.pagesOnPath(of: index)
         // The category of a list shown in parts: the list page that holds this page's row.
-        let place = ListPlace.of(page: index, context: self)
+        let place = place ?? ListPlace.of(page: index, context: self)
         return zip(path.prefixes, pages).map { prefix, crumb in
             CrumbView(title: catalog.listTitle(of: crumb, siteTitle: config.siteTitle),
                       url: place.flatMap { $0.category == crumb ? $0.url : nil } ?? RootMarker.page(prefix, portable: config.portable),
@@ -156,10 +161,10 @@ struct PageContext {
     }
 
     /// The page of the path without its last destination; none on the home page.
-    func back(_ index: Int) -> LinkView? {
+    func back(_ index: Int, place: (category: Int, url: String)?? = nil) -> LinkView? {
         guard let parentPath = catalog[index].path.parent else { return nil }
         let parent = catalog.pagesOnPath(of: index)[parentPath.count]
-        let place = ListPlace.of(page: index, context: self).flatMap { $0.category == parent ? $0.url : nil }
+        let place = (place ?? ListPlace.of(page: index, context: self)).flatMap { $0.category == parent ? $0.url : nil }
         return LinkView(title: catalog.listTitle(of: parent, siteTitle: config.siteTitle),
                         url: place ?? RootMarker.page(parentPath, portable: config.portable))
     }

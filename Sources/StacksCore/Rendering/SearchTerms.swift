@@ -90,12 +90,28 @@ enum SearchTerms {
     /// `text` folded, if it is one token (no space) with a character that is not a letter or
     /// digit, and not longer than a term.
     static func wholeTerm(_ text: String) -> String? {
+        if let plain = asciiHasNoWholeTerm(text), plain { return nil }
         let folded = fold(text.trimmingCharacters(in: .whitespacesAndNewlines))
         let scalars = folded.unicodeScalars
         guard !scalars.isEmpty, scalars.count <= maximumLength,
               !scalars.contains(where: \.properties.isWhitespace),
               scalars.contains(where: { !isWordScalar($0) }) else { return nil }
         return folded
+    }
+
+    /// For ASCII text, whether `wholeTerm` is `nil` for it, told from its bytes: once trimmed, it
+    /// is empty, has a space inside, or is letters and digits only (most titles: "Brass
+    /// lantern"); `nil` for other text. The folding and trimming are the costly part, and every
+    /// page's title is looked at.
+    private static func asciiHasNoWholeTerm(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes -> Bool? in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return true }
+            let trimmed = bytes[first...last]
+            return trimmed.contains(where: isSpace) || trimmed.allSatisfy { isASCIIWordByte[Int($0)] }
+        }
     }
 
     private static let isASCIIWordByte: [Bool] = (0..<128).map { isWordScalar(Unicode.Scalar(UInt8($0))) }

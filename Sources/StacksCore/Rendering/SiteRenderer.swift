@@ -230,6 +230,8 @@ public struct SiteRenderer: Sendable {
         let window = ListWindow(page: index, listPage: listPage, in: catalog, pagesOnPath: pagesOnPath,
                                 limit: config.layout.listWindow)
         let title = catalog.title(of: index, siteTitle: config.siteTitle)
+        // Where the page's row is in a list shown in parts, for the breadcrumbs and the back link.
+        let place = ListPlace.of(page: index, context: context) { list($0)?.listPageSegment }
         let documentTitle = listPage > 1
             ? config.strings.text("listPage", ["title": title, "number": config.strings.number(listPage)]) + " – " + config.siteTitle
             : index == Catalog.rootIndex ? config.siteTitle : page.title + " – " + config.siteTitle
@@ -241,8 +243,8 @@ public struct SiteRenderer: Sendable {
                            description: page.summary, canonical: listPage == 1 ? context.canonical(index) : nil,
                            breadcrumbList: context.breadcrumbList(index, depth: page.path.depth + (listPage > 1 ? 2 : 0))),
             layout: context.layout(),
-            breadcrumbs: context.breadcrumbs(index),
-            back: context.back(index),
+            breadcrumbs: context.breadcrumbs(index, place: .some(place)),
+            back: context.back(index, place: .some(place)),
             contentLabel: window.map { catalog.title(of: $0.owner, siteTitle: config.siteTitle) } ?? config.strings["categories"],
             sidebar: HTML(sidebar(SidebarSelection(of: index, selectedCategory: category))),
             content: HTML(""),
