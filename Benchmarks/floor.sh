@@ -68,6 +68,13 @@ while [ $# -gt 0 ]; do
 done
 
 command -v farm-bench >/dev/null || { echo "floor.sh: needs farm-bench on the PATH" >&2; exit 1; }
+# Absolute: the runs below change folder.
+absolute() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+[ -z "$RECORD" ] || RECORD=$(absolute "$RECORD")
+if [ -n "$AGAINST" ]; then
+    AGAINST=$(absolute "$AGAINST")
+    [ -r "$AGAINST" ] || { echo "floor.sh: cannot read the budget $AGAINST" >&2; exit 2; }
+fi
 
 # --- the binaries -------------------------------------------------------------------------------
 STACKS=${STACKS:-$ROOT/.build/release/stacks}
@@ -136,6 +143,10 @@ figure() {
             'BEGIN { worse = (b == "higher") ? (v < r * (1 - t)) : (v > r * (1 + t)); print worse ? "REGRESSED" : "ok" }')
         [ "$verdict" = REGRESSED ] && REGRESSED=1
         detail="$detail [recorded $recorded: $verdict]"
+    elif [ -n "$AGAINST" ]; then
+        # A figure the budget does not hold cannot be said to be within it.
+        detail="$detail [not in the budget]"
+        REGRESSED=1
     fi
     row "$name" "$value" "$detail"
     [ -z "$RECORD" ] || [ -z "$value" ] || echo "$place|$name|$value" >> "$RECORD"
