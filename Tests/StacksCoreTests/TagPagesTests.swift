@@ -163,6 +163,29 @@ import Testing
         #expect(abs(more - few) < 200, "\(few) bytes with 8 tags, \(more) with 71")
     }
 
+    /// The tags' list indexes are made in parts, in parallel: every large list's index is in
+    /// exactly one part, and the parts together are every index the site has.
+    @Test func theTagListIndexesArePartsThatCoverEveryLargeListOnce() async throws {
+        var config = SiteConfig()
+        config.layout.listWindow = 3
+        // Twelve tags on four pages each, and a tag index of twelve: thirteen lists in parts.
+        let files = (1...12).flatMap { tag in
+            (1...4).map { page in ("things/t\(tag)-\(page).md", "---\ntitle: Thing \(tag) \(page)\ntags: [tag\(tag)]\n---\n") }
+        }
+        let renderer = try await resolveInline(files, config: config).renderer
+        let parts = renderer.tagListIndexParts()
+        #expect(parts.count > 1 && parts.count <= SiteRenderer.tagListIndexParts)
+        #expect(parts.allSatisfy { !$0.isEmpty })
+        let lists: [Int?] = parts.flatMap { $0 }
+        let expectedLists: [Int?] = [nil] + (0..<12).map { Optional($0) }
+        #expect(lists == expectedLists, "each list once, in order")
+        let paths: [String] = parts.indices.flatMap { renderer.tagListIndexPaths(part: $0) }
+        let expectedPaths: [String] = ["tags/page/entries.json"] + (1...12).map { "tags/tag\($0)/page/entries.json" }
+        #expect(paths.sorted() == expectedPaths.sorted())
+        let site = try await Self.site(files, config: config)
+        for path in paths { #expect(site[path] != nil, "\(path) is not made") }
+    }
+
     @Test func draftsLeftOutAreNotCounted() async throws {
         let files = [
             ("a.md", "---\ntitle: A\ntags: [t]\n---\n"),

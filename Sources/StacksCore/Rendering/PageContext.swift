@@ -147,12 +147,10 @@ struct PageContext {
     }
 
     /// The root and every prefix of the page's stack path, each linking to its page; the last is the page itself.
-    /// `place`: the page's `ListPlace`, when the caller has it (the back link needs it too).
-    func breadcrumbs(_ index: Int, place: (category: Int, url: String)?? = nil) -> [CrumbView] {
+    /// `place`: the page's `ListPlace.of`, found once for the breadcrumbs and the back link.
+    func breadcrumbs(_ index: Int, place: (category: Int, url: String)?) -> [CrumbView] {
         let path = catalog[index].path
         let pages = catalog.pagesOnPath(of: index)
-        // The category of a list shown in parts: the list page that holds this page's row.
-        let place = place ?? ListPlace.of(page: index, context: self)
         return zip(path.prefixes, pages).map { prefix, crumb in
             CrumbView(title: catalog.listTitle(of: crumb, siteTitle: config.siteTitle),
                       url: place.flatMap { $0.category == crumb ? $0.url : nil } ?? RootMarker.page(prefix, portable: config.portable),
@@ -161,10 +159,12 @@ struct PageContext {
     }
 
     /// The page of the path without its last destination; none on the home page.
-    func back(_ index: Int, place: (category: Int, url: String)?? = nil) -> LinkView? {
+    /// `place`: the page's `ListPlace.of`; the category of a list shown in parts leads to the
+    /// list page that holds this page's row.
+    func back(_ index: Int, place: (category: Int, url: String)?) -> LinkView? {
         guard let parentPath = catalog[index].path.parent else { return nil }
         let parent = catalog.pagesOnPath(of: index)[parentPath.count]
-        let place = (place ?? ListPlace.of(page: index, context: self)).flatMap { $0.category == parent ? $0.url : nil }
+        let place = place.flatMap { $0.category == parent ? $0.url : nil }
         return LinkView(title: catalog.listTitle(of: parent, siteTitle: config.siteTitle),
                         url: place ?? RootMarker.page(parentPath, portable: config.portable))
     }

@@ -243,8 +243,8 @@ public struct SiteRenderer: Sendable {
                            description: page.summary, canonical: listPage == 1 ? context.canonical(index) : nil,
                            breadcrumbList: context.breadcrumbList(index, depth: page.path.depth + (listPage > 1 ? 2 : 0))),
             layout: context.layout(),
-            breadcrumbs: context.breadcrumbs(index, place: .some(place)),
-            back: context.back(index, place: .some(place)),
+            breadcrumbs: context.breadcrumbs(index, place: place),
+            back: context.back(index, place: place),
             contentLabel: window.map { catalog.title(of: $0.owner, siteTitle: config.siteTitle) } ?? config.strings["categories"],
             sidebar: HTML(sidebar(SidebarSelection(of: index, selectedCategory: category))),
             content: HTML(""),
@@ -498,7 +498,7 @@ public struct SiteRenderer: Sendable {
             }
             item.siblings = siblings(of: index, context: context)
             let split = SplitViewState(page.path)
-            if split.detailHasBackButton, let back = context.back(index) {
+            if split.detailHasBackButton, let back = context.back(index, place: ListPlace.of(page: index, context: context)) {
                 // Below the first item, the detail column has its own stack: items only.
                 let itemChain = catalog.pagesOnPath(of: index).suffix(split.detail.count + 1)
                 item.stack = DetailStackView(back: back, crumbs: itemChain.map {
