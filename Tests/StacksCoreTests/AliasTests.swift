@@ -213,8 +213,9 @@ import StacksTestSupport
             let path = relative.isEmpty ? root.path : root.path + "/" + relative
             for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                // The output, and the build cache beside it.
-                if child == except || child == (except as NSString).deletingLastPathComponent + "/.output.stacks-cache" { continue }
+                // The output, and the build cache and search memo beside it.
+                let beside = (except as NSString).deletingLastPathComponent
+                if child == except || child == beside + "/.output.stacks-cache" || child == beside + "/.output.stacks-search" { continue }
                 var info = stat()
                 guard lstat(root.path + "/" + child, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {

@@ -22,6 +22,8 @@ public enum SiteBuilder {
         public var notes: [String] = []
         /// Pictures the image library resized (`images.resize`); the others came from its cache.
         public var picturesResized = 0
+        /// Runs of sixteen pages whose search postings came from the last build (`SearchMemo`).
+        public var searchRunsKept = 0
 
         public enum Reuse: Sendable, Equatable {
             /// Every file written anew.
@@ -92,6 +94,8 @@ public enum SiteBuilder {
                 unread!.spillFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                 let site: SiteWriter.Written, pageCount: Int, warnings: [Diagnostic]
                 var reuse = Summary.Reuse.none
+                // The search's postings of each run of pages, for the next build.
+                let searchMemo = SearchMemo.Writer(forOutput: path)
                 do {
                     // In a block of its own: the site's values go once it is written, before
                     // the cache is encoded (at 100,000 pages that was the build's peak).
@@ -107,6 +111,8 @@ public enum SiteBuilder {
                             var inPlace = SiteWriter(root: URL(fileURLWithPath: path), placement: .inPlace(cache))
                             inPlace.imageCacheFolder = ImageCache.folder(forOutput: path)
                             inPlace.contentDisplay = config.paths.content
+                            inPlace.searchMemo = SearchMemo.read(forOutput: path)
+                            inPlace.searchMemoWriter = searchMemo
                             let updated = try await inPlace.write(prepared, contentRoot: contentRoot)
                             written = updated
                             reuse = .updated(written: updated.replaced, removed: updated.removed)
@@ -123,6 +129,7 @@ public enum SiteBuilder {
                             var fresh = SiteWriter(root: staging, previous: previous)
                             fresh.imageCacheFolder = ImageCache.folder(forOutput: path)
                             fresh.contentDisplay = config.paths.content
+                            fresh.searchMemoWriter = searchMemo
                             return try await fresh.write(prepared, contentRoot: contentRoot)
                         }
                     }
@@ -130,6 +137,7 @@ public enum SiteBuilder {
                     warnings = prepared.flatMap(\.warnings) + site.warnings
                 }
                 FreedMemory.release()
+                searchMemo?.finish()
                 // The site is written: the pictures made for it are kept for the next build.
                 site.keepPictures(root: path, in: ImageCache.folder(forOutput: path))
                 if let folder = folderIdentity(path) {
@@ -143,6 +151,7 @@ public enum SiteBuilder {
                                       milliseconds: elapsed(since: start), output: config.paths.output,
                                       warnings: warnings, reuse: reuse, notes: notes)
                 summary.picturesResized = site.picturesMade
+                summary.searchRunsKept = site.searchRunsKept
                 return summary
             }
         } catch let error as Diagnostics {

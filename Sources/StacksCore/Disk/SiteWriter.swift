@@ -23,6 +23,10 @@ public struct SiteWriter: Sendable {
     public var imageCacheFolder: String?
     /// How warnings name the content folder.
     public var contentDisplay = "content"
+    /// The search's postings the last build kept (`SearchMemo`), taken for each run of pages
+    /// whose files are left in place; and where this build keeps its own.
+    var searchMemo: SearchMemo?
+    var searchMemoWriter: SearchMemo.Writer?
 
     /// How the files reach the folder.
     public enum Placement: Sendable {
@@ -48,6 +52,8 @@ public struct SiteWriter: Sendable {
         public var warnings: [Diagnostic] = []
         /// Pictures the image library resized in this build (the others came from its cache).
         public var picturesMade = 0
+        /// Runs of pages whose search postings came from the last build's `SearchMemo`.
+        public var searchRunsKept = 0
         /// Those pictures' files, under the output root, by what the image cache keeps them
         /// under: kept there once the build has succeeded (`keepPictures(root:)`).
         package var picturesToKeep: [(key: String, paths: [String])] = []
@@ -100,10 +106,11 @@ public struct SiteWriter: Sendable {
         let tagParts = renderer.tagPages.isEmpty ? nil : renderer.tagPageParts()
         // Each run of pages collects the search postings of its own: no page's text is read twice.
         var placed: [[OutputFiles.Placed]]
-        var postings: [SearchPostings]
+        var postings: [(postings: SearchPostings, runsKept: Int)]
         (placed, postings) = try await Parallel.mapThrowing(
-            0..<(pageRuns + otherPages.count), state: { (stamps: TemplateStamps(), postings: SearchPostings()) },
-            keep: { $0.postings }
+            0..<(pageRuns + otherPages.count),
+            state: { (stamps: TemplateStamps(), postings: SearchPostings(), cache: SearchTerms.Cache?.some(SearchTerms.Cache()), runsKept: 0) },
+            keep: { ($0.postings, $0.runsKept) }
         ) { state, unit in
             func put(_ path: String, _ producer: SiteManifest.Producer) throws -> OutputFiles.Placed {
                 // Rendered only when what it is made from is not what the page in place was made from.
@@ -115,33 +122,41 @@ public struct SiteWriter: Sendable {
             }
             guard unit < pageRuns else { return [try put(otherPages[unit - pageRuns].path, otherPages[unit - pageRuns].producer)] }
             var placed: [OutputFiles.Placed] = []
-            var records: [UInt8] = [], texts: [UInt8] = [], recorded = false
             for index in SearchIndex.pages(inRecordFile: unit, ofCatalogPages: pageCount) where renderer.site.catalog[index].isWritten {
                 placed.append(try put(renderer.outputPath(of: index), .page(index)))
-                // The page's search record, with it: the records are never all held at once.
-                if let entry = renderer.searchEntry(of: index, into: &state.postings) {
-                    records += entry.record
-                    texts += entry.text
-                    recorded = true
-                }
             }
-            guard recorded else { return placed }
-            let prefix = renderer.languagePrefix
-            for (path, bytes, producer) in [(prefix + SearchIndex.recordFilePath(unit), records, SiteManifest.Producer.searchRecords(file: unit)),
-                                            (prefix + SearchIndex.textFilePath(unit), texts, .searchTexts(file: unit))] {
-                guard manifest[path] == producer else { throw Self.unlisted(path) }
-                placed.append(try files.put(bytes, at: Self.place(path), newFolder: true))
+            // The run's search records and texts, with its pages: they are never all held at once.
+            guard let run = renderer.searchRun(file: unit) else { return placed }
+            let recordsPath = renderer.languagePrefix + SearchIndex.recordFilePath(unit)
+            let textsPath = renderer.languagePrefix + SearchIndex.textFilePath(unit)
+            guard manifest[recordsPath] == .searchRecords(file: unit) else { throw Self.unlisted(recordsPath) }
+            guard manifest[textsPath] == .searchTexts(file: unit) else { throw Self.unlisted(textsPath) }
+            let recordsPlace = try Self.place(recordsPath), textsPlace = try Self.place(textsPath)
+            // Made from what they were made from last time, and left as they were: the run's
+            // postings are the ones the last build kept.
+            if let records = files.kept(recordsPlace, input: run.key), let texts = files.kept(textsPlace, input: run.key),
+               let kept = searchMemo?.entry(run.key), state.postings.append(encoded: kept) {
+                searchMemoWriter?.add(run.key, kept)
+                state.runsKept += 1
+                return placed + [records, texts]
             }
+            var postings = SearchPostings()
+            let texts = renderer.searchTexts(of: run, into: &postings, cache: &state.cache)
+            placed.append(try files.put(run.records, at: recordsPlace, newFolder: true, input: run.key))
+            placed.append(try files.put(texts, at: textsPlace, newFolder: true, input: run.key))
+            searchMemoWriter?.add(run.key, postings.encoded())
+            state.postings.append(postings)
             return placed
         }
         // What the pages' render freed goes back before the extras, the largest files, are made.
         FreedMemory.release()
         var search = SearchPostings()
         for number in postings.indices {
-            search.append(postings[number])
+            search.append(postings[number].postings)
+            written.searchRunsKept += postings[number].runsKept
             // Let go of the part at once: its storage is then the joined set's alone, which
             // grows in place instead of being copied.
-            postings[number] = SearchPostings()
+            postings[number].postings = SearchPostings()
         }
         written.records.reserveCapacity(written.records.count + manifest.count)
         func count(_ file: OutputFiles.Placed) {

@@ -83,7 +83,14 @@ extension DuplicateKey {
     /// The key a line starts at its first column (`title: x`, `"title": x`, `'title':`), plain
     /// or simply quoted; nil for anything else (indented lines, comments, list items, flow
     /// collections, explicit keys).
-    private static func topLevelKey(_ line: Substring) -> Substring? {
+    static func topLevelKey(_ line: Substring) -> Substring? {
+        if let told = asciiTopLevelKey(line) { return told }
+        return characterTopLevelKey(line)
+    }
+
+    /// `topLevelKey(_:)` read character by character: the definition the bytes' reading is
+    /// tested against.
+    static func characterTopLevelKey(_ line: Substring) -> Substring? {
         guard let first = line.first, !" \t#-[{?&*!|>%@`:,".contains(first) else { return nil }
         if first == "\"" || first == "'" {
             let rest = line.dropFirst()
@@ -105,5 +112,58 @@ extension DuplicateKey {
             index = next
         }
         return nil
+    }
+
+    /// `topLevelKey(_:)` told from the line's bytes, when every byte it has to look at, and the
+    /// one after, is ASCII (so each is a character of its own, as the characters' reading sees
+    /// them); `nil` when it cannot tell that way. Every front matter line is looked at, and
+    /// reading them as characters was a tenth of a rebuild's decoding.
+    static func asciiTopLevelKey(_ line: Substring) -> Substring?? {
+        let bytes = line.utf8
+        var index = bytes.startIndex
+        func isASCII(at index: String.Index) -> Bool { index == bytes.endIndex || bytes[index] < 0x80 }
+        guard index < bytes.endIndex else { return .some(nil) }
+        let first = bytes[index]
+        guard first < 0x80, isASCII(at: bytes.index(after: index)) else { return nil }
+        if notKeyStarts.contains(first) { return .some(nil) }
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            bytes.formIndex(after: &index)
+            let keyStart = index
+            while index < bytes.endIndex, bytes[index] != first {
+                guard bytes[index] < 0x80 else { return nil }
+                if bytes[index] == UInt8(ascii: "\\") { return .some(nil) }
+                bytes.formIndex(after: &index)
+            }
+            guard index < bytes.endIndex else { return .some(nil) }
+            let key = line[keyStart..<index]
+            bytes.formIndex(after: &index)
+            while index < bytes.endIndex, bytes[index] == UInt8(ascii: " ") { bytes.formIndex(after: &index) }
+            guard index < bytes.endIndex else { return .some(nil) }
+            guard bytes[index] < 0x80, isASCII(at: bytes.index(after: index)) else { return nil }
+            return .some(bytes[index] == UInt8(ascii: ":") ? key : nil)
+        }
+        // A plain key ends at the first ':' followed by a space or the line's end.
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            bytes.formIndex(after: &index)
+            guard byte == UInt8(ascii: ":") else { continue }
+            guard index < bytes.endIndex else { return .some(Self.trimmingSpaces(line[..<bytes.index(before: index)])) }
+            let next = bytes[index]
+            guard next < 0x80, isASCII(at: bytes.index(after: index)) else { return nil }
+            if next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "\r") {
+                return .some(Self.trimmingSpaces(line[..<bytes.index(before: index)]))
+            }
+        }
+        return .some(nil)
+    }
+
+    /// The first characters `topLevelKey(_:)` refuses.
+    private static let notKeyStarts = Array(" \t#-[{?&*!|>%@`:,".utf8)
+
+    private static func trimmingSpaces(_ key: Substring) -> Substring {
+        var end = key.utf8.endIndex
+        while end > key.utf8.startIndex, key.utf8[key.utf8.index(before: end)] == UInt8(ascii: " ") { end = key.utf8.index(before: end) }
+        return key[..<end]
     }
 }

@@ -65,10 +65,62 @@ struct SearchPostings: Sendable {
     /// The postings of pages that all come after this set's.
     mutating func append(_ later: SearchPostings) {
         for number in later.lists.indices {
-            var term = later.terms.term(number)
-            let mine = term.withUTF8 { terms.number(of: $0) }
+            let mine = later.terms.withBytes(of: number) { terms.number(of: $0) }
             if mine == lists.count { lists.append([]) }
             lists[mine].append(contentsOf: later.lists[number])
+        }
+    }
+
+    /// The terms of the pages `add(page:of:text:)` is given, read with `cache` rather than this
+    /// set's own (a build makes a set per run of pages, and its worker keeps one cache for all).
+    mutating func add(page index: Int, of catalog: Catalog, text: String, cache: inout SearchTerms.Cache?) {
+        swap(&cache, &termCache)
+        defer { swap(&cache, &termCache) }
+        add(page: index, of: catalog, text: text)
+    }
+
+    // MARK: Kept between builds (`SearchMemo`)
+
+    /// The set as bytes, for `append(encoded:)` in a later build: for each term, little endian,
+    /// its length (16 bits), its bytes, its count of postings (32 bits) and those postings.
+    func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lists.count * 16 + lists.reduce(0) { $0 + $1.count } * 4)
+        func word32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+        word32(UInt32(lists.count))
+        for number in lists.indices {
+            terms.withBytes(of: number) { term in
+                withUnsafeBytes(of: UInt16(term.count).littleEndian) { bytes += $0 }
+                bytes += term
+            }
+            word32(UInt32(lists[number].count))
+            for posting in lists[number] { word32(posting) }
+        }
+        return bytes
+    }
+
+    /// Appends the postings `encoded()` gave of a set whose pages all come after this set's;
+    /// `false`, with nothing appended, when `bytes` are not such a set's.
+    mutating func append(encoded bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var reader = EncodedReader(raw)
+            // Walked once to check it is whole, so that a set is never half appended.
+            guard let terms = reader.word32() else { return false }
+            for _ in 0..<terms {
+                guard let length = reader.word16(), reader.skip(Int(length)), let count = reader.word32(),
+                      reader.skip(Int(count) * 4) else { return false }
+            }
+            guard reader.isAtEnd else { return false }
+            reader = EncodedReader(raw)
+            _ = reader.word32()
+            for _ in 0..<terms {
+                let length = Int(reader.word16()!)
+                let number = self.terms.number(of: reader.take(length))
+                if number == lists.count { lists.append([]) }
+                let count = Int(reader.word32()!)
+                for _ in 0..<count { lists[number].append(reader.word32()!) }
+            }
+            return true
         }
     }
 
@@ -77,5 +129,39 @@ struct SearchPostings: Sendable {
         var byTerm: [String: [UInt32]] = Dictionary(minimumCapacity: lists.count)
         for number in lists.indices { byTerm[terms.term(number)] = lists[number] }
         return byTerm
+    }
+}
+
+/// Reads what `SearchPostings.encoded()` wrote, never past its end.
+private struct EncodedReader {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    mutating func skip(_ count: Int) -> Bool {
+        guard count <= bytes.count - position else { return false }
+        position += count
+        return true
+    }
+
+    mutating func word16() -> UInt16? {
+        guard bytes.count - position >= 2 else { return nil }
+        defer { position += 2 }
+        return UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt16.self))
+    }
+
+    mutating func word32() -> UInt32? {
+        guard bytes.count - position >= 4 else { return nil }
+        defer { position += 4 }
+        return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+    }
+
+    /// The next `count` bytes; only after `skip` has checked they are there.
+    mutating func take(_ count: Int) -> UnsafeBufferPointer<UInt8> {
+        defer { position += count }
+        return UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[position..<(position + count)])
     }
 }

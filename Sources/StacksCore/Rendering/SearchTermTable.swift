@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The terms a run of pages uses, each numbered once: a term's bytes to its number, by open
 /// addressing over an FNV-1a hash of the bytes.
 ///
@@ -21,6 +27,11 @@ struct SearchTermTable: Sendable {
         String(decoding: bytes[starts[number]..<starts[number + 1]], as: UTF8.self)
     }
 
+    /// Term `number`'s bytes, handed to `body`.
+    func withBytes<Result>(of number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[starts[number]..<starts[number + 1]])) }
+    }
+
     /// The number of the term spelled by `word`, numbering it if it is new.
     mutating func number(of word: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -32,7 +43,8 @@ struct SearchTermTable: Sendable {
             if stored == 0 { break }
             let number = stored - 1
             if hashes[number] == hash, starts[number + 1] - starts[number] == word.count,
-               bytes.withUnsafeBufferPointer({ all in word.elementsEqual(all[starts[number]..<starts[number + 1]]) }) {
+               word.isEmpty || bytes.withUnsafeBufferPointer({ all in
+                   memcmp(word.baseAddress!, all.baseAddress! + starts[number], word.count) == 0 }) {
                 return number
             }
             slot = (slot + 1) & mask

@@ -102,7 +102,7 @@ extension SiteRenderer {
 
     /// The files of one group beside the pages. With `postings`, the search index takes the
     /// words of the catalog's pages from them (a build collects them as it writes the pages:
-    /// `searchEntry(of:into:)`); without, from the pages' bodies.
+    /// `searchTexts(of:into:cache:)`); without, from the pages' bodies.
     public func files(of extra: SiteManifest.Extra, theme: Theme) -> [OutputFile] {
         files(of: extra, theme: theme, postings: nil)
     }
@@ -184,15 +184,6 @@ extension SiteRenderer {
             let text = template.render(view.templateObject.mustacheValue)
             return OutputFile(path: Theme.publishedPath(of: path), bytes: Array(text.utf8))
         }
-    }
-
-    /// Page `index`'s words added to `postings`, and its search record and snippet source (for
-    /// the files of `SearchIndex.recordFile(of:)`); nil for the home page, which has neither.
-    func searchEntry(of index: Int, into postings: inout SearchPostings) -> (record: [UInt8], text: [UInt8])? {
-        guard index != Catalog.rootIndex, index < site.catalog.pages.count, site.catalog[index].isWritten else { return nil }
-        let text = searchText(of: index)
-        postings.add(page: index, of: site.catalog, text: text)
-        return (SearchIndex.record(of: index, in: site.catalog, portable: config.portable), SearchIndex.snippetSource(of: index, text: text))
     }
 
     /// The records of the catalog's pages in record file `file` (`stacks serve`); nil when it

@@ -1,0 +1,196 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The site search's postings of each run of sixteen pages (`SearchRun`), kept between builds
+/// in `.NAME.stacks-search` beside the output `NAME`, by the digest of what the run is made
+/// from. A build in place that finds a run's digest here, and that run's two files as the last
+/// build left them, takes its postings from here instead of reading its pages' text again: the
+/// search was the largest part of a build after a one-page edit.
+///
+/// A memo, not a record: every entry is a function of its key, so an entry is right for any
+/// output and any build of the same binary. The file names the binary that wrote it (another
+/// one may split words otherwise) and is never trusted further: each entry carries its own
+/// digest, checked when it is read, and an entry that fails it is simply not there.
+///
+/// The file: a header (`magic`, the format, the binary), the entries one after another, each
+/// its bytes and their digest; then the index (count; key, offset and length of each) and its
+/// digest; last, where the index starts. Written by a `Writer` under a temporary name from all
+/// of a build's workers at once, and renamed into place once the site is written.
+final class SearchMemo: Sendable {
+    static let magic = Array("stacks search memo\n".utf8)
+    static let format: UInt64 = 1
+
+    private let descriptor: Int32
+    private let entries: [Digest: (offset: Int, count: Int)]
+
+    private init(descriptor: Int32, entries: [Digest: (offset: Int, count: Int)]) {
+        self.descriptor = descriptor
+        self.entries = entries
+    }
+
+    deinit { close(descriptor) }
+
+    /// `.output.stacks-search` beside `output` (a real path).
+    static func path(forOutput output: String) -> String {
+        let slash = output.lastIndex(of: "/")!
+        return String(output[...slash]) + "." + output[output.index(after: slash)...] + ".stacks-search"
+    }
+
+    /// The memo beside `output`, when there is one this binary wrote and its index is whole.
+    static func read(forOutput output: String, binary: String = BinaryIdentity.current) -> SearchMemo? {
+        let descriptor = open(path(forOutput: output), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let entries = index(of: descriptor, size: Int(status.st_size), binary: binary) else {
+            close(descriptor)
+            return nil
+        }
+        return SearchMemo(descriptor: descriptor, entries: entries)
+    }
+
+    /// The bytes kept under `key`, if there are and they are whole.
+    func entry(_ key: Digest) -> [UInt8]? {
+        guard let span = entries[key], let bytes = Self.read(descriptor, at: span.offset, count: span.count + 16) else { return nil }
+        let payload = Array(bytes[..<span.count])
+        var tail = bytes[span.count...].makeIterator()
+        guard Self.digest(from: &tail) == Digest(of: payload) else { return nil }
+        return payload
+    }
+
+    var count: Int { entries.count }
+
+    private static func index(of descriptor: Int32, size: Int, binary: String) -> [Digest: (offset: Int, count: Int)]? {
+        let header = magic + word(format) + word(UInt64(binary.utf8.count)) + Array(binary.utf8)
+        guard size >= header.count + 8, read(descriptor, at: 0, count: header.count) == header,
+              let last = read(descriptor, at: size - 8, count: 8) else { return nil }
+        let start = Int(truncatingIfNeeded: number(last[...]))
+        guard start >= header.count, start <= size - 8 - 8 - 16,
+              let table = read(descriptor, at: start, count: size - 8 - start) else { return nil }
+        let body = Array(table[..<(table.count - 16)])
+        var tail = table[(table.count - 16)...].makeIterator()
+        guard digest(from: &tail) == Digest(of: body) else { return nil }
+        let count = Int(truncatingIfNeeded: number(body[0..<8]))
+        guard count >= 0, count == (body.count - 8) / 32, (body.count - 8) % 32 == 0 else { return nil }
+        var entries: [Digest: (offset: Int, count: Int)] = Dictionary(minimumCapacity: count)
+        for position in 0..<count {
+            let at = 8 + position * 32
+            let key = Digest(high: number(body[at..<(at + 8)]), low: number(body[(at + 8)..<(at + 16)]))
+            let offset = Int(truncatingIfNeeded: number(body[(at + 16)..<(at + 24)]))
+            let length = Int(truncatingIfNeeded: number(body[(at + 24)..<(at + 32)]))
+            // Every entry lies between the header and the index.
+            guard offset >= header.count, length >= 0, length <= start - offset - 16 else { return nil }
+            entries[key] = (offset, length)
+        }
+        return entries
+    }
+
+    private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        guard count >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if read > 0 { done += read } else if read < 0, errno == EINTR { continue } else { return nil }
+        }
+        return bytes
+    }
+
+    private static func word(_ value: UInt64) -> [UInt8] {
+        withUnsafeBytes(of: value.littleEndian) { Array($0) }
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    private static func digest(from bytes: inout some IteratorProtocol<UInt8>) -> Digest {
+        var words: [UInt64] = [0, 0]
+        for word in 0..<2 {
+            var value: UInt64 = 0
+            for shift in 0..<8 { value |= UInt64(bytes.next() ?? 0) << (8 * shift) }
+            words[word] = value
+        }
+        return Digest(high: words[0], low: words[1])
+    }
+
+    private static func bytes(of digest: Digest) -> [UInt8] {
+        word(digest.high) + word(digest.low)
+    }
+
+    /// A new memo, filled from any thread and put in place by `finish()`; one never finished
+    /// (a build that failed) is removed, and the last build's memo stays.
+    final class Writer: Sendable {
+        private let path: String
+        private let temporary: String
+        private let descriptor: Int32
+        private struct State {
+            var end: Int
+            var index: [(key: Digest, offset: Int, count: Int)] = []
+            var failed = false
+            var finished = false
+        }
+        private let state: Mutex<State>
+
+        init?(forOutput output: String, binary: String = BinaryIdentity.current) {
+            path = SearchMemo.path(forOutput: output)
+            temporary = path + "-\(getpid())"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return nil }
+            let header = SearchMemo.magic + SearchMemo.word(SearchMemo.format) + SearchMemo.word(UInt64(binary.utf8.count))
+                + Array(binary.utf8)
+            state = Mutex(State(end: header.count))
+            if !Self.write(header, to: descriptor, at: 0) { state.withLock { $0.failed = true } }
+        }
+
+        deinit {
+            close(descriptor)
+            if !state.withLock({ $0.finished }) { unlink(temporary) }
+        }
+
+        /// Keeps `bytes` under `key`. A file that cannot take it is given up quietly: the memo
+        /// only saves time.
+        func add(_ key: Digest, _ bytes: [UInt8]) {
+            let entry = bytes + SearchMemo.bytes(of: Digest(of: bytes))
+            let offset = state.withLock { state -> Int? in
+                guard !state.failed else { return nil }
+                defer { state.end += entry.count }
+                state.index.append((key, state.end, bytes.count))
+                return state.end
+            }
+            guard let offset else { return }
+            if !Self.write(entry, to: descriptor, at: offset) { state.withLock { $0.failed = true } }
+        }
+
+        /// Writes the index and puts the memo in place of the last one.
+        func finish() {
+            let done = state.withLock { state -> Bool in
+                guard !state.failed else { return false }
+                var table = SearchMemo.word(UInt64(state.index.count))
+                table.reserveCapacity(8 + state.index.count * 32 + 24)
+                for entry in state.index {
+                    table += SearchMemo.bytes(of: entry.key) + SearchMemo.word(UInt64(entry.offset)) + SearchMemo.word(UInt64(entry.count))
+                }
+                table += SearchMemo.bytes(of: Digest(of: table)) + SearchMemo.word(UInt64(state.end))
+                guard Self.write(table, to: descriptor, at: state.end), rename(temporary, path) == 0 else { return false }
+                state.finished = true
+                return true
+            }
+            if !done { unlink(temporary) }
+        }
+
+        private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) -> Bool {
+            var done = 0
+            while done < bytes.count {
+                let wrote = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, bytes.count - done, off_t(offset + done)) }
+                if wrote > 0 { done += wrote } else if wrote < 0, errno == EINTR { continue } else { return false }
+            }
+            return true
+        }
+    }
+}

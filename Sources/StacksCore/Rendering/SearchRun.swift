@@ -1,0 +1,49 @@
+/// What one record file's pages (a run of sixteen, `SearchIndex.pages(inRecordFile:)`) give the
+/// site search — their records, their texts' starts and their postings — and the digest of
+/// everything those are made from, so that a later build whose run digests the same takes them
+/// from `SearchMemo` instead of reading the pages' text again.
+struct SearchRun {
+    /// The written pages of the run that have a record (the home has none).
+    var pages: [Int]
+    /// The record file's bytes.
+    var records: [UInt8]
+    /// The pages' bodies, in the order of `pages`.
+    var bodies: [String]
+    /// The records (each page's number, kind, path, title, summary, tags and URL), the bodies
+    /// and the language's folder: all that the records, the texts and the postings read.
+    var key: Digest
+}
+
+extension SiteRenderer {
+    /// Record file `file`'s run; nil when none of its pages has a record.
+    func searchRun(file: Int) -> SearchRun? {
+        let catalog = site.catalog
+        let pages = SearchIndex.pages(inRecordFile: file, ofCatalogPages: catalog.pages.count)
+            .filter { $0 != Catalog.rootIndex && catalog[$0].isWritten }
+        guard !pages.isEmpty else { return nil }
+        var records: [UInt8] = []
+        var bodies: [String] = []
+        var hasher = Digest.Hasher()
+        hasher.add("search run")
+        hasher.add(languagePrefix)
+        for index in pages {
+            records += SearchIndex.record(of: index, in: catalog, portable: config.portable)
+            let body = index < site.bodies.count ? site.bodies[index] : ""
+            hasher.add(body)
+            bodies.append(body)
+        }
+        hasher.add(records)
+        return SearchRun(pages: pages, records: records, bodies: bodies, key: hasher.finish())
+    }
+
+    /// The run's texts' starts (the snippet sources' file), its pages' words added to `postings`.
+    func searchTexts(of run: SearchRun, into postings: inout SearchPostings, cache: inout SearchTerms.Cache?) -> [UInt8] {
+        var texts: [UInt8] = []
+        for (index, body) in zip(run.pages, run.bodies) {
+            let text = HTMLText.plain(body)
+            postings.add(page: index, of: site.catalog, text: text, cache: &cache)
+            texts += SearchIndex.snippetSource(of: index, text: text)
+        }
+        return texts
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import StacksTestSupport
+@testable import StacksCore
+
+/// The search's postings kept between builds (`SearchMemo`): an entry is read back as written,
+/// or not at all; a build after an edit takes every run the edit did not touch from it, and
+/// still equals a clean build.
+@Suite struct SearchMemoTests {
+    static func postings(_ pages: [(Int, String)]) -> SearchPostings {
+        var postings = SearchPostings()
+        for (page, words) in pages { postings.add(page: page, fields: Dictionary(uniqueKeysWithValues: words.split(separator: " ").map { (String($0), SearchIndex.Field.body) })) }
+        return postings
+    }
+
+    @Test func encodedPostingsAppendAsThePostingsThemselves() {
+        let early = Self.postings([(1, "brass lantern"), (2, "lantern wick")])
+        let later = Self.postings([(17, "wick 真鍮 brass"), (18, "c++ lantern")])
+        var direct = early, viaBytes = early
+        direct.append(later)
+        let appended = viaBytes.append(encoded: later.encoded())
+        #expect(appended)
+        #expect(viaBytes.byTerm == direct.byTerm)
+        #expect(direct.byTerm["lantern"] == [1, 2, 18].map { UInt32($0) << SearchRank.bits | SearchRank(.body).value })
+        // Bytes that are not a whole set append nothing.
+        let bytes = later.encoded()
+        for cut in [1, 5, bytes.count / 2, bytes.count - 1] {
+            var damaged = early
+            let appendedCut = damaged.append(encoded: Array(bytes.prefix(cut)))
+            #expect(!appendedCut)
+            #expect(damaged.byTerm == early.byTerm)
+        }
+        var extra = early
+        let appendedExtra = extra.append(encoded: bytes + [0])
+        #expect(!appendedExtra)
+        #expect(extra.byTerm == early.byTerm)
+    }
+
+    @Test func aMemoIsReadBackAsWrittenAndDamageHidesAnEntry() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("output").path
+            let keys = (0..<40).map { Digest(of: Array("run \($0)".utf8)) }
+            let writer = try #require(SearchMemo.Writer(forOutput: output, binary: "one"))
+            // From several threads at once, as a build's workers add them.
+            DispatchQueue.concurrentPerform(iterations: keys.count) { number in
+                writer.add(keys[number], Array(repeating: UInt8(number), count: number * 3))
+            }
+            // Until it is finished there is no memo.
+            #expect(SearchMemo.read(forOutput: output, binary: "one") == nil)
+            writer.finish()
+            let memo = try #require(SearchMemo.read(forOutput: output, binary: "one"))
+            #expect(memo.count == keys.count)
+            for (number, key) in keys.enumerated() { #expect(memo.entry(key) == Array(repeating: UInt8(number), count: number * 3)) }
+            #expect(memo.entry(Digest(of: [1, 2, 3])) == nil)
+            // Another binary's memo is not read.
+            #expect(SearchMemo.read(forOutput: output, binary: "two") == nil)
+
+            let path = SearchMemo.path(forOutput: output)
+            let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            // A byte flipped in an entry: that entry is gone, the others are there.
+            var flipped = whole
+            let header = SearchMemo.magic.count + 8 + 8 + 3
+            flipped[header + 39 * 3 / 2] ^= 0x01  // inside the entries (entry 0 is empty)
+            try Data(flipped).write(to: URL(fileURLWithPath: path))
+            let damaged = try #require(SearchMemo.read(forOutput: output, binary: "one"))
+            let missing = keys.filter { damaged.entry($0) == nil }
+            #expect(missing.count == 1)
+            // Cut short, or its index damaged: no memo at all.
+            for broken in [Array(whole.dropLast(1)), Array(whole.prefix(whole.count / 2)), Array(whole.dropLast(30)) + whole.suffix(30).map { $0 ^ 0x80 }] {
+                try Data(broken).write(to: URL(fileURLWithPath: path))
+                #expect(SearchMemo.read(forOutput: output, binary: "one") == nil)
+            }
+            // A writer never finished (a failed build) leaves the last memo and nothing of its own.
+            try Data(whole).write(to: URL(fileURLWithPath: path))
+            do {
+                let abandoned = try #require(SearchMemo.Writer(forOutput: output, binary: "one"))
+                abandoned.add(keys[0], [9])
+            }
+            #expect(SearchMemo.read(forOutput: output, binary: "one")?.count == keys.count)
+            let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("stacks-search") }
+            #expect(beside == [".output.stacks-search"])
+        }
+    }
+
+    /// A catalog of several runs of sixteen pages, one page's body edited: every other run's
+    /// postings come from the memo, and the output is a clean build's.
+    @Test func aBuildAfterAnEditTakesTheUntouchedRunsFromTheMemo() async throws {
+        try await withTemporaryFolder { folder in
+            var catalog = TestCatalog.standard
+            for number in 0..<60 {
+                catalog.files["shelf/item-\(number).md"] = "---\ntitle: Item \(number)\n---\nA word \(number) and lantern number \(number * 7).\n"
+            }
+            try catalog.write(to: folder)
+            let options = BuildOptions(projectDirectory: folder)
+            let first = try await SiteBuilder.build(options)
+            #expect(first.searchRunsKept == 0)
+            // The record files of the catalog's pages: all but the tag pages' (`steel`), which is last.
+            let recordFiles = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("output/_stacks/search/pages").path)
+            let runs = recordFiles.count - 1
+            #expect(runs == 5 && recordFiles.contains("\(SearchIndex.recordFiles(ofCatalogPages: 80)).js"))
+
+            var old = catalog
+            catalog.files["shelf/item-30.md"]! += "\nA new word: quincunx.\n"
+            try BuildCacheTests.sync(catalog, from: old, into: folder)
+            let before = BuildCacheTests.tree(folder.appendingPathComponent("output"))
+            let edited = await BuildCacheTests.build(options)
+            #expect((try? edited.get())?.searchRunsKept == runs - 1, "\((try? edited.get())?.searchRunsKept ?? -1) of \(runs)")
+            await BuildCacheTests.expectSameAsClean(edited, folder: folder, before: before, "one body edited")
+            let index = try String(contentsOf: folder.appendingPathComponent("output/_stacks/search/terms/qu.js"), encoding: .utf8)
+            #expect(index.contains("quincunx"))
+
+            // The memo replaced by one of another binary: every run is read again, the same output.
+            let memoPath = SearchMemo.path(forOutput: folder.appendingPathComponent("output").resolvingSymlinksInPath().path)
+            let other = try #require(SearchMemo.Writer(forOutput: folder.appendingPathComponent("output").resolvingSymlinksInPath().path, binary: "another"))
+            other.finish()
+            #expect(FileManager.default.fileExists(atPath: memoPath))
+            old = catalog
+            catalog.files["shelf/item-31.md"]! += "\nAnother word.\n"
+            try BuildCacheTests.sync(catalog, from: old, into: folder)
+            let again = await BuildCacheTests.build(options)
+            #expect((try? again.get())?.searchRunsKept == 0)
+            await BuildCacheTests.expectSameAsClean(again, folder: folder, before: BuildCacheTests.tree(folder.appendingPathComponent("output")), "another binary's memo")
+        }
+    }
+}
