@@ -126,18 +126,19 @@ import StacksTestSupport
                     case 5:
                         edit = "nothing"
                     case 6 where Bool.random(using: &random):
-                        // The search's memo damaged: a byte flipped (one entry not taken), or cut short.
-                        let memoPath = SearchMemo.path(forOutput: output.resolvingSymlinksInPath().path)
+                        // A memo damaged: a byte flipped (one entry not taken), or cut short.
+                        let memoPath = MemoFile.path(forOutput: output.resolvingSymlinksInPath().path,
+                                                     kind: MemoFile.Kind.allCases.randomElement(using: &random)!)
                         guard var bytes = FileManager.default.contents(atPath: memoPath).map([UInt8].init), bytes.count > 100 else {
                             edit = "nothing"
                             break
                         }
                         if Bool.random(using: &random) {
                             bytes[Int.random(in: 60..<bytes.count, using: &random)] ^= 0x04
-                            edit = "a byte of the search memo flipped"
+                            edit = "a byte of \(memoPath.split(separator: "/").last!) flipped"
                         } else {
                             bytes.removeLast(Int.random(in: 1...bytes.count, using: &random))
-                            edit = "the search memo cut short"
+                            edit = "\(memoPath.split(separator: "/").last!) cut short"
                         }
                         try Data(bytes).write(to: URL(fileURLWithPath: memoPath))
                         // A page edited too, so that the build runs.

@@ -91,14 +91,15 @@ def run_case(case: Case, binary: str, good_output: str, timeout: float, root: st
 
     # The build cache beside a written output (`.NAME.stacks-cache`), kept for the next build.
     cache = posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-cache")
-    # The search's postings by run of pages, kept beside it (`.NAME.stacks-search`).
-    memo = posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-search")
+    # The memos of stage results, kept beside it (`.NAME.stacks-search`, `.NAME.stacks-markdown`).
+    memos = [posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-" + kind)
+             for kind in ("search", "markdown")]
     # The pictures' sizes, kept beside it (`.NAME.stacks-images/`), even for a new Stacks.
     pictures = posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-images")
 
     changed = []
     for path in sorted(set(before) | set(after)):
-        if before.get(path) == after.get(path) or inside_output(path) or (writable is not None and path in (cache, memo)) \
+        if before.get(path) == after.get(path) or inside_output(path) or (writable is not None and path in [cache] + memos) \
                 or (writable is not None and (path == pictures or path.startswith(pictures + "/"))):
             continue
         if (status is None or status < 0) and path.startswith(PROJECT + "/.output.stacks-"):

@@ -23,6 +23,8 @@ public enum Pipeline {
         /// Where a one-off build may keep the pages' HTML in an unlinked file rather than in
         /// memory (`PageBodies`): beside the output. `nil`: in memory.
         public var spillFolder: String?
+        /// The parses the last build kept, and where this one keeps its own (a build).
+        public var parseMemo: ParseMemo?
 
         public init(config: SiteConfig, content: SourceDirectory, theme: Theme = .builtIn, diagnostics: [Diagnostic] = [],
                     contentDisplay: String = "content", templatesDisplay: String = "templates") {
@@ -74,7 +76,7 @@ public enum Pipeline {
         async let madeAside: Result<TemplateSet, Diagnostics>? = aside ? makeTemplates(theme, strings: strings, displayRoot: templatesDisplay) : nil
         let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
                                                          displayRoot: input.contentDisplay, spillFolder: input.spillFolder,
-                                                         memory: &memory)
+                                                         parseMemo: input.parseMemo, memory: &memory)
         diagnostics.append(contentsOf: contentProblems)
 
         let templates = await madeAside ?? makeTemplates(input.theme, strings: input.config.strings, displayRoot: input.templatesDisplay,
@@ -140,10 +142,11 @@ public enum Pipeline {
             var languageInput = Input(config: config, content: language.tree, theme: input.theme,
                                       contentDisplay: input.contentDisplay, templatesDisplay: input.templatesDisplay)
             languageInput.spillFolder = input.spillFolder
+            languageInput.parseMemo = input.parseMemo
             var memory = takeMemory(language.position, from: &memories)
             memory?.startOver(unless: IncrementalPipeline.Settings(languageInput))
             let (site, problems) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,
-                                                      spillFolder: input.spillFolder, memory: &memory)
+                                                      spillFolder: input.spillFolder, parseMemo: input.parseMemo, memory: &memory)
             diagnostics.append(contentsOf: problems)
             let templates = makeTemplates(input.theme, strings: config.strings, displayRoot: input.templatesDisplay,
                                           checksAssets: language.position == 0, memory: &memory)
@@ -202,7 +205,8 @@ public enum Pipeline {
 
     /// Load, parse and resolve: the catalog with every page's final body, and the problems found.
     private static func resolvedSite(taking content: consuming SourceDirectory, config: SiteConfig, displayRoot: String,
-                                     spillFolder: String?, memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
+                                     spillFolder: String?, parseMemo: ParseMemo?,
+                                     memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
         let loader = CatalogLoader(config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken,
                                     images: config.images.resize ? ResponsiveImages(layout: config.layout) : nil)
@@ -226,7 +230,7 @@ public enum Pipeline {
         let parsed: [ParsedMarkdown]
         if memory == nil {
             // The Markdown source is not needed past parsing: each page's goes as it is parsed.
-            parsed = await parseReleasing(&catalog, options: config.markdown)
+            parsed = await parseReleasing(&catalog, options: config.markdown, memo: parseMemo)
             FreedMemory.release()
         } else {
             // `serve`: only the bodies that changed are parsed again.
@@ -241,8 +245,10 @@ public enum Pipeline {
 
     /// Parse, for a build: every page's Markdown, a few thousand pages at a time, each page's
     /// taken out of the catalog as it is parsed, so that the Markdown and the HTML of a large
-    /// catalog are never both held whole.
-    private static func parseReleasing(_ catalog: inout Catalog, options: SiteConfig.MarkdownOptions) async -> [ParsedMarkdown] {
+    /// catalog are never both held whole. A page whose parse `memo` kept is not parsed again.
+    private static func parseReleasing(_ catalog: inout Catalog, options: SiteConfig.MarkdownOptions,
+                                       memo: ParseMemo?) async -> [ParsedMarkdown] {
+        let optionsKey = ParseMemo.optionsKey(options)
         var parsed: [ParsedMarkdown] = []
         parsed.reserveCapacity(catalog.pages.count)
         let step = 4096
@@ -251,7 +257,8 @@ public enum Pipeline {
             let sources = range.map { index in (catalog.pages[index].body, MarkdownParser.Needs(catalog.pages[index].frontMatter)) }
             for index in range { catalog.pages[index].body = "" }
             parsed += await Parallel.map(sources.indices) { position in
-                MarkdownParser.parse(sources[position].0, needs: sources[position].1, options: options)
+                guard let memo else { return MarkdownParser.parse(sources[position].0, needs: sources[position].1, options: options) }
+                return memo.parse(sources[position].0, needs: sources[position].1, options: options, optionsKey: optionsKey)
             }
         }
         return parsed

@@ -22,7 +22,7 @@ public enum SiteBuilder {
         public var notes: [String] = []
         /// Pictures the image library resized (`images.resize`); the others came from its cache.
         public var picturesResized = 0
-        /// Runs of sixteen pages whose search postings came from the last build (`SearchMemo`).
+        /// Runs of sixteen pages whose search postings came from the last build (`MemoFile`).
         public var searchRunsKept = 0
 
         public enum Reuse: Sendable, Equatable {
@@ -92,10 +92,16 @@ public enum SiteBuilder {
                 }
                 // The pages' HTML waits for the render in a file beside the output, not in memory.
                 unread!.spillFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                // Each page's parse, kept for the next build; the last build's taken unless `--clean`.
+                let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown)
+                if let parseMemo {
+                    let earlier = options.clean ? nil : MemoFile.read(forOutput: path, kind: .markdown)
+                    unread!.parseMemo = ParseMemo(entry: { earlier?.entry($0) }, keep: { parseMemo.add($0, $1) })
+                }
                 let site: SiteWriter.Written, pageCount: Int, warnings: [Diagnostic]
                 var reuse = Summary.Reuse.none
                 // The search's postings of each run of pages, for the next build.
-                let searchMemo = SearchMemo.Writer(forOutput: path)
+                let searchMemo = MemoFile.Writer(forOutput: path, kind: .search)
                 do {
                     // In a block of its own: the site's values go once it is written, before
                     // the cache is encoded (at 100,000 pages that was the build's peak).
@@ -111,7 +117,7 @@ public enum SiteBuilder {
                             var inPlace = SiteWriter(root: URL(fileURLWithPath: path), placement: .inPlace(cache))
                             inPlace.imageCacheFolder = ImageCache.folder(forOutput: path)
                             inPlace.contentDisplay = config.paths.content
-                            inPlace.searchMemo = SearchMemo.read(forOutput: path)
+                            inPlace.searchMemo = MemoFile.read(forOutput: path, kind: .search)
                             inPlace.searchMemoWriter = searchMemo
                             let updated = try await inPlace.write(prepared, contentRoot: contentRoot)
                             written = updated
@@ -138,6 +144,7 @@ public enum SiteBuilder {
                 }
                 FreedMemory.release()
                 searchMemo?.finish()
+                parseMemo?.finish()
                 // The site is written: the pictures made for it are kept for the next build.
                 site.keepPictures(root: path, in: ImageCache.folder(forOutput: path))
                 if let folder = folderIdentity(path) {

@@ -23,10 +23,10 @@ public struct SiteWriter: Sendable {
     public var imageCacheFolder: String?
     /// How warnings name the content folder.
     public var contentDisplay = "content"
-    /// The search's postings the last build kept (`SearchMemo`), taken for each run of pages
+    /// The search's postings the last build kept (`MemoFile`), taken for each run of pages
     /// whose files are left in place; and where this build keeps its own.
-    var searchMemo: SearchMemo?
-    var searchMemoWriter: SearchMemo.Writer?
+    var searchMemo: MemoFile?
+    var searchMemoWriter: MemoFile.Writer?
 
     /// How the files reach the folder.
     public enum Placement: Sendable {
@@ -52,7 +52,7 @@ public struct SiteWriter: Sendable {
         public var warnings: [Diagnostic] = []
         /// Pictures the image library resized in this build (the others came from its cache).
         public var picturesMade = 0
-        /// Runs of pages whose search postings came from the last build's `SearchMemo`.
+        /// Runs of pages whose search postings came from the last build's `MemoFile`.
         public var searchRunsKept = 0
         /// Those pictures' files, under the output root, by what the image cache keeps them
         /// under: kept there once the build has succeeded (`keepPictures(root:)`).

@@ -79,7 +79,7 @@ struct SearchPostings: Sendable {
         add(page: index, of: catalog, text: text)
     }
 
-    // MARK: Kept between builds (`SearchMemo`)
+    // MARK: Kept between builds (`MemoFile`)
 
     /// The set as bytes, for `append(encoded:)` in a later build: for each term, little endian,
     /// its length (16 bits), its bytes, its count of postings (32 bits) and those postings.

@@ -1,7 +1,7 @@
 /// What one record file's pages (a run of sixteen, `SearchIndex.pages(inRecordFile:)`) give the
 /// site search — their records, their texts' starts and their postings — and the digest of
 /// everything those are made from, so that a later build whose run digests the same takes them
-/// from `SearchMemo` instead of reading the pages' text again.
+/// from `MemoFile` instead of reading the pages' text again.
 struct SearchRun {
     /// The written pages of the run that have a record (the home has none).
     var pages: [Int]

@@ -3,10 +3,10 @@ import Testing
 import StacksTestSupport
 @testable import StacksCore
 
-/// The search's postings kept between builds (`SearchMemo`): an entry is read back as written,
+/// The search's postings kept between builds (`MemoFile`): an entry is read back as written,
 /// or not at all; a build after an edit takes every run the edit did not touch from it, and
 /// still equals a clean build.
-@Suite struct SearchMemoTests {
+@Suite struct MemoFileTests {
     static func postings(_ pages: [(Int, String)]) -> SearchPostings {
         var postings = SearchPostings()
         for (page, words) in pages { postings.add(page: page, fields: Dictionary(uniqueKeysWithValues: words.split(separator: " ").map { (String($0), SearchIndex.Field.body) })) }
@@ -40,43 +40,46 @@ import StacksTestSupport
         try await withTemporaryFolder { folder in
             let output = folder.appendingPathComponent("output").path
             let keys = (0..<40).map { Digest(of: Array("run \($0)".utf8)) }
-            let writer = try #require(SearchMemo.Writer(forOutput: output, binary: "one"))
+            let writer = try #require(MemoFile.Writer(forOutput: output, kind: .search, binary: "one"))
             // From several threads at once, as a build's workers add them.
             DispatchQueue.concurrentPerform(iterations: keys.count) { number in
                 writer.add(keys[number], Array(repeating: UInt8(number), count: number * 3))
             }
             // Until it is finished there is no memo.
-            #expect(SearchMemo.read(forOutput: output, binary: "one") == nil)
+            #expect(MemoFile.read(forOutput: output, kind: .search, binary: "one") == nil)
             writer.finish()
-            let memo = try #require(SearchMemo.read(forOutput: output, binary: "one"))
+            let memo = try #require(MemoFile.read(forOutput: output, kind: .search, binary: "one"))
             #expect(memo.count == keys.count)
             for (number, key) in keys.enumerated() { #expect(memo.entry(key) == Array(repeating: UInt8(number), count: number * 3)) }
             #expect(memo.entry(Digest(of: [1, 2, 3])) == nil)
-            // Another binary's memo is not read.
-            #expect(SearchMemo.read(forOutput: output, binary: "two") == nil)
+            // Another binary's memo is not read, nor one of the other kind under its name.
+            #expect(MemoFile.read(forOutput: output, kind: .search, binary: "two") == nil)
+            try FileManager.default.copyItem(atPath: MemoFile.path(forOutput: output, kind: .search), toPath: MemoFile.path(forOutput: output, kind: .markdown))
+            #expect(MemoFile.read(forOutput: output, kind: .markdown, binary: "one") == nil)
+            try FileManager.default.removeItem(atPath: MemoFile.path(forOutput: output, kind: .markdown))
 
-            let path = SearchMemo.path(forOutput: output)
+            let path = MemoFile.path(forOutput: output, kind: .search)
             let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
             // A byte flipped in an entry: that entry is gone, the others are there.
             var flipped = whole
-            let header = SearchMemo.magic.count + 8 + 8 + 3
+            let header = MemoFile.magic.count + 8 + 8 + 6 + 8 + 3
             flipped[header + 39 * 3 / 2] ^= 0x01  // inside the entries (entry 0 is empty)
             try Data(flipped).write(to: URL(fileURLWithPath: path))
-            let damaged = try #require(SearchMemo.read(forOutput: output, binary: "one"))
+            let damaged = try #require(MemoFile.read(forOutput: output, kind: .search, binary: "one"))
             let missing = keys.filter { damaged.entry($0) == nil }
             #expect(missing.count == 1)
             // Cut short, or its index damaged: no memo at all.
             for broken in [Array(whole.dropLast(1)), Array(whole.prefix(whole.count / 2)), Array(whole.dropLast(30)) + whole.suffix(30).map { $0 ^ 0x80 }] {
                 try Data(broken).write(to: URL(fileURLWithPath: path))
-                #expect(SearchMemo.read(forOutput: output, binary: "one") == nil)
+                #expect(MemoFile.read(forOutput: output, kind: .search, binary: "one") == nil)
             }
             // A writer never finished (a failed build) leaves the last memo and nothing of its own.
             try Data(whole).write(to: URL(fileURLWithPath: path))
             do {
-                let abandoned = try #require(SearchMemo.Writer(forOutput: output, binary: "one"))
+                let abandoned = try #require(MemoFile.Writer(forOutput: output, kind: .search, binary: "one"))
                 abandoned.add(keys[0], [9])
             }
-            #expect(SearchMemo.read(forOutput: output, binary: "one")?.count == keys.count)
+            #expect(MemoFile.read(forOutput: output, kind: .search, binary: "one")?.count == keys.count)
             let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("stacks-search") }
             #expect(beside == [".output.stacks-search"])
         }
@@ -110,8 +113,8 @@ import StacksTestSupport
             #expect(index.contains("quincunx"))
 
             // The memo replaced by one of another binary: every run is read again, the same output.
-            let memoPath = SearchMemo.path(forOutput: folder.appendingPathComponent("output").resolvingSymlinksInPath().path)
-            let other = try #require(SearchMemo.Writer(forOutput: folder.appendingPathComponent("output").resolvingSymlinksInPath().path, binary: "another"))
+            let memoPath = MemoFile.path(forOutput: folder.appendingPathComponent("output").resolvingSymlinksInPath().path, kind: .search)
+            let other = try #require(MemoFile.Writer(forOutput: folder.appendingPathComponent("output").resolvingSymlinksInPath().path, kind: .search, binary: "another"))
             other.finish()
             #expect(FileManager.default.fileExists(atPath: memoPath))
             old = catalog

@@ -6,24 +6,29 @@ import Glibc
 import Darwin
 #endif
 
-/// The site search's postings of each run of sixteen pages (`SearchRun`), kept between builds
-/// in `.NAME.stacks-search` beside the output `NAME`, by the digest of what the run is made
-/// from. A build in place that finds a run's digest here, and that run's two files as the last
-/// build left them, takes its postings from here instead of reading its pages' text again: the
-/// search was the largest part of a build after a one-page edit.
+/// Stage results kept between builds beside the output `NAME`, by the digest of everything
+/// each is made from (`.NAME.stacks-search`: the search's postings of each run of sixteen pages,
+/// `SearchRun`; `.NAME.stacks-markdown`: each page's parsed Markdown, `ParseMemo`). A build
+/// takes what it finds here instead of computing it again: after a one-page edit, the parse and
+/// the search were the largest parts of a build.
 ///
 /// A memo, not a record: every entry is a function of its key, so an entry is right for any
 /// output and any build of the same binary. The file names the binary that wrote it (another
-/// one may split words otherwise) and is never trusted further: each entry carries its own
-/// digest, checked when it is read, and an entry that fails it is simply not there.
+/// one may parse or split words otherwise) and is never trusted further: each entry carries its
+/// own digest, checked when it is read, and an entry that fails it is simply not there.
 ///
-/// The file: a header (`magic`, the format, the binary), the entries one after another, each
-/// its bytes and their digest; then the index (count; key, offset and length of each) and its
-/// digest; last, where the index starts. Written by a `Writer` under a temporary name from all
-/// of a build's workers at once, and renamed into place once the site is written.
-final class SearchMemo: Sendable {
-    static let magic = Array("stacks search memo\n".utf8)
+/// The file: a header (`magic`, the format, the kind, the binary), the entries one after
+/// another, each its bytes and their digest; then the index (count; key, offset and length of
+/// each) and its digest; last, where the index starts. Written by a `Writer` under a temporary
+/// name from all of a build's workers at once, and renamed into place once the site is written.
+/// Each build writes the entries it used, so a memo holds no more than one build's.
+final class MemoFile: Sendable {
+    static let magic = Array("stacks memo\n".utf8)
     static let format: UInt64 = 1
+
+    enum Kind: String, CaseIterable {
+        case search, markdown
+    }
 
     private let descriptor: Int32
     private let entries: [Digest: (offset: Int, count: Int)]
@@ -35,23 +40,29 @@ final class SearchMemo: Sendable {
 
     deinit { close(descriptor) }
 
-    /// `.output.stacks-search` beside `output` (a real path).
-    static func path(forOutput output: String) -> String {
+    /// `.output.stacks-KIND` beside `output` (a real path).
+    static func path(forOutput output: String, kind: Kind) -> String {
         let slash = output.lastIndex(of: "/")!
-        return String(output[...slash]) + "." + output[output.index(after: slash)...] + ".stacks-search"
+        return String(output[...slash]) + "." + output[output.index(after: slash)...] + ".stacks-" + kind.rawValue
     }
 
-    /// The memo beside `output`, when there is one this binary wrote and its index is whole.
-    static func read(forOutput output: String, binary: String = BinaryIdentity.current) -> SearchMemo? {
-        let descriptor = open(path(forOutput: output), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    /// The header: which format, which kind, which binary.
+    private static func header(kind: Kind, binary: String) -> [UInt8] {
+        magic + word(format) + word(UInt64(kind.rawValue.utf8.count)) + Array(kind.rawValue.utf8)
+            + word(UInt64(binary.utf8.count)) + Array(binary.utf8)
+    }
+
+    /// The memo of `kind` beside `output`, when there is one this binary wrote and its index is whole.
+    static func read(forOutput output: String, kind: Kind, binary: String = BinaryIdentity.current) -> MemoFile? {
+        let descriptor = open(path(forOutput: output, kind: kind), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              let entries = index(of: descriptor, size: Int(status.st_size), binary: binary) else {
+              let entries = index(of: descriptor, size: Int(status.st_size), header: header(kind: kind, binary: binary)) else {
             close(descriptor)
             return nil
         }
-        return SearchMemo(descriptor: descriptor, entries: entries)
+        return MemoFile(descriptor: descriptor, entries: entries)
     }
 
     /// The bytes kept under `key`, if there are and they are whole.
@@ -65,8 +76,7 @@ final class SearchMemo: Sendable {
 
     var count: Int { entries.count }
 
-    private static func index(of descriptor: Int32, size: Int, binary: String) -> [Digest: (offset: Int, count: Int)]? {
-        let header = magic + word(format) + word(UInt64(binary.utf8.count)) + Array(binary.utf8)
+    private static func index(of descriptor: Int32, size: Int, header: [UInt8]) -> [Digest: (offset: Int, count: Int)]? {
         guard size >= header.count + 8, read(descriptor, at: 0, count: header.count) == header,
               let last = read(descriptor, at: size - 8, count: 8) else { return nil }
         let start = Int(truncatingIfNeeded: number(last[...]))
@@ -137,13 +147,12 @@ final class SearchMemo: Sendable {
         }
         private let state: Mutex<State>
 
-        init?(forOutput output: String, binary: String = BinaryIdentity.current) {
-            path = SearchMemo.path(forOutput: output)
+        init?(forOutput output: String, kind: Kind, binary: String = BinaryIdentity.current) {
+            path = MemoFile.path(forOutput: output, kind: kind)
             temporary = path + "-\(getpid())"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return nil }
-            let header = SearchMemo.magic + SearchMemo.word(SearchMemo.format) + SearchMemo.word(UInt64(binary.utf8.count))
-                + Array(binary.utf8)
+            let header = MemoFile.header(kind: kind, binary: binary)
             state = Mutex(State(end: header.count))
             if !Self.write(header, to: descriptor, at: 0) { state.withLock { $0.failed = true } }
         }
@@ -156,7 +165,7 @@ final class SearchMemo: Sendable {
         /// Keeps `bytes` under `key`. A file that cannot take it is given up quietly: the memo
         /// only saves time.
         func add(_ key: Digest, _ bytes: [UInt8]) {
-            let entry = bytes + SearchMemo.bytes(of: Digest(of: bytes))
+            let entry = bytes + MemoFile.bytes(of: Digest(of: bytes))
             let offset = state.withLock { state -> Int? in
                 guard !state.failed else { return nil }
                 defer { state.end += entry.count }
@@ -171,12 +180,12 @@ final class SearchMemo: Sendable {
         func finish() {
             let done = state.withLock { state -> Bool in
                 guard !state.failed else { return false }
-                var table = SearchMemo.word(UInt64(state.index.count))
+                var table = MemoFile.word(UInt64(state.index.count))
                 table.reserveCapacity(8 + state.index.count * 32 + 24)
                 for entry in state.index {
-                    table += SearchMemo.bytes(of: entry.key) + SearchMemo.word(UInt64(entry.offset)) + SearchMemo.word(UInt64(entry.count))
+                    table += MemoFile.bytes(of: entry.key) + MemoFile.word(UInt64(entry.offset)) + MemoFile.word(UInt64(entry.count))
                 }
-                table += SearchMemo.bytes(of: Digest(of: table)) + SearchMemo.word(UInt64(state.end))
+                table += MemoFile.bytes(of: Digest(of: table)) + MemoFile.word(UInt64(state.end))
                 guard Self.write(table, to: descriptor, at: state.end), rename(temporary, path) == 0 else { return false }
                 state.finished = true
                 return true

@@ -1,0 +1,129 @@
+/// A parse as bytes, for `ParseMemo`: every field in a fixed order, integers little endian,
+/// texts and lists length-prefixed. Read back only through `init?(encoded:)`, which checks
+/// every length against what is left and gives nil for bytes that are not a whole parse.
+extension ParsedMarkdown {
+    func encoded() -> [UInt8] {
+        var writer = ParseWriter()
+        writer.bytes.reserveCapacity(html.utf8.count + 256)
+        writer.text(html)
+        writer.number(headingTitle == nil ? 0 : 1)
+        if let headingTitle { writer.text(headingTitle) }
+        writer.number(links.count)
+        for link in links {
+            writer.text(link.destination)
+            writer.number(link.isImage ? 1 : 0)
+            writer.number(link.line)
+            writer.number(link.column)
+            writer.number(link.hasWrittenSize ? 1 : 0)
+        }
+        writer.number(headings.count)
+        for heading in headings {
+            writer.number(heading.level)
+            writer.text(heading.text)
+            writer.text(heading.id)
+            writer.number(heading.line)
+            writer.number(heading.column)
+        }
+        writer.texts(summaries)
+        writer.number(shortcodes.count)
+        for shortcode in shortcodes {
+            writer.text(shortcode.name)
+            writer.number(shortcode.line)
+            writer.number(shortcode.column)
+        }
+        writer.texts(userContentIDs)
+        writer.texts(footnoteIDs)
+        return writer.bytes
+    }
+
+    init?(encoded bytes: [UInt8]) {
+        let parsed: ParsedMarkdown? = bytes.withUnsafeBytes { raw in
+            var reader = ParseReader(bytes: raw)
+            guard let html = reader.text(), let hasTitle = reader.number() else { return nil }
+            var parsed = ParsedMarkdown(html: html, headingTitle: nil, links: [])
+            if hasTitle == 1 {
+                guard let title = reader.text() else { return nil }
+                parsed.headingTitle = title
+            }
+            guard let linkCount = reader.count() else { return nil }
+            for _ in 0..<linkCount {
+                guard let destination = reader.text(), let isImage = reader.number(), let line = reader.number(),
+                      let column = reader.number(), let sized = reader.number() else { return nil }
+                parsed.links.append(MarkdownLink(destination: destination, isImage: isImage == 1, line: line, column: column,
+                                                 hasWrittenSize: sized == 1))
+            }
+            guard let headingCount = reader.count() else { return nil }
+            for _ in 0..<headingCount {
+                guard let level = reader.number(), let text = reader.text(), let id = reader.text(), let line = reader.number(),
+                      let column = reader.number() else { return nil }
+                parsed.headings.append(MarkdownHeading(level: level, text: text, id: id, line: line, column: column))
+            }
+            guard let summaries = reader.texts(), let shortcodeCount = reader.count() else { return nil }
+            parsed.summaries = summaries
+            for _ in 0..<shortcodeCount {
+                guard let name = reader.text(), let line = reader.number(), let column = reader.number() else { return nil }
+                parsed.shortcodes.append(Shortcodes.Unknown(name: name, line: line, column: column))
+            }
+            guard let ids = reader.texts(), let footnotes = reader.texts(), reader.isAtEnd else { return nil }
+            parsed.userContentIDs = ids
+            parsed.footnoteIDs = footnotes
+            return parsed
+        }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+}
+
+private struct ParseWriter {
+    var bytes: [UInt8] = []
+
+    mutating func number(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
+    }
+
+    mutating func text(_ value: String) {
+        number(value.utf8.count)
+        bytes += value.utf8
+    }
+
+    mutating func texts(_ values: [String]) {
+        number(values.count)
+        for value in values { text(value) }
+    }
+}
+
+private struct ParseReader {
+    let bytes: UnsafeRawBufferPointer
+    var position = 0
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    mutating func number() -> Int? {
+        guard bytes.count - position >= 8 else { return nil }
+        defer { position += 8 }
+        return Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: Int64.self)))
+    }
+
+    /// A count: never more than the bytes left could hold, so a damaged one cannot make the
+    /// reader loop for long.
+    mutating func count() -> Int? {
+        guard let value = number(), value >= 0, value <= bytes.count - position else { return nil }
+        return value
+    }
+
+    mutating func text() -> String? {
+        guard let length = count() else { return nil }
+        defer { position += length }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
+    }
+
+    mutating func texts() -> [String]? {
+        guard let count = count() else { return nil }
+        var values: [String] = []
+        for _ in 0..<count {
+            guard let value = text() else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+}
