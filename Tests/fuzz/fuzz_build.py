@@ -91,9 +91,9 @@ def run_case(case: Case, binary: str, good_output: str, timeout: float, root: st
 
     # The build cache beside a written output (`.NAME.stacks-cache`), kept for the next build.
     cache = posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-cache")
-    # The memos of stage results, kept beside it (`.NAME.stacks-search`, `.NAME.stacks-markdown`).
+    # The memos of stage results, kept beside it (`.NAME.stacks-search`, `-markdown`, `-documents`).
     memos = [posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-" + kind)
-             for kind in ("search", "markdown")]
+             for kind in ("search", "markdown", "documents")]
     # The pictures' sizes, kept beside it (`.NAME.stacks-images/`), even for a new Stacks.
     pictures = posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-images")
 

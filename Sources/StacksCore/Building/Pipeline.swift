@@ -23,8 +23,9 @@ public enum Pipeline {
         /// Where a one-off build may keep the pages' HTML in an unlinked file rather than in
         /// memory (`PageBodies`): beside the output. `nil`: in memory.
         public var spillFolder: String?
-        /// The parses the last build kept, and where this one keeps its own (a build).
-        public var parseMemo: ParseMemo?
+        /// The decodings and parses the last build kept, and where this one keeps its own (a build).
+        public var decodeMemo: StageMemo?
+        public var parseMemo: StageMemo?
 
         public init(config: SiteConfig, content: SourceDirectory, theme: Theme = .builtIn, diagnostics: [Diagnostic] = [],
                     contentDisplay: String = "content", templatesDisplay: String = "templates") {
@@ -76,7 +77,7 @@ public enum Pipeline {
         async let madeAside: Result<TemplateSet, Diagnostics>? = aside ? makeTemplates(theme, strings: strings, displayRoot: templatesDisplay) : nil
         let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
                                                          displayRoot: input.contentDisplay, spillFolder: input.spillFolder,
-                                                         parseMemo: input.parseMemo, memory: &memory)
+                                                         memos: (input.decodeMemo, input.parseMemo), memory: &memory)
         diagnostics.append(contentsOf: contentProblems)
 
         let templates = await madeAside ?? makeTemplates(input.theme, strings: input.config.strings, displayRoot: input.templatesDisplay,
@@ -142,11 +143,12 @@ public enum Pipeline {
             var languageInput = Input(config: config, content: language.tree, theme: input.theme,
                                       contentDisplay: input.contentDisplay, templatesDisplay: input.templatesDisplay)
             languageInput.spillFolder = input.spillFolder
+            languageInput.decodeMemo = input.decodeMemo
             languageInput.parseMemo = input.parseMemo
             var memory = takeMemory(language.position, from: &memories)
             memory?.startOver(unless: IncrementalPipeline.Settings(languageInput))
             let (site, problems) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,
-                                                      spillFolder: input.spillFolder, parseMemo: input.parseMemo, memory: &memory)
+                                                      spillFolder: input.spillFolder, memos: (input.decodeMemo, input.parseMemo), memory: &memory)
             diagnostics.append(contentsOf: problems)
             let templates = makeTemplates(input.theme, strings: config.strings, displayRoot: input.templatesDisplay,
                                           checksAssets: language.position == 0, memory: &memory)
@@ -205,7 +207,7 @@ public enum Pipeline {
 
     /// Load, parse and resolve: the catalog with every page's final body, and the problems found.
     private static func resolvedSite(taking content: consuming SourceDirectory, config: SiteConfig, displayRoot: String,
-                                     spillFolder: String?, parseMemo: ParseMemo?,
+                                     spillFolder: String?, memos: (decode: StageMemo?, parse: StageMemo?),
                                      memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
         let loader = CatalogLoader(config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken,
@@ -214,7 +216,7 @@ public enum Pipeline {
         if memory == nil {
             // A build: each file's bytes go once decoded.
             var files = content.takeMarkdownFiles()
-            loaded = loader.assemble(content, documents: await loader.decode(releasing: &files))
+            loaded = loader.assemble(content, documents: await loader.decode(releasing: &files, memo: memos.decode))
             // The bytes are needed no more.
             content = SourceDirectory(name: "", relativePath: "")
         } else {
@@ -230,7 +232,7 @@ public enum Pipeline {
         let parsed: [ParsedMarkdown]
         if memory == nil {
             // The Markdown source is not needed past parsing: each page's goes as it is parsed.
-            parsed = await parseReleasing(&catalog, options: config.markdown, memo: parseMemo)
+            parsed = await parseReleasing(&catalog, options: config.markdown, memo: memos.parse)
             FreedMemory.release()
         } else {
             // `serve`: only the bodies that changed are parsed again.
@@ -247,7 +249,7 @@ public enum Pipeline {
     /// taken out of the catalog as it is parsed, so that the Markdown and the HTML of a large
     /// catalog are never both held whole. A page whose parse `memo` kept is not parsed again.
     private static func parseReleasing(_ catalog: inout Catalog, options: SiteConfig.MarkdownOptions,
-                                       memo: ParseMemo?) async -> [ParsedMarkdown] {
+                                       memo: StageMemo?) async -> [ParsedMarkdown] {
         let optionsKey = ParseMemo.optionsKey(options)
         var parsed: [ParsedMarkdown] = []
         parsed.reserveCapacity(catalog.pages.count)
@@ -258,7 +260,7 @@ public enum Pipeline {
             for index in range { catalog.pages[index].body = "" }
             parsed += await Parallel.map(sources.indices) { position in
                 guard let memo else { return MarkdownParser.parse(sources[position].0, needs: sources[position].1, options: options) }
-                return memo.parse(sources[position].0, needs: sources[position].1, options: options, optionsKey: optionsKey)
+                return ParseMemo.parse(sources[position].0, needs: sources[position].1, options: options, optionsKey: optionsKey, memo: memo)
             }
         }
         return parsed

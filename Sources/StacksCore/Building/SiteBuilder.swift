@@ -92,12 +92,12 @@ public enum SiteBuilder {
                 }
                 // The pages' HTML waits for the render in a file beside the output, not in memory.
                 unread!.spillFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-                // Each page's parse, kept for the next build; the last build's taken unless `--clean`.
+                // Each file's decoding and each page's parse, kept for the next build; the last
+                // build's taken unless `--clean`.
+                let decodeMemo = MemoFile.Writer(forOutput: path, kind: .documents)
                 let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown)
-                if let parseMemo {
-                    let earlier = options.clean ? nil : MemoFile.read(forOutput: path, kind: .markdown)
-                    unread!.parseMemo = ParseMemo(entry: { earlier?.entry($0) }, keep: { parseMemo.add($0, $1) })
-                }
+                unread!.decodeMemo = Self.stageMemo(decodeMemo, earlier: options.clean ? nil : MemoFile.read(forOutput: path, kind: .documents))
+                unread!.parseMemo = Self.stageMemo(parseMemo, earlier: options.clean ? nil : MemoFile.read(forOutput: path, kind: .markdown))
                 let site: SiteWriter.Written, pageCount: Int, warnings: [Diagnostic]
                 var reuse = Summary.Reuse.none
                 // The search's postings of each run of pages, for the next build.
@@ -145,6 +145,7 @@ public enum SiteBuilder {
                 FreedMemory.release()
                 searchMemo?.finish()
                 parseMemo?.finish()
+                decodeMemo?.finish()
                 // The site is written: the pictures made for it are kept for the next build.
                 site.keepPictures(root: path, in: ImageCache.folder(forOutput: path))
                 if let folder = folderIdentity(path) {
@@ -169,6 +170,12 @@ public enum SiteBuilder {
             // `localizedDescription` of a Swift error on Linux says only "could not be completed".
             throw Diagnostics([.error(config.paths.output, "cannot write the site: \(error)")])
         }
+    }
+
+    /// A stage's memo: `earlier`'s entries, and this build's kept in `writer`.
+    private static func stageMemo(_ writer: MemoFile.Writer?, earlier: MemoFile?) -> StageMemo? {
+        guard let writer else { return nil }
+        return StageMemo(entry: { earlier?.entry($0) }, keep: { writer.add($0, $1) })
     }
 
     /// The cache of the output at `path`, when this binary wrote it for this very folder;

@@ -7,10 +7,11 @@ import Darwin
 #endif
 
 /// Stage results kept between builds beside the output `NAME`, by the digest of everything
-/// each is made from (`.NAME.stacks-search`: the search's postings of each run of sixteen pages,
-/// `SearchRun`; `.NAME.stacks-markdown`: each page's parsed Markdown, `ParseMemo`). A build
-/// takes what it finds here instead of computing it again: after a one-page edit, the parse and
-/// the search were the largest parts of a build.
+/// each is made from (`.NAME.stacks-documents`: each Markdown file's front matter, decoded;
+/// `.NAME.stacks-markdown`: each page's parsed Markdown; `.NAME.stacks-search`: the search's
+/// postings of each run of sixteen pages, `SearchRun`). A build takes what it finds here instead
+/// of computing it again: after a one-page edit, the decoding, the parse and the search were
+/// the largest parts of a build.
 ///
 /// A memo, not a record: every entry is a function of its key, so an entry is right for any
 /// output and any build of the same binary. The file names the binary that wrote it (another
@@ -27,7 +28,7 @@ final class MemoFile: Sendable {
     static let format: UInt64 = 1
 
     enum Kind: String, CaseIterable {
-        case search, markdown
+        case search, markdown, documents
     }
 
     private let descriptor: Int32

@@ -36,9 +36,12 @@ public struct CatalogLoader: Sendable {
 
     /// The decoding of each file, by path. Decoding and front matter are the costly part of
     /// loading, and independent per file.
-    func decode(_ files: [SourceFile]) async -> [String: Document.Decoded] {
-        let displayRoot = self.displayRoot, keys = frontMatterKeys
-        let decoded = await Parallel.map(files.indices) { Document.decode(files[$0], displayRoot: displayRoot, keys: keys) }
+    func decode(_ files: [SourceFile], memo: StageMemo? = nil) async -> [String: Document.Decoded] {
+        let displayRoot = self.displayRoot, keys = frontMatterKeys, keysKey = Document.memoKeysKey(frontMatterKeys)
+        let decoded = await Parallel.map(files.indices) { index in
+            guard let memo else { return Document.decode(files[index], displayRoot: displayRoot, keys: keys) }
+            return Document.decode(files[index], displayRoot: displayRoot, keys: keys, keysKey: keysKey, memo: memo)
+        }
         // Names that are canonically equal (`ü` composed and decomposed) are one key; the
         // loader then reports them as one slug claimed twice.
         return Dictionary(zip(files.map(\.relativePath), decoded)) { first, _ in first }
@@ -47,7 +50,8 @@ public struct CatalogLoader: Sendable {
     /// `decode(_:)` a few thousand files at a time, letting each file's bytes go once it is
     /// decoded: a build of a large catalog then never holds its sources and their decoding whole
     /// at once (the tree they came from must not hold them: `SourceDirectory.takeMarkdownFiles`).
-    func decode(releasing files: inout [SourceFile]) async -> [String: Document.Decoded] {
+    /// A file whose decoding `memo` kept is not decoded again.
+    func decode(releasing files: inout [SourceFile], memo: StageMemo? = nil) async -> [String: Document.Decoded] {
         var documents: [String: Document.Decoded] = Dictionary(minimumCapacity: files.count)
         let step = 4096
         for start in stride(from: 0, to: files.count, by: step) {
@@ -55,7 +59,7 @@ public struct CatalogLoader: Sendable {
             let chunk = Array(files[range])
             for index in range { files[index].contents = nil }
             // The first of canonically equal names wins across chunks as within one.
-            documents.merge(await decode(chunk)) { first, _ in first }
+            documents.merge(await decode(chunk, memo: memo)) { first, _ in first }
             // The chunk's bytes were read on another thread than the one that decoded them:
             // without this, the allocator keeps their room for that thread, and a large catalog
             // holds its sources and their decoding whole after all.

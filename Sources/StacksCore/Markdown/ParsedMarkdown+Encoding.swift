@@ -3,7 +3,7 @@
 /// every length against what is left and gives nil for bytes that are not a whole parse.
 extension ParsedMarkdown {
     func encoded() -> [UInt8] {
-        var writer = ParseWriter()
+        var writer = MemoBytesWriter()
         writer.bytes.reserveCapacity(html.utf8.count + 256)
         writer.text(html)
         writer.number(headingTitle == nil ? 0 : 1)
@@ -38,7 +38,7 @@ extension ParsedMarkdown {
 
     init?(encoded bytes: [UInt8]) {
         let parsed: ParsedMarkdown? = bytes.withUnsafeBytes { raw in
-            var reader = ParseReader(bytes: raw)
+            var reader = MemoBytesReader(bytes: raw)
             guard let html = reader.text(), let hasTitle = reader.number() else { return nil }
             var parsed = ParsedMarkdown(html: html, headingTitle: nil, links: [])
             if hasTitle == 1 {
@@ -71,59 +71,5 @@ extension ParsedMarkdown {
         }
         guard let parsed else { return nil }
         self = parsed
-    }
-}
-
-private struct ParseWriter {
-    var bytes: [UInt8] = []
-
-    mutating func number(_ value: Int) {
-        withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
-    }
-
-    mutating func text(_ value: String) {
-        number(value.utf8.count)
-        bytes += value.utf8
-    }
-
-    mutating func texts(_ values: [String]) {
-        number(values.count)
-        for value in values { text(value) }
-    }
-}
-
-private struct ParseReader {
-    let bytes: UnsafeRawBufferPointer
-    var position = 0
-
-    var isAtEnd: Bool { position == bytes.count }
-
-    mutating func number() -> Int? {
-        guard bytes.count - position >= 8 else { return nil }
-        defer { position += 8 }
-        return Int(Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: Int64.self)))
-    }
-
-    /// A count: never more than the bytes left could hold, so a damaged one cannot make the
-    /// reader loop for long.
-    mutating func count() -> Int? {
-        guard let value = number(), value >= 0, value <= bytes.count - position else { return nil }
-        return value
-    }
-
-    mutating func text() -> String? {
-        guard let length = count() else { return nil }
-        defer { position += length }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
-    }
-
-    mutating func texts() -> [String]? {
-        guard let count = count() else { return nil }
-        var values: [String] = []
-        for _ in 0..<count {
-            guard let value = text() else { return nil }
-            values.append(value)
-        }
-        return values
     }
 }

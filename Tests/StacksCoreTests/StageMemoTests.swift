@@ -4,10 +4,10 @@ import Testing
 import StacksTestSupport
 @testable import StacksCore
 
-/// Parses kept between builds (`ParseMemo`): a parse is read back as it was made, a build that
-/// finds every page's parse kept parses none and renders the same pages, and the key changes
-/// with everything a parse reads.
-@Suite struct ParseMemoTests {
+/// Stage results kept between builds (`StageMemo`): a decoding or a parse is read back as it
+/// was made, a build that finds every page's kept computes none and renders the same pages, and
+/// the keys change with everything the stages read.
+@Suite struct StageMemoTests {
     /// Bodies that fill every field of a parse: a title heading, links and images (raw HTML
     /// with a size too), headings, summaries, an unknown shortcode, raw HTML ids, footnotes.
     static let bodies = [
@@ -72,7 +72,7 @@ import StacksTestSupport
     @Test func aSecondPrepareTakesEveryParseFromTheMemo() async throws {
         let store = Mutex<[Digest: [UInt8]]>([:])
         let hits = Mutex(0)
-        let memo = ParseMemo(entry: { key in
+        let memo = StageMemo(entry: { key in
             let found = store.withLock { $0[key] }
             if found != nil { hits.withLock { $0 += 1 } }
             return found
@@ -84,14 +84,76 @@ import StacksTestSupport
         var (input, _) = ProjectReader.read(options)
         let plain = try await Pipeline.prepare(input).renderer
         input.parseMemo = memo
+        input.decodeMemo = memo
         _ = try await Pipeline.prepare(input)
         #expect(hits.withLock { $0 } == 0)
         let kept = store.withLock { $0.count }
         #expect(kept > 10)
         let remembered = try await Pipeline.prepare(input).renderer
-        #expect(hits.withLock { $0 } == plain.pageCount)
+        // Each page's parse and each Markdown file's decoding (the home's and the categories'
+        // pages without a file of their own have none).
+        let files = input.content.markdownFiles.count
+        #expect(hits.withLock { $0 } == plain.pageCount + files)
         for index in 0..<plain.pageCount where plain.site.catalog[index].isWritten {
             #expect(remembered.renderPage(index) == plain.renderPage(index), "page \(index)")
         }
+    }
+
+    /// Files that give every kind of decoding: empty, not UTF-8, front matter of every key (a
+    /// nested parameter, attributes, a date), problems, a control character and a byte-order
+    /// mark (the body then not the end of the file's bytes), TOML.
+    static let files: [String] = [
+        "",
+        "  \n",
+        "---\ntitle: Brass lantern\nlinkTitle: Lantern\nsummary: A lamp\norder: 3\ndraft: true\ndate: 2024-05-31\ntags: [a, b]\n"
+            + "icon: \"🔦\"\ncolor: \"#aa5500\"\nimage: lamp.png\nslug: lamp\naliases: [/old/]\nattributes:\n  maker: Ada\n  period: 1880s\n"
+            + "extra:\n  nested: [1, {deep: x}]\n---\nThe body.\n",
+        "---\ntitle: x\ntitle: y\norder: nope\n---\nBody with a\u{1}control.\n",
+        "\u{FEFF}---\ntitle: BOM\n---\nText.\n",
+        "+++\ntitle = \"TOML\"\nweight = 2\n+++\nBody.\n",
+        "---\ntitle: never closed\n",
+        "No front matter at all.\n",
+    ]
+
+    static func same(_ one: Document.Decoded, _ other: Document.Decoded) -> Bool {
+        switch (one, other) {
+        case (.empty, .empty): true
+        case (.failed(let problem), .failed(let otherProblem)): problem == otherProblem
+        case (.parsed(let document, let problems), .parsed(let otherDocument, let otherProblems)):
+            document.frontMatter == otherDocument.frontMatter && document.body == otherDocument.body
+                && document.bodyLine == otherDocument.bodyLine && document.fallback == nil && otherDocument.fallback == nil
+                && problems == otherProblems
+        default: false
+        }
+    }
+
+    @Test func aDecodingIsReadBackAsItWasMade() throws {
+        var random = SplitMix(state: 5)
+        for (number, text) in Self.files.enumerated() {
+            for bytes in [Array(text.utf8), Array(text.utf8) + [0xFF, 0xFE]] {
+                let file = SourceFile(name: "page\(number).md", relativePath: "shelf/page\(number).md", contents: bytes)
+                let decoded = Document.decode(file, displayRoot: "content", keys: FrontMatterKeys(mapping: ["order": "rank"]))
+                let encoded = try #require(decoded.encoded(file: bytes))
+                let back = try #require(Document.Decoded(encoded: encoded, file: bytes))
+                #expect(Self.same(back, decoded), "\(text.debugDescription)")
+                for _ in 0..<5 where encoded.count > 1 {
+                    let cut = Int.random(in: 0..<encoded.count, using: &random)
+                    #expect(Document.Decoded(encoded: Array(encoded.prefix(cut)), file: bytes) == nil)
+                }
+            }
+        }
+        // Every stored field is one the encoding writes (a new one would fail this).
+        #expect(Mirror(reflecting: FrontMatter()).children.compactMap(\.label) == [
+            "title", "linkTitle", "summary", "order", "draft", "date", "tags", "icon", "color", "image", "attributes", "slug",
+            "aliases", "params", "keyLines",
+        ])
+        #expect(Mirror(reflecting: Document(frontMatter: FrontMatter(), body: "", bodyLine: 1)).children.compactMap(\.label)
+                == ["frontMatter", "body", "bodyLine", "fallback"])
+        #expect(Mirror(reflecting: Diagnostic.error("a", "b")).children.compactMap(\.label) == ["severity", "path", "line", "column", "message"])
+        #expect(Mirror(reflecting: FrontMatterKeys()).children.compactMap(\.label) == ["stacksKey"])
+        // The keys' mapping is in the key, in a fixed order.
+        #expect(Document.memoKeysKey(FrontMatterKeys(mapping: ["order": "rank"])) != Document.memoKeysKey(FrontMatterKeys()))
+        #expect(Document.memoKeysKey(FrontMatterKeys(mapping: ["order": "rank", "summary": "blurb"]))
+                == Document.memoKeysKey(FrontMatterKeys(mapping: ["summary": "blurb", "order": "rank"])))
     }
 }

@@ -1,0 +1,60 @@
+/// A stage's results kept between builds (`stacks build`), each by the digest of everything it
+/// is made from: a result found there is not computed again. The decode stage keeps each
+/// Markdown file's front matter by its bytes (`Document.Decoded.memoKey`); the parse stage each
+/// page's `ParsedMarkdown` by its body, what the parse must find and the Markdown options
+/// (`ParseMemo.key`).
+///
+/// Where the entries are kept is the caller's (a `MemoFile` beside the output): a stage only
+/// looks a key up and hands over what it made.
+public struct StageMemo: Sendable {
+    /// The bytes kept under a key, if any.
+    var entry: @Sendable (Digest) -> [UInt8]?
+    /// Keeps a result under its key, for the next build.
+    var keep: @Sendable (Digest, [UInt8]) -> Void
+
+    init(entry: @escaping @Sendable (Digest) -> [UInt8]?, keep: @escaping @Sendable (Digest, [UInt8]) -> Void) {
+        self.entry = entry
+        self.keep = keep
+    }
+
+    /// The result kept under `key` (read by `decode`), else `make()`'s, kept as `encode` gives
+    /// it (`nil`: not kept).
+    func remembered<Value>(_ key: Digest, decode: ([UInt8]) -> Value?, encode: (Value) -> [UInt8]?, make: () -> Value) -> Value {
+        if let bytes = entry(key), let value = decode(bytes) {
+            keep(key, bytes)
+            return value
+        }
+        let value = make()
+        if let bytes = encode(value) { keep(key, bytes) }
+        return value
+    }
+}
+
+/// The parse stage's key: a parse reads its body, what it must find and the options.
+enum ParseMemo {
+    /// What every page's key starts with: the options, every field of them (a field added to
+    /// them is in the key without a change here).
+    static func optionsKey(_ options: SiteConfig.MarkdownOptions) -> String {
+        String(describing: options)
+    }
+
+    static func key(body: String, needs: MarkdownParser.Needs, optionsKey: String) -> Digest {
+        var hasher = Digest.Hasher()
+        hasher.add("markdown")
+        hasher.add(optionsKey)
+        // `Needs` is these two (a test checks that it has no other field).
+        hasher.add(needs.title ? 1 : 0)
+        hasher.add(needs.summary ? 1 : 0)
+        hasher.add(body)
+        return hasher.finish()
+    }
+
+    /// `MarkdownParser.parse`, or the parse `memo` kept for the same body, needs and options.
+    static func parse(_ body: String, needs: MarkdownParser.Needs, options: SiteConfig.MarkdownOptions, optionsKey: String,
+                      memo: StageMemo) -> ParsedMarkdown {
+        memo.remembered(key(body: body, needs: needs, optionsKey: optionsKey), decode: ParsedMarkdown.init(encoded:),
+                        encode: { $0.encoded() }) {
+            MarkdownParser.parse(body, needs: needs, options: options)
+        }
+    }
+}
