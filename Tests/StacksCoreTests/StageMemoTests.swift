@@ -113,6 +113,8 @@ import StacksTestSupport
         "+++\ntitle = \"TOML\"\nweight = 2\n+++\nBody.\n",
         "---\ntitle: never closed\n",
         "No front matter at all.\n",
+        "---\ntitle: Front matter only\n---\n",
+        "---\ntitle: Front matter only, no line after\n---",
     ]
 
     static func same(_ one: Document.Decoded, _ other: Document.Decoded) -> Bool {

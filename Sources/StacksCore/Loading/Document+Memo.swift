@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A Markdown file's decoding kept between builds (`StageMemo`): by the digest of its bytes,
 /// its path, how paths are shown and which keys front matter has, which are all decoding reads.
 extension Document {
@@ -43,8 +49,11 @@ extension Document.Decoded {
             guard document.fallback == nil else { return nil }
             writer.number(2)
             writer.frontMatter(document.frontMatter)
-            let start = file.count - document.body.utf8.count
-            if start >= 0, file[start...].elementsEqual(document.body.utf8) {
+            var body = document.body
+            let start = file.count - body.utf8.count
+            if start >= 0, body.withUTF8({ text in
+                text.isEmpty || file.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, text.baseAddress!, text.count) == 0 }
+            }) {
                 writer.number(start)
             } else {
                 writer.number(-1)
