@@ -36,6 +36,27 @@ import StacksTestSupport
         #expect(extra.byTerm == early.byTerm)
     }
 
+    /// A run's postings taken from the set they were added to are the postings of a set of
+    /// that run alone, whatever came before it (pages, runs appended from bytes).
+    @Test func aRunsPostingsAreThoseOfTheRunAlone() {
+        var shared = Self.postings([(1, "brass lantern"), (2, "lantern wick")])
+        _ = shared.append(encoded: Self.postings([(5, "oil wick")]).encoded())
+        let run: [(Int, String)] = [(17, "wick brass 真鍮"), (18, "c++ lantern wick"), (19, "brand new words")]
+        shared.startRun()
+        for (page, words) in run {
+            shared.add(page: page, fields: Dictionary(uniqueKeysWithValues: words.split(separator: " ").map { (String($0), SearchIndex.Field.body) }))
+        }
+        var fromRun = SearchPostings(), alone = SearchPostings()
+        _ = fromRun.append(encoded: shared.encodedRun())
+        _ = alone.append(encoded: Self.postings(run).encoded())
+        #expect(fromRun.byTerm == alone.byTerm && fromRun.byTerm.count == 8)
+        // The next run starts empty.
+        shared.startRun()
+        var empty = SearchPostings()
+        _ = empty.append(encoded: shared.encodedRun())
+        #expect(empty.byTerm.isEmpty)
+    }
+
     @Test func aMemoIsReadBackAsWrittenAndDamageHidesAnEntry() async throws {
         try await withTemporaryFolder { folder in
             let output = folder.appendingPathComponent("output").path

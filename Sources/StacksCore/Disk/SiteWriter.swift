@@ -109,7 +109,7 @@ public struct SiteWriter: Sendable {
         var postings: [(postings: SearchPostings, runsKept: Int)]
         (placed, postings) = try await Parallel.mapThrowing(
             0..<(pageRuns + otherPages.count),
-            state: { (stamps: TemplateStamps(), postings: SearchPostings(), cache: SearchTerms.Cache?.some(SearchTerms.Cache()), runsKept: 0) },
+            state: { (stamps: TemplateStamps(), postings: SearchPostings(), runsKept: 0) },
             keep: { ($0.postings, $0.runsKept) }
         ) { state, unit in
             func put(_ path: String, _ producer: SiteManifest.Producer) throws -> OutputFiles.Placed {
@@ -140,12 +140,11 @@ public struct SiteWriter: Sendable {
                 state.runsKept += 1
                 return placed + [records, texts]
             }
-            var postings = SearchPostings()
-            let texts = renderer.searchTexts(of: run, into: &postings, cache: &state.cache)
+            state.postings.startRun()
+            let texts = renderer.searchTexts(of: run, into: &state.postings)
             placed.append(try files.put(run.records, at: recordsPlace, newFolder: true, input: run.key))
             placed.append(try files.put(texts, at: textsPlace, newFolder: true, input: run.key))
-            searchMemoWriter?.add(run.key, postings.encoded())
-            state.postings.append(postings)
+            searchMemoWriter?.add(run.key, state.postings.encodedRun())
             return placed
         }
         // What the pages' render freed goes back before the extras, the largest files, are made.

@@ -1,7 +1,7 @@
 /// The site search's postings: for each term, the pages it is on, ascending, with where it
 /// stands on each (`page << SearchRank.bits | rank`, its best place on the page).
 ///
-/// A build collects them in its parallel stage, one set per run of consecutive pages, each
+/// A build collects them in its parallel stage, one set per chunk of consecutive pages, each
 /// page as it is written; the sets are then joined in page order (`append`). So no page's text
 /// is read twice and the bodies are never all turned into text at the end.
 struct SearchPostings: Sendable {
@@ -10,6 +10,11 @@ struct SearchPostings: Sendable {
     private var lists: [[UInt32]] = []
     /// The terms of the words not in ASCII already read (`SearchTerms.Cache`).
     private var termCache: SearchTerms.Cache? = SearchTerms.Cache()
+    /// The current run of pages (`startRun()`): where it starts in each list it added to (by
+    /// term number, -1 for none), and those terms in the order it first gave them; so that
+    /// the run's own postings can be kept (`encodedRun()`) without a set of their own.
+    private var runStarts: [Int32] = []
+    private var runTerms: [Int] = []
 
     init() {}
 
@@ -51,7 +56,11 @@ struct SearchPostings: Sendable {
         let page = UInt32(index) << SearchRank.bits
         terms { word, rank in
             let number = self.terms.number(of: word)
-            if number == lists.count { lists.append([]) }
+            if number == lists.count { newList() }
+            if runStarts[number] < 0 {
+                runStarts[number] = Int32(lists[number].count)
+                runTerms.append(number)
+            }
             let posting = page | rank.value
             // The page's posting is the list's last when the page already gave this term.
             if let last = lists[number].last, last & ~SearchRank.mask == page {
@@ -62,21 +71,24 @@ struct SearchPostings: Sendable {
         }
     }
 
+    private mutating func newList() {
+        lists.append([])
+        runStarts.append(-1)
+    }
+
     /// The postings of pages that all come after this set's.
     mutating func append(_ later: SearchPostings) {
         for number in later.lists.indices {
             let mine = later.terms.withBytes(of: number) { terms.number(of: $0) }
-            if mine == lists.count { lists.append([]) }
+            if mine == lists.count { newList() }
             lists[mine].append(contentsOf: later.lists[number])
         }
     }
 
-    /// The terms of the pages `add(page:of:text:)` is given, read with `cache` rather than this
-    /// set's own (a build makes a set per run of pages, and its worker keeps one cache for all).
-    mutating func add(page index: Int, of catalog: Catalog, text: String, cache: inout SearchTerms.Cache?) {
-        swap(&cache, &termCache)
-        defer { swap(&cache, &termCache) }
-        add(page: index, of: catalog, text: text)
+    /// Starts a run of pages: what is added from here on is what `encodedRun()` gives.
+    mutating func startRun() {
+        for number in runTerms { runStarts[number] = -1 }
+        runTerms.removeAll(keepingCapacity: true)
     }
 
     // MARK: Kept between builds (`MemoFile`)
@@ -84,17 +96,27 @@ struct SearchPostings: Sendable {
     /// The set as bytes, for `append(encoded:)` in a later build: for each term, little endian,
     /// its length (16 bits), its bytes, its count of postings (32 bits) and those postings.
     func encoded() -> [UInt8] {
+        encoded(Array(lists.indices)) { _ in 0 }
+    }
+
+    /// The postings added since `startRun()`, as `encoded()` gives a set of them alone.
+    func encodedRun() -> [UInt8] {
+        encoded(runTerms) { Int(runStarts[$0]) }
+    }
+
+    private func encoded(_ numbers: [Int], from start: (Int) -> Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(lists.count * 16 + lists.reduce(0) { $0 + $1.count } * 4)
+        bytes.reserveCapacity(numbers.count * 16 + numbers.reduce(0) { $0 + lists[$1].count - start($1) } * 4)
         func word32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        word32(UInt32(lists.count))
-        for number in lists.indices {
+        word32(UInt32(numbers.count))
+        for number in numbers {
             terms.withBytes(of: number) { term in
                 withUnsafeBytes(of: UInt16(term.count).littleEndian) { bytes += $0 }
                 bytes += term
             }
-            word32(UInt32(lists[number].count))
-            for posting in lists[number] { word32(posting) }
+            let postings = lists[number][start(number)...]
+            word32(UInt32(postings.count))
+            for posting in postings { word32(posting) }
         }
         return bytes
     }
@@ -116,7 +138,7 @@ struct SearchPostings: Sendable {
             for _ in 0..<terms {
                 let length = Int(reader.word16()!)
                 let number = self.terms.number(of: reader.take(length))
-                if number == lists.count { lists.append([]) }
+                if number == lists.count { newList() }
                 let count = Int(reader.word32()!)
                 for _ in 0..<count { lists[number].append(reader.word32()!) }
             }

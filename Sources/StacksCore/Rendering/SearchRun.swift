@@ -37,11 +37,11 @@ extension SiteRenderer {
     }
 
     /// The run's texts' starts (the snippet sources' file), its pages' words added to `postings`.
-    func searchTexts(of run: SearchRun, into postings: inout SearchPostings, cache: inout SearchTerms.Cache?) -> [UInt8] {
+    func searchTexts(of run: SearchRun, into postings: inout SearchPostings) -> [UInt8] {
         var texts: [UInt8] = []
         for (index, body) in zip(run.pages, run.bodies) {
             let text = HTMLText.plain(body)
-            postings.add(page: index, of: site.catalog, text: text, cache: &cache)
+            postings.add(page: index, of: site.catalog, text: text)
             texts += SearchIndex.snippetSource(of: index, text: text)
         }
         return texts
