@@ -16,11 +16,11 @@ import Darwin
 /// A memo, not a record: every entry is a function of its key, so an entry is right for any
 /// output and any build of the same binary. The file names the binary that wrote it (another
 /// one may parse or split words otherwise) and is never trusted further: each entry carries its
-/// own digest, checked when it is read, and an entry that fails it is simply not there.
+/// own checksum, checked when it is read, and an entry that fails it is simply not there.
 ///
 /// The file: a header (`magic`, the format, the kind, the binary), the entries one after
-/// another, each its bytes and their digest; then the index (count; key, offset and length of
-/// each) and its digest; last, where the index starts. Written by a `Writer` under a temporary
+/// another, each its bytes and their checksum (`checksum(_:)`); then the index (count; key,
+/// offset and length of each) and its BLAKE2b digest; last, where the index starts. Written by a `Writer` under a temporary
 /// name from all of a build's workers at once, and renamed into place once the site is written.
 /// Each build writes the entries it used, so a memo holds no more than one build's.
 final class MemoFile: Sendable {
