@@ -18,8 +18,7 @@ extension SiteRenderer {
     /// Record file `file`'s run; nil when none of its pages has a record.
     func searchRun(file: Int) -> SearchRun? {
         let catalog = site.catalog
-        let pages = SearchIndex.pages(inRecordFile: file, ofCatalogPages: catalog.pages.count)
-            .filter { $0 != Catalog.rootIndex && catalog[$0].isWritten }
+        let pages = recordPages(file: file)
         guard !pages.isEmpty else { return nil }
         var records: [UInt8] = []
         var bodies: [String] = []

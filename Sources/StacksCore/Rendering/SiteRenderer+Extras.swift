@@ -204,7 +204,7 @@ extension SiteRenderer {
     }
 
     /// The catalog's pages whose records are in record file `file`.
-    private func recordPages(file: Int) -> [Int] {
+    func recordPages(file: Int) -> [Int] {
         SearchIndex.pages(inRecordFile: file, ofCatalogPages: site.catalog.pages.count).filter { $0 != Catalog.rootIndex && site.catalog[$0].isWritten }
     }
 
