@@ -23,6 +23,12 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
         self = hasher.finish()
     }
 
+    public init(of text: String) {
+        var hasher = Digest.Hasher()
+        hasher.add(text)
+        self = hasher.finish()
+    }
+
     public var description: String {
         String(high, radix: 16) + "/" + String(low, radix: 16)
     }

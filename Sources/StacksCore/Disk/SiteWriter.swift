@@ -104,6 +104,9 @@ public struct SiteWriter: Sendable {
         let pageCount = manifest.pageCount, otherPages = manifest.otherPages
         let pageRuns = (pageCount + SearchIndex.recordsPerFile - 1) / SearchIndex.recordsPerFile
         let tagParts = renderer.tagPages.isEmpty ? nil : renderer.tagPageParts()
+        // What each page reads, digested: a page whose key is the one recorded is kept as it is
+        // without its input being made.
+        let keys = await renderer.pageKeys()
         // Each run of pages collects the search postings of its own: no page's text is read twice.
         var placed: [[OutputFiles.Placed]]
         var postings: [(postings: SearchPostings, runsKept: Int)]
@@ -113,12 +116,15 @@ public struct SiteWriter: Sendable {
             keep: { ($0.postings, $0.runsKept) }
         ) { state, unit in
             func put(_ path: String, _ producer: SiteManifest.Producer) throws -> OutputFiles.Placed {
-                // Rendered only when what it is made from is not what the page in place was made from.
-                guard let input = renderer.input(of: producer, tagParts: tagParts, stamps: &state.stamps) else { throw Self.unlisted(path) }
                 let place = try Self.place(path)
-                let digest = input.digest
-                return try files.kept(place, input: digest)
-                    ?? files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)
+                // Made only when what it reads is not what the page in place read.
+                let key = renderer.key(of: producer, keys: keys)
+                if let key, let kept = files.kept(place, input: key) { return kept }
+                guard let input = renderer.input(of: producer, tagParts: tagParts, stamps: &state.stamps) else { throw Self.unlisted(path) }
+                // A page without a key (the home, the tag pages) is kept by its input's digest.
+                let digest = key ?? input.digest
+                if key == nil, let kept = files.kept(place, input: digest) { return kept }
+                return try files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)
             }
             guard unit < pageRuns else { return [try put(otherPages[unit - pageRuns].path, otherPages[unit - pageRuns].producer)] }
             var placed: [OutputFiles.Placed] = []
@@ -126,7 +132,7 @@ public struct SiteWriter: Sendable {
                 placed.append(try put(renderer.outputPath(of: index), .page(index)))
             }
             // The run's search records and texts, with its pages: they are never all held at once.
-            guard let run = renderer.searchRun(file: unit) else { return placed }
+            guard let run = renderer.searchRun(file: unit, bodies: keys.bodies) else { return placed }
             let recordsPath = renderer.languagePrefix + SearchIndex.recordFilePath(unit)
             let textsPath = renderer.languagePrefix + SearchIndex.textFilePath(unit)
             guard manifest[recordsPath] == .searchRecords(file: unit) else { throw Self.unlisted(recordsPath) }

@@ -102,7 +102,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The selections sidebars are drawn for: one for each page's.
-    private static func sidebarSelections(of catalog: Catalog) -> [SidebarSelection] {
+    static func sidebarSelections(of catalog: Catalog) -> [SidebarSelection] {
         Set(catalog.pages.indices.map { SidebarSelection(of: $0, in: catalog) })
             .sorted { ($0.category ?? -1, $0.isPage ? 1 : 0) < ($1.category ?? -1, $1.isPage ? 1 : 0) }
     }
@@ -510,7 +510,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The items before and after an item among its parent's children, categories passed over.
-    private func siblings(of index: Int, context: PageContext) -> SiblingsView? {
+    func siblings(of index: Int, context: PageContext) -> SiblingsView? {
         let catalog = site.catalog
         guard let parent = catalog[index].parent else { return nil }
         let children = catalog[parent].children

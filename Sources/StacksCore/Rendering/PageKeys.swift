@@ -1,0 +1,130 @@
+/// What each catalog page reads, digested without making its input (`PageInput`): a build in
+/// place keeps a page whose key is the one it recorded, so after an edit it makes the inputs of
+/// the pages the edit reached only, not of every page.
+///
+/// A page reads the site's settings, the pages on its stack path (titles, URLs, places in
+/// their parents' lists, bodies: the list it shows has its owner's introduction), the lists of
+/// those pages (the content column, sub-items), its sidebar, its neighbours' links and its
+/// translations. Each of those is digested once per build (`site`, `pages`, `lists`,
+/// `sidebars`), and a page's key joins the ones it reads. Equal keys, equal inputs: a test
+/// edits catalogs in many ways and checks every page whose key stayed the same has the same
+/// input digest, so a read left out of the key fails it.
+///
+/// The home page has none (its overview reads the largest categories' rows), nor have the tag
+/// pages: their inputs are made each time, as before.
+struct PageKeys: Sendable {
+    /// The theme, the configuration, the assets and the tags' URLs: what any page may read.
+    let site: Digest
+    /// Each page's fields (`Digest.Hasher.add(_: Page)`) and its resolved body, by index.
+    let pages: [Digest]
+    /// Each page's resolved body alone (the search runs' keys read them), by index.
+    let bodies: [Digest]
+    /// Each drawn list, by its owner.
+    let lists: [Int: Digest]
+    /// Each drawn sidebar.
+    let sidebars: [SiteRenderer.SidebarSelection: Digest]
+}
+
+extension SiteRenderer {
+    /// Every page's and part's digest, on all cores. The lists and sidebars are drawn already
+    /// (`rendering(site:config:templates:)`), or drawn here.
+    func pageKeys() async -> PageKeys {
+        let catalog = site.catalog
+        var hasher = Digest.Hasher()
+        hasher.add("site")
+        hasher.add(templates.digest)
+        hasher.add(config)
+        hasher.add(catalog.assets.count)
+        for asset in catalog.assets {
+            hasher.add(asset.source)
+            hasher.add(asset.output)
+            hasher.add(asset.file)
+            hasher.add(asset.imageSize.map { "\($0.width)x\($0.height)" } ?? "")
+            hasher.add(asset.isPlainPicture ? 1 : 0)
+        }
+        hasher.add(tagIndex.folder)
+        hasher.add(tagIndex.language)
+        hasher.add(tagIndex.tags.count)
+        for tag in tagIndex.tags { hasher.add(tag.slug) }
+        hasher.add(translations == nil ? 0 : 1)
+        let siteDigest = hasher.finish()
+
+        let digests: [(page: Digest, body: Digest)] = await Parallel.map(0..<catalog.pages.count) { [self] index in
+            let body = Digest(of: site.bodies[index])
+            var hasher = Digest.Hasher()
+            hasher.add(index)
+            hasher.add(catalog[index])
+            hasher.add(body)
+            return (page: hasher.finish(), body: body)
+        }
+        let owners = catalog.pages.indices.filter { Self.isListOwner($0, in: catalog) }
+        let listDigests = await Parallel.map(owners.indices) { [self] position in
+            var hasher = Digest.Hasher()
+            hasher.add(list(owners[position])!)
+            return hasher.finish()
+        }
+        var sidebars: [SidebarSelection: Digest] = [:]
+        for selection in Self.sidebarSelections(of: catalog) {
+            sidebars[selection] = Digest(of: sidebar(selection))
+        }
+        return PageKeys(site: siteDigest, pages: digests.map(\.page), bodies: digests.map(\.body),
+                        lists: Dictionary(uniqueKeysWithValues: zip(owners, listDigests)), sidebars: sidebars)
+    }
+
+    /// The key of a page of the manifest; `nil` for one whose input is made each time.
+    func key(of producer: SiteManifest.Producer, keys: PageKeys) -> Digest? {
+        switch producer {
+        case .page(let index): key(of: index, listPage: 1, keys: keys)
+        case .listPage(let category, let number): key(of: category, listPage: number, keys: keys)
+        case .tagPage, .searchRecords, .searchTexts, .asset, .image, .extra: nil
+        }
+    }
+
+    /// Page `index`'s key (part `listPage` of its list): everything `input(of:listPage:stamps:)` reads.
+    func key(of index: Int, listPage: Int, keys: PageKeys) -> Digest? {
+        guard index != Catalog.rootIndex else { return nil }
+        let catalog = site.catalog
+        var hasher = Digest.Hasher()
+        hasher.add("page key")
+        hasher.add(keys.site)
+        hasher.add(index)
+        hasher.add(listPage)
+        let path = catalog.pagesOnPath(of: index)
+        hasher.add(path.count)
+        for page in path {
+            hasher.add(keys.pages[page])
+            hasher.add(keys.lists[page] ?? Digest(high: 0, low: 0))
+        }
+        let selection = SidebarSelection(of: index, selectedCategory: catalog.selectedCategory(of: index, pagesOnPath: path))
+        guard let sidebar = keys.sidebars[selection] else { return nil }
+        hasher.add(sidebar)
+        let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
+        if let siblings = siblings(of: index, context: context) {
+            hasher.add(1)
+            hasher.add(siblings.templateObject)
+        } else {
+            hasher.add(0)
+        }
+        if let translations {
+            let position = config.languagePosition
+            let (items, alternates) = translations.switcher(of: index, inLanguage: position) ?? ("", "")
+            hasher.add(translations.languages[position].name)
+            hasher.add(items)
+            hasher.add(alternates)
+        }
+        return hasher.finish()
+    }
+}
+
+extension Digest.Hasher {
+    /// A drawn list: all that pages read of it.
+    mutating func add(_ list: SiteRenderer.RenderedList) {
+        add(list.plain.count)
+        for row in list.plain { add(row) }
+        add(list.windowed.count)
+        for row in list.windowed { add(row) }
+        add(list.listPageSegment)
+        add(optional: list.intro)
+        add(list.countLabel)
+    }
+}
