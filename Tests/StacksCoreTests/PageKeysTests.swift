@@ -141,7 +141,6 @@ import StacksTestSupport
         #expect(labels(SiteConfig.Links()) == ["broken"])
         #expect(labels(LanguageSettings(codes: ["en"], layout: .suffixes)) == ["codes", "layout", "defaultAtRoot", "fallbacks"])
         #expect(labels(Asset(source: "", output: "")) == ["source", "output", "file", "imageSize", "isPlainPicture"])
-        #expect(labels(SiteRenderer.RenderedList(plain: [])) == ["plain", "windowed", "listPageSegment", "intro", "countLabel"])
     }
 
     /// Each setting of the configuration changes the site's part of every key.

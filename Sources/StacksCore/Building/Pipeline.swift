@@ -290,7 +290,9 @@ public enum Pipeline {
     /// while what it is made from holds.
     private static func render(_ site: ResolvedSite, config: SiteConfig, templates: TemplateSet,
                                memory: inout IncrementalPipeline?) async -> SiteRenderer {
-        guard memory != nil else { return await SiteRenderer.rendering(site: site, config: config, templates: templates) }
+        // A build draws each list and sidebar when a page it makes first needs it: after an
+        // edit, it makes only the pages whose keys changed (`PageKeys`).
+        guard memory != nil else { return SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates) }
         let inputs = TagIndex.Inputs(site.catalog)
         // The same inputs, the same index; a few titles changed, the same index reordered.
         let tagIndex = memory!.tagIndex.flatMap { $0.index.reordered(from: $0.inputs, to: inputs) } ?? TagIndex(inputs)

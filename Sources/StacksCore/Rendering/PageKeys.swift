@@ -4,30 +4,32 @@
 ///
 /// A page reads the site's settings, the pages on its stack path (titles, URLs, places in
 /// their parents' lists, bodies: the list it shows has its owner's introduction), the lists of
-/// those pages (the content column, sub-items), its sidebar, its neighbours' links and its
-/// translations. Each of those is digested once per build (`site`, `pages`, `lists`,
-/// `sidebars`), and a page's key joins the ones it reads. Equal keys, equal inputs: a test
-/// edits catalogs in many ways and checks every page whose key stayed the same has the same
-/// input digest, so a read left out of the key fails it.
+/// those pages (the content column, sub-items), its sidebar (the tree of categories), its
+/// neighbours' links and its translations. Each of those is digested once per build from the
+/// pages' fields (`site`, `pages`, `bodies`, `lists`, `tree`), without drawing a list or a
+/// sidebar, and a page's key joins the ones it reads. Equal keys, equal inputs: a test edits
+/// catalogs in many ways and checks every page whose key stayed the same has the same input
+/// digest, so a read left out of the key fails it.
 ///
 /// The home page has none (its overview reads the largest categories' rows), nor have the tag
 /// pages: their inputs are made each time, as before.
 struct PageKeys: Sendable {
     /// The theme, the configuration, the assets and the tags' URLs: what any page may read.
     let site: Digest
-    /// Each page's fields (`Digest.Hasher.add(_: Page)`) and its resolved body, by index.
+    /// Each page's fields (`Digest.Hasher.add(_: Page)`) with its index, by index.
     let pages: [Digest]
-    /// Each page's resolved body alone (the search runs' keys read them), by index.
+    /// Each page's resolved body, by index (the search runs' keys read them too).
     let bodies: [Digest]
-    /// Each drawn list, by its owner.
+    /// Each list a page shows, by its owner: its owner's fields and body (its introduction)
+    /// and its entries' fields, which is all its rows read. Not the drawn rows: a build then
+    /// draws only the lists of the pages it makes.
     let lists: [Int: Digest]
-    /// Each drawn sidebar.
-    let sidebars: [SiteRenderer.SidebarSelection: Digest]
+    /// The fields of the home and of every category: all a sidebar reads, whatever its selection.
+    let tree: Digest
 }
 
 extension SiteRenderer {
-    /// Every page's and part's digest, on all cores. The lists and sidebars are drawn already
-    /// (`rendering(site:config:templates:)`), or drawn here.
+    /// Every page's and part's digest, on all cores.
     func pageKeys() async -> PageKeys {
         let catalog = site.catalog
         var hasher = Digest.Hasher()
@@ -50,25 +52,28 @@ extension SiteRenderer {
         let siteDigest = hasher.finish()
 
         let digests: [(page: Digest, body: Digest)] = await Parallel.map(0..<catalog.pages.count) { [self] index in
-            let body = Digest(of: site.bodies[index])
             var hasher = Digest.Hasher()
             hasher.add(index)
             hasher.add(catalog[index])
-            hasher.add(body)
-            return (page: hasher.finish(), body: body)
+            return (page: hasher.finish(), body: Digest(of: site.bodies[index]))
         }
         let owners = catalog.pages.indices.filter { Self.isListOwner($0, in: catalog) }
-        let listDigests = await Parallel.map(owners.indices) { [self] position in
+        var lists: [Int: Digest] = [:]
+        lists.reserveCapacity(owners.count)
+        for owner in owners {
             var hasher = Digest.Hasher()
-            hasher.add(list(owners[position])!)
-            return hasher.finish()
+            hasher.add("list")
+            hasher.add(digests[owner].page)
+            hasher.add(digests[owner].body)
+            for child in catalog[owner].children { hasher.add(digests[child].page) }
+            lists[owner] = hasher.finish()
         }
-        var sidebars: [SidebarSelection: Digest] = [:]
-        for selection in Self.sidebarSelections(of: catalog) {
-            sidebars[selection] = Digest(of: sidebar(selection))
+        var tree = Digest.Hasher()
+        tree.add("tree")
+        for index in catalog.pages.indices where index == Catalog.rootIndex || catalog[index].kind == .category {
+            tree.add(digests[index].page)
         }
-        return PageKeys(site: siteDigest, pages: digests.map(\.page), bodies: digests.map(\.body),
-                        lists: Dictionary(uniqueKeysWithValues: zip(owners, listDigests)), sidebars: sidebars)
+        return PageKeys(site: siteDigest, pages: digests.map(\.page), bodies: digests.map(\.body), lists: lists, tree: tree.finish())
     }
 
     /// The key of a page of the manifest; `nil` for one whose input is made each time.
@@ -93,11 +98,11 @@ extension SiteRenderer {
         hasher.add(path.count)
         for page in path {
             hasher.add(keys.pages[page])
+            hasher.add(keys.bodies[page])
             hasher.add(keys.lists[page] ?? Digest(high: 0, low: 0))
         }
-        let selection = SidebarSelection(of: index, selectedCategory: catalog.selectedCategory(of: index, pagesOnPath: path))
-        guard let sidebar = keys.sidebars[selection] else { return nil }
-        hasher.add(sidebar)
+        // The sidebar: the tree, with the page's selection (which the path gives).
+        hasher.add(keys.tree)
         let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
         if let siblings = siblings(of: index, context: context) {
             hasher.add(1)
@@ -113,18 +118,5 @@ extension SiteRenderer {
             hasher.add(alternates)
         }
         return hasher.finish()
-    }
-}
-
-extension Digest.Hasher {
-    /// A drawn list: all that pages read of it.
-    mutating func add(_ list: SiteRenderer.RenderedList) {
-        add(list.plain.count)
-        for row in list.plain { add(row) }
-        add(list.windowed.count)
-        for row in list.windowed { add(row) }
-        add(list.listPageSegment)
-        add(optional: list.intro)
-        add(list.countLabel)
     }
 }

@@ -2,10 +2,10 @@ import Synchronization
 
 /// The parts many pages share — each list's entries and each sidebar — drawn once each.
 ///
-/// A build draws them all up front, on all cores (`SiteRenderer.rendering`): it needs every one.
-/// The preview shows a few pages after each edit, so it draws a part when a page first needs
-/// it (`SiteRenderer.drawingOnDemand`) and keeps nothing from the last site: what a page is
-/// made from is the same either way, so nothing decides what an edit may have changed.
+/// Each is drawn when a page first needs it (`SiteRenderer.drawingOnDemand`): the preview shows
+/// a few pages after each edit, and a build after an edit makes only the pages whose keys
+/// changed (`PageKeys`). Nothing is kept from the last site: what a page is made from is the
+/// same either way, so nothing decides what an edit may have changed.
 final class SharedParts: Sendable {
     private let lists: Mutex<[Int: SiteRenderer.RenderedList]>
     private let sidebars: Mutex<[SiteRenderer.SidebarSelection: String]>

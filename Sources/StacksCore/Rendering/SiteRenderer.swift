@@ -53,7 +53,7 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// Draws the lists and sidebars on this thread (tests; the pipeline draws them on all cores).
+    /// Draws the lists and sidebars on this thread (tests; the pipeline draws each when a page needs it).
     public init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) {
         self.init(site: site, config: config, templates: templates, shared: SharedParts())
         let owners = Self.listOwners(of: site.catalog)
@@ -61,22 +61,7 @@ public struct SiteRenderer: Sendable {
         for selection in Self.sidebarSelections(of: site.catalog) { _ = sidebar(selection) }
     }
 
-    /// The renderer, with every list and sidebar drawn on all cores (`stacks build`).
-    static func rendering(site: ResolvedSite, config: SiteConfig, templates: TemplateSet) async -> SiteRenderer {
-        let renderer = drawingOnDemand(site: site, config: config, templates: templates)
-        let owners = listOwners(of: site.catalog), selections = sidebarSelections(of: site.catalog)
-        let lists = await Parallel.map(owners.indices, state: { TemplateStamps() }) { stamps, position in
-            renderer.drawList(owners[position], stamps: &stamps)
-        }
-        let sidebars = await Parallel.map(selections.indices, state: { TemplateStamps() }) { stamps, position in
-            renderer.drawSidebar(selections[position], stamps: &stamps)
-        }
-        let shared = SharedParts(lists: Dictionary(uniqueKeysWithValues: zip(owners, lists)),
-                                 sidebars: Dictionary(uniqueKeysWithValues: zip(selections, sidebars)))
-        return SiteRenderer(site: site, config: config, templates: templates, shared: shared, tagIndex: renderer.tagIndex)
-    }
-
-    /// The renderer, drawing each list and sidebar when a page first needs it (`stacks serve`).
+    /// The renderer, drawing each list and sidebar when a page first needs it.
     /// `tagIndex`: the catalog's, when the caller has it.
     static func drawingOnDemand(site: ResolvedSite, config: SiteConfig, templates: TemplateSet,
                                 tagIndex: TagIndex? = nil) -> SiteRenderer {
