@@ -21,6 +21,17 @@ import StacksTestSupport
                 guard let key = renderer.key(of: producer, keys: keys) else { continue }
                 keyed[path] = (key, renderer.inputDigest(of: producer)!)
             }
+            // The groups of files beside the pages that have a key: what they are is their files.
+            for extra in prepared.manifest.extras {
+                guard let key = renderer.key(of: extra, keys: keys) else { continue }
+                let files = renderer.files(of: extra, theme: prepared.theme)
+                var hasher = Digest.Hasher()
+                for file in files {
+                    hasher.add(file.path)
+                    hasher.add(file.bytes)
+                }
+                keyed["extra " + renderer.paths(of: extra, theme: prepared.theme).joined(separator: " ")] = (key, hasher.finish())
+            }
         }
         return keyed
     }
@@ -103,6 +114,9 @@ import StacksTestSupport
         #expect(before.count == after.count && before.count > 15)
         let changed = after.filter { before[$0.key]?.key != $0.value.key }.keys.sorted()
         #expect(changed == ["tools/hammer/index.html"])
+        // The list indexes, the tags' and the tools' index, the catalog's description are kept.
+        #expect(before.keys.contains { $0.hasPrefix("extra ") && $0.contains("tools/page/entries.json") })
+        #expect(before.keys.contains { $0.hasPrefix("extra ") && $0.contains("catalog.json") })
         #expect(before["tools/hammer/index.html"]?.input != after["tools/hammer/index.html"]?.input)
     }
 
@@ -115,7 +129,9 @@ import StacksTestSupport
         let after = await Self.keyed(try #require(await Self.prepare(catalog)))
         let changed = Set(after.filter { before[$0.key]?.key != $0.value.key }.keys)
         #expect(changed.contains("kitchen/spoon/index.html") && changed.contains("kitchen/fork/index.html"))
-        #expect(changed.allSatisfy { $0.hasPrefix("kitchen/") }, "\(changed.sorted())")
+        // The pages; the files about the whole catalog (its description, the tools' index) show titles too.
+        #expect(changed.allSatisfy { $0.hasPrefix("kitchen/") || $0.hasPrefix("extra ") }, "\(changed.sorted())")
+        #expect(changed.contains { $0.hasPrefix("extra ") && $0.contains("catalog.json") })
     }
 
     /// Every stored field of what a key digests is one it names (a new one would fail this), or

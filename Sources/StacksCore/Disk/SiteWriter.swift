@@ -175,9 +175,20 @@ public struct SiteWriter: Sendable {
         let theme = prepared.theme
         @Sendable func make(_ extra: SiteManifest.Extra, postings: SearchPostings?) throws -> [OutputFiles.Placed] {
             var placed: [OutputFiles.Placed] = []
+            // A group made from what it reads now is left as it is, every file of it.
+            let key = renderer.key(of: extra, keys: keys)
+            if let key {
+                let paths = renderer.paths(of: extra, theme: theme)
+                for path in paths {
+                    guard let kept = files.kept(try Self.place(path), input: key) else { break }
+                    placed.append(kept)
+                }
+                if placed.count == paths.count { return placed }
+                placed = []
+            }
             try renderer.eachFile(of: extra, theme: theme, postings: postings) { file in
                 guard manifest[file.path] == .extra(extra) else { throw Self.unlisted(file.path) }
-                placed.append(try files.put(file.bytes, at: Self.place(file.path)))
+                placed.append(try files.put(file.bytes, at: Self.place(file.path), input: key))
             }
             return placed
         }

@@ -26,6 +26,9 @@ struct PageKeys: Sendable {
     let lists: [Int: Digest]
     /// The fields of the home and of every category: all a sidebar reads, whatever its selection.
     let tree: Digest
+    /// The fields of every page: what the files about the whole catalog read (`key(of:keys:)`
+    /// for an extra).
+    let catalog: Digest
 }
 
 extension SiteRenderer {
@@ -73,7 +76,12 @@ extension SiteRenderer {
         for index in catalog.pages.indices where index == Catalog.rootIndex || catalog[index].kind == .category {
             tree.add(digests[index].page)
         }
-        return PageKeys(site: siteDigest, pages: digests.map(\.page), bodies: digests.map(\.body), lists: lists, tree: tree.finish())
+        var all = Digest.Hasher()
+        all.add("catalog")
+        all.add(digests.count)
+        for digest in digests { all.add(digest.page) }
+        return PageKeys(site: siteDigest, pages: digests.map(\.page), bodies: digests.map(\.body), lists: lists, tree: tree.finish(),
+                        catalog: all.finish())
     }
 
     /// The key of a page of the manifest; `nil` for one whose input is made each time.
@@ -120,3 +128,56 @@ extension SiteRenderer {
         return hasher.finish()
     }
 }
+
+extension SiteRenderer {
+    /// The key of a group of files beside the pages, from what it reads; `nil` for one made
+    /// each time: the search (its postings), the theme's files (the theme's assets, which the
+    /// keys do not hold), and the small ones.
+    ///
+    /// A large list's index reads its category's and its entries' fields; a part of the tags'
+    /// list indexes, its tags and their pages' fields; the tools' index, the catalog's
+    /// description, the sitemaps and the redirects, every page's fields (the tag index is made
+    /// from them). None reads a body: after a body edit all are kept.
+    func key(of extra: SiteManifest.Extra, keys: PageKeys) -> Digest? {
+        var hasher = Digest.Hasher()
+        hasher.add("extra key")
+        hasher.add(keys.site)
+        switch extra {
+        case .listIndex(let category):
+            hasher.add("list index")
+            hasher.add(category)
+            hasher.add(keys.pages[category])
+            for child in site.catalog[category].children { hasher.add(keys.pages[child]) }
+        case .tagListIndexes(let part):
+            hasher.add("tag list indexes")
+            hasher.add(part)
+            let parts = tagListIndexParts()
+            guard part < parts.count else { return nil }
+            for tag in parts[part] {
+                guard let position = tag else {
+                    // The tag index's own list: every tag's name, folder and count.
+                    hasher.add(-1)
+                    for tag in tagIndex.tags {
+                        hasher.add(tag.name)
+                        hasher.add(tag.slug)
+                        hasher.add(tag.pages.count)
+                    }
+                    continue
+                }
+                let tag = tagIndex.tags[position]
+                hasher.add(position)
+                hasher.add(tag.name)
+                hasher.add(tag.slug)
+                hasher.add(tag.pages.count)
+                for page in tag.pages { hasher.add(keys.pages[page]) }
+            }
+        case .redirects, .toolIndex, .catalogDescription, .sitemap, .sitemapIndex:
+            hasher.add(extra == .redirects ? 1 : extra == .toolIndex ? 2 : extra == .catalogDescription ? 3 : extra == .sitemap ? 4 : 5)
+            hasher.add(keys.catalog)
+        case .notFound, .theme, .interfaceStrings, .noJekyll, .search:
+            return nil
+        }
+        return hasher.finish()
+    }
+}
+
