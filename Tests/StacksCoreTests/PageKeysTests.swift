@@ -134,6 +134,24 @@ import StacksTestSupport
         #expect(changed.contains { $0.hasPrefix("extra ") && $0.contains("catalog.json") })
     }
 
+    /// A tag page shows its pages' rows as their parents' lists do: when a parent's list comes
+    /// to be shown in parts, its rows get ids, and the tag page is made again, although the
+    /// tagged page itself (and its index) did not change.
+    @Test func aTagPageFollowsItsPagesParents() async throws {
+        var catalog = TestCatalog.standard
+        catalog.files["kitchen/spoon.md"] = TestCatalog.setting("tags", to: "[\"soup\"]", in: catalog.files["kitchen/spoon.md"]!)
+        let before = await Self.keyed(try #require(await Self.prepare(catalog)))
+        // Three pages moved into the kitchen, after the spoon: the catalog has as many pages as before.
+        for (moved, name) in zip(["wrench", "rasp", "pliers"], ["zz-1", "zz-2", "zz-3"]) {
+            catalog.files["tools/\(moved).md"] = nil
+            catalog.files["kitchen/\(name).md"] = "---\ntitle: \(name)\n---\nLast.\n"
+        }
+        let after = await Self.keyed(try #require(await Self.prepare(catalog)))
+        let tagPage = try #require(after["tags/soup/index.html"])
+        #expect(before["tags/soup/index.html"]?.input != tagPage.input)
+        #expect(before["tags/soup/index.html"]?.key != tagPage.key)
+    }
+
     /// Every stored field of what a key digests is one it names (a new one would fail this), or
     /// one it leaves out on purpose: a page's Markdown, whose resolved body the key holds.
     @Test func keysNameEveryFieldTheyRead() {

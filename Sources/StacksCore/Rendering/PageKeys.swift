@@ -11,8 +11,8 @@
 /// catalogs in many ways and checks every page whose key stayed the same has the same input
 /// digest, so a read left out of the key fails it.
 ///
-/// The home page has none (its overview reads the largest categories' rows), nor have the tag
-/// pages: their inputs are made each time, as before.
+/// The home page has none (its overview reads the largest categories' rows): its input is made
+/// each time, and kept by its digest, as before.
 struct PageKeys: Sendable {
     /// The theme, the configuration, the assets and the tags' URLs: what any page may read.
     let site: Digest
@@ -89,8 +89,44 @@ extension SiteRenderer {
         switch producer {
         case .page(let index): key(of: index, listPage: 1, keys: keys)
         case .listPage(let category, let number): key(of: category, listPage: number, keys: keys)
-        case .tagPage, .searchRecords, .searchTexts, .asset, .image, .extra: nil
+        case .tagPage(let page): key(ofTagPage: page, keys: keys)
+        case .searchRecords, .searchTexts, .asset, .image, .extra: nil
         }
+    }
+
+    /// A tag page's key: the tree (its sidebar), the tag's name, folder and pages, and each
+    /// page's fields and its parent's (its row, and the row's place in its parent's list); for
+    /// the tag index, every tag's name, folder and count. `nil` in a catalog of several
+    /// languages, whose tag pages link to the other languages' homes.
+    func key(ofTagPage page: TagPage, keys: PageKeys) -> Digest? {
+        guard translations == nil else { return nil }
+        let catalog = site.catalog
+        var hasher = Digest.Hasher()
+        hasher.add("tag page key")
+        hasher.add(keys.site)
+        hasher.add(keys.tree)
+        hasher.add(catalog.pages.count)
+        hasher.add(page.number)
+        hasher.add(tagIndex.tags.count)
+        guard let position = page.tag else {
+            hasher.add(-1)
+            for tag in tagIndex.tags {
+                hasher.add(tag.name)
+                hasher.add(tag.slug)
+                hasher.add(tag.pages.count)
+            }
+            return hasher.finish()
+        }
+        let tag = tagIndex.tags[position]
+        hasher.add(position)
+        hasher.add(tag.name)
+        hasher.add(tag.slug)
+        hasher.add(tag.pages.count)
+        for index in tag.pages {
+            hasher.add(keys.pages[index])
+            if let parent = catalog[index].parent { hasher.add(keys.pages[parent]) } else { hasher.add(-1) }
+        }
+        return hasher.finish()
     }
 
     /// Page `index`'s key (part `listPage` of its list): everything `input(of:listPage:stamps:)` reads.
