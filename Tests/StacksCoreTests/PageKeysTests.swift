@@ -12,7 +12,7 @@ import StacksTestSupport
         var keyed: [String: (key: Digest, input: Digest)] = [:]
         for prepared in site {
             let renderer = prepared.renderer
-            let keys = await renderer.pageKeys()
+            let keys = await renderer.pageKeys(theme: prepared.theme)
             var producers: [(String, SiteManifest.Producer)] = prepared.manifest.otherPages
             for index in 0..<renderer.pageCount where renderer.site.catalog[index].isWritten {
                 producers.append((renderer.outputPath(of: index), .page(index)))

@@ -106,7 +106,7 @@ public struct SiteWriter: Sendable {
         let tagParts = renderer.tagPages.isEmpty ? nil : renderer.tagPageParts()
         // What each page reads, digested: a page whose key is the one recorded is kept as it is
         // without its input being made.
-        let keys = await renderer.pageKeys()
+        let keys = await renderer.pageKeys(theme: prepared.theme)
         // Each run of pages collects the search postings of its own: no page's text is read twice.
         var placed: [[OutputFiles.Placed]]
         var postings: [(postings: SearchPostings, runsKept: Int)]

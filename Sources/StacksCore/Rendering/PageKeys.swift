@@ -29,11 +29,13 @@ struct PageKeys: Sendable {
     /// The fields of every page: what the files about the whole catalog read (`key(of:keys:)`
     /// for an extra).
     let catalog: Digest
+    /// Every file of the theme: what its published files read, with the site's settings.
+    let theme: Digest
 }
 
 extension SiteRenderer {
     /// Every page's and part's digest, on all cores.
-    func pageKeys() async -> PageKeys {
+    func pageKeys(theme: Theme) async -> PageKeys {
         let catalog = site.catalog
         var hasher = Digest.Hasher()
         hasher.add("site")
@@ -80,8 +82,14 @@ extension SiteRenderer {
         all.add("catalog")
         all.add(digests.count)
         for digest in digests { all.add(digest.page) }
+        var themeFiles = Digest.Hasher()
+        themeFiles.add("theme")
+        for path in theme.files.keys.sorted() {
+            themeFiles.add(path)
+            themeFiles.add(theme.files[path]!)
+        }
         return PageKeys(site: siteDigest, pages: digests.map(\.page), bodies: digests.map(\.body), lists: lists, tree: tree.finish(),
-                        catalog: all.finish())
+                        catalog: all.finish(), theme: themeFiles.finish())
     }
 
     /// The key of a page of the manifest; `nil` for one whose input is made each time.
@@ -147,12 +155,11 @@ extension SiteRenderer {
         }
         // The sidebar: the tree, with the page's selection (which the path gives).
         hasher.add(keys.tree)
-        let context = PageContext(catalog: catalog, config: config, icons: templates.icons)
-        if let siblings = siblings(of: index, context: context) {
-            hasher.add(1)
-            hasher.add(siblings.templateObject)
-        } else {
-            hasher.add(0)
+        // The neighbours' links: their titles and paths, in their fields.
+        let (previous, next) = neighbours(of: index)
+        for neighbour in [previous, next] {
+            hasher.add(neighbour ?? -1)
+            if let neighbour { hasher.add(keys.pages[neighbour]) }
         }
         if let translations {
             let position = config.languagePosition
@@ -167,13 +174,13 @@ extension SiteRenderer {
 
 extension SiteRenderer {
     /// The key of a group of files beside the pages, from what it reads; `nil` for one made
-    /// each time: the search (its postings), the theme's files (the theme's assets, which the
-    /// keys do not hold), and the small ones.
+    /// each time: the search (its postings) and the small ones.
     ///
     /// A large list's index reads its category's and its entries' fields; a part of the tags'
     /// list indexes, its tags and their pages' fields; the tools' index, the catalog's
     /// description, the sitemaps and the redirects, every page's fields (the tag index is made
-    /// from them). None reads a body: after a body edit all are kept.
+    /// from them); the theme's published files, the theme's files (the stylesheet is rendered
+    /// with the site's settings). None reads a body: after a body edit all are kept.
     func key(of extra: SiteManifest.Extra, keys: PageKeys) -> Digest? {
         var hasher = Digest.Hasher()
         hasher.add("extra key")
@@ -210,7 +217,10 @@ extension SiteRenderer {
         case .redirects, .toolIndex, .catalogDescription, .sitemap, .sitemapIndex:
             hasher.add(extra == .redirects ? 1 : extra == .toolIndex ? 2 : extra == .catalogDescription ? 3 : extra == .sitemap ? 4 : 5)
             hasher.add(keys.catalog)
-        case .notFound, .theme, .interfaceStrings, .noJekyll, .search:
+        case .theme:
+            hasher.add("theme")
+            hasher.add(keys.theme)
+        case .notFound, .interfaceStrings, .noJekyll, .search:
             return nil
         }
         return hasher.finish()

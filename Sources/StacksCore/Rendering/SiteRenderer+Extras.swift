@@ -176,7 +176,8 @@ extension SiteRenderer {
             guard var bytes = theme.files[path] else { return nil }
             // The script starts with its English, for a layout that loads no strings file.
             if path == Theme.scriptPath { bytes = InterfaceStrings.english.scriptFile(fallback: true) + bytes }
-            guard path.hasSuffix(".mustache"), let template = try? TemplateSet.single(String(decoding: bytes, as: UTF8.self)) else {
+            guard path.hasSuffix(".mustache"),
+                  let template = templates.assets[path] ?? (try? TemplateSet.single(String(decoding: bytes, as: UTF8.self))) else {
                 return OutputFile(path: Theme.publishedPath(of: path), bytes: bytes)
             }
             let view = StylesheetView(layout: context.layout(), site: context.site(),

@@ -495,19 +495,26 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The items before and after an item among its parent's children, categories passed over.
-    func siblings(of index: Int, context: PageContext) -> SiblingsView? {
+    private func siblings(of index: Int, context: PageContext) -> SiblingsView? {
         let catalog = site.catalog
-        guard let parent = catalog[index].parent else { return nil }
-        let children = catalog[parent].children
-        guard let position = children.firstIndex(of: index) else { return nil }
         func link(_ child: Int?) -> LinkView? {
             child.map { LinkView(title: catalog[$0].listTitle, url: context.url($0)) }
         }
+        let (previous, next) = neighbours(of: index)
+        guard previous != nil || next != nil else { return nil }
+        return SiblingsView(previous: link(previous), next: link(next))
+    }
+
+    /// The items before and after an item among its parent's children (`siblings`).
+    func neighbours(of index: Int) -> (previous: Int?, next: Int?) {
+        let catalog = site.catalog
+        guard let parent = catalog[index].parent else { return (nil, nil) }
+        let children = catalog[parent].children
+        guard let position = children.firstIndex(of: index) else { return (nil, nil) }
         // A fallback row leads into another language: not a neighbour to read on to.
         let previous = children[..<position].last { catalog[$0].kind == .item && catalog[$0].isWritten }
         let next = children[(position + 1)...].first { catalog[$0].kind == .item && catalog[$0].isWritten }
-        guard previous != nil || next != nil else { return nil }
-        return SiblingsView(previous: link(previous), next: link(next))
+        return (previous, next)
     }
 
     /// A front-matter image: a URL as it is, or a co-located file in root-marker form.
