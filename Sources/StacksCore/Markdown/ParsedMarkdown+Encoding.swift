@@ -16,14 +16,7 @@ extension ParsedMarkdown {
             writer.number(link.column)
             writer.number(link.hasWrittenSize ? 1 : 0)
         }
-        writer.number(headings.count)
-        for heading in headings {
-            writer.number(heading.level)
-            writer.text(heading.text)
-            writer.text(heading.id)
-            writer.number(heading.line)
-            writer.number(heading.column)
-        }
+        writer.headings(headings)
         writer.texts(summaries)
         writer.number(shortcodes.count)
         for shortcode in shortcodes {
@@ -71,5 +64,19 @@ extension ParsedMarkdown {
         }
         guard let parsed else { return nil }
         self = parsed
+    }
+}
+
+extension MemoBytesWriter {
+    /// A body's headings: the parse's (`ParseMemo`), and a page's in its key (`PageKeys`).
+    mutating func headings(_ headings: [MarkdownHeading]) {
+        number(headings.count)
+        for heading in headings {
+            number(heading.level)
+            text(heading.text)
+            text(heading.id)
+            number(heading.line)
+            number(heading.column)
+        }
     }
 }

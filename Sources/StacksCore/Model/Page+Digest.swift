@@ -24,19 +24,13 @@ extension Digest.Hasher {
         }
         add(optional: page.source)
         add(page.sourceDirectory)
-        var matter = MemoBytesWriter()
-        matter.frontMatter(page.frontMatter)
-        add(matter.bytes)
+        // The front matter and the headings as the memos write them (`MemoBytesWriter`).
+        var written = MemoBytesWriter()
+        written.frontMatter(page.frontMatter)
+        written.headings(page.headings)
+        add(written.bytes)
         add(page.title)
         add(optional: page.summary)
-        add(page.headings.count)
-        for heading in page.headings {
-            add(heading.level)
-            add(heading.text)
-            add(heading.id)
-            add(heading.line)
-            add(heading.column)
-        }
         add(page.picture ?? -1)
         add(page.parent ?? -1)
         add(page.children.count)
