@@ -32,7 +32,7 @@ public struct ContentReader: Sendable {
         let rootReal = RealPath.of(root.path) ?? root.path
         var visited: Set<String> = [rootReal]
         let tree = readDirectory(at: root.path, relativePath: "", name: "", rootReal: rootReal,
-                                 visited: &visited, diagnostics: &diagnostics)
+                                 visited: &visited, diagnostics: &diagnostics, foldersOnAllCores: true)
         return (tree, diagnostics)
     }
 
@@ -99,11 +99,15 @@ public struct ContentReader: Sendable {
 
     private func display(_ relativePath: String) -> String { displayPath(relativePath, under: displayRoot) }
 
+    /// `foldersOnAllCores`: the folders in it are read on all cores, once its own entries are
+    /// (the content's top: a catalog's categories), each with its problems where they would be.
     private func readDirectory(
         at folderPath: String, relativePath: String, name: String, depth: Int = 0, rootReal: String,
-        visited: inout Set<String>, diagnostics: inout [Diagnostic]
+        visited: inout Set<String>, diagnostics: inout [Diagnostic], foldersOnAllCores: Bool = false
     ) -> SourceDirectory {
         var directory = SourceDirectory(name: name, relativePath: relativePath)
+        /// The folders left to read: where each goes in `directory.directories` and its problems in `diagnostics`.
+        var folders: [(position: Int, problemsAt: Int, path: String, relativePath: String, name: String, real: String)] = []
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folderPath).sorted()
@@ -167,6 +171,11 @@ public struct ContentReader: Sendable {
                     continue
                 }
                 let real = RealPath.of(childFullPath) ?? childFullPath
+                if foldersOnAllCores {
+                    folders.append((directory.directories.count, diagnostics.count, childFullPath, childPath, childName, real))
+                    directory.directories.append(SourceDirectory(name: childName, relativePath: childPath))
+                    continue
+                }
                 visited.insert(real)
                 directory.directories.append(readDirectory(
                     at: childFullPath, relativePath: childPath, name: childName, depth: depth + 1, rootReal: rootReal,
@@ -182,6 +191,19 @@ public struct ContentReader: Sendable {
                 diagnostics.append(.warning(display(childPath), line: 1, column: 1,
                     "skipped: not a regular file (\(RegularFile.kind(status.st_mode)))"))
             }
+        }
+        let read = Parallel.mapBlocking(folders.indices) { number in
+            let folder = folders[number]
+            var visited = visited.union([folder.real])
+            var problems: [Diagnostic] = []
+            let tree = readDirectory(at: folder.path, relativePath: folder.relativePath, name: folder.name, depth: depth + 1,
+                                     rootReal: rootReal, visited: &visited, diagnostics: &problems)
+            return (tree, problems)
+        }
+        // Last first, so that each folder's problems go where they were found.
+        for (folder, (tree, problems)) in zip(folders, read).reversed() {
+            directory.directories[folder.position] = tree
+            diagnostics.insert(contentsOf: problems, at: folder.problemsAt)
         }
         return directory
     }

@@ -22,14 +22,54 @@ struct OutputSurvey: Sendable, Equatable {
         self.foreign = foreign
     }
 
-    /// Walks `root`, comparing each regular file with its record in `files`.
+    /// Walks `root`, comparing each regular file with its record in `files`: the folders at its
+    /// top on all cores (a large output's hundreds of thousands of files are one `fstatat` each).
     init(of root: String, files: [String: BuildCache.Record]) {
+        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            self.init(changed: files.count, foreign: ["", OutputWriter.markerName])
+            return
+        }
+        var top = Walk(files: files)
+        _ = top.walk(descriptor, prefix: "", leavesFolders: true)
+        let folders = top.folders
+        // Each top folder walked on its own, opened again by its path below the root.
+        let walks = Parallel.mapBlocking(folders.indices) { number in
+            var walk = Walk(files: files)
+            let path = root + "/" + folders[number]
+            let child = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if child < 0 || !walk.walk(child, prefix: folders[number] + "/") { walk.foreign.append(folders[number] + "/") }
+            return walk
+        }
+        var seen = top.seen, changed = top.changed, foreign = top.foreign
+        for walk in walks {
+            seen += walk.seen
+            changed += walk.changed
+            foreign += walk.foreign
+        }
+        // Recorded files not found at all.
+        changed += files.count - seen
+        // Without its marker, the next build would refuse the folder: a new output has one.
+        if !top.marked { foreign.append(OutputWriter.markerName) }
+        self.init(changed: changed, foreign: foreign.sorted())
+    }
+
+    /// One walk's findings.
+    private struct Walk {
+        let files: [String: BuildCache.Record]
         var seen = 0
         var changed = 0
         var marked = false
         var foreign: [String] = []
-        /// Whether the folder open at `descriptor` holds anything; its entries checked on the way.
-        func walk(_ descriptor: Int32, prefix: String) -> Bool {
+        var folders: [String] = []
+
+        init(files: [String: BuildCache.Record]) {
+            self.files = files
+        }
+
+        /// Whether the folder open at `descriptor` holds anything; its entries checked on the
+        /// way. `leavesFolders`: the folders in it are not walked but listed in `folders`.
+        mutating func walk(_ descriptor: Int32, prefix: String, leavesFolders: Bool = false) -> Bool {
             guard let folder = fdopendir(descriptor) else {
                 close(descriptor)
                 foreign.append(prefix)
@@ -51,6 +91,10 @@ struct OutputSurvey: Sendable, Equatable {
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
+                    if leavesFolders {
+                        folders.append(path)
+                        continue
+                    }
                     let child = openat(dirfd(folder), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                     if child < 0 || !walk(child, prefix: path + "/") { foreign.append(path + "/") }
                 case S_IFREG:
@@ -70,16 +114,5 @@ struct OutputSurvey: Sendable, Equatable {
             }
             return holdsAnything
         }
-        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if descriptor < 0 {
-            foreign.append("")
-        } else {
-            _ = walk(descriptor, prefix: "")
-        }
-        // Recorded files not found at all.
-        changed += files.count - seen
-        // Without its marker, the next build would refuse the folder: a new output has one.
-        if !marked { foreign.append(OutputWriter.markerName) }
-        self.init(changed: changed, foreign: foreign)
     }
 }
