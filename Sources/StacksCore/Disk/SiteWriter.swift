@@ -121,7 +121,7 @@ public struct SiteWriter: Sendable {
                 let key = renderer.key(of: producer, keys: keys)
                 if let key, let kept = files.kept(place, input: key) { return kept }
                 guard let input = renderer.input(of: producer, tagParts: tagParts, stamps: &state.stamps) else { throw Self.unlisted(path) }
-                // A page without a key (the home, the tag pages) is kept by its input's digest.
+                // A page without a key (a tag page in a catalog of several languages) is kept by its input's digest.
                 let digest = key ?? input.digest
                 if key == nil, let kept = files.kept(place, input: digest) { return kept }
                 return try files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)

@@ -11,8 +11,8 @@
 /// catalogs in many ways and checks every page whose key stayed the same has the same input
 /// digest, so a read left out of the key fails it.
 ///
-/// The home page has none (its overview reads the largest categories' rows): its input is made
-/// each time, and kept by its digest, as before.
+/// The home's overview reads the largest categories' rows: the tree holds them. Tag pages and
+/// most files beside the pages have keys of the same kind (below).
 struct PageKeys: Sendable {
     /// The theme, the configuration, the assets and the tags' URLs: what any page may read.
     let site: Digest
@@ -139,7 +139,6 @@ extension SiteRenderer {
 
     /// Page `index`'s key (part `listPage` of its list): everything `input(of:listPage:stamps:)` reads.
     func key(of index: Int, listPage: Int, keys: PageKeys) -> Digest? {
-        guard index != Catalog.rootIndex else { return nil }
         let catalog = site.catalog
         var hasher = Digest.Hasher()
         hasher.add("page key")
