@@ -92,7 +92,8 @@ extension SiteRenderer {
                         catalog: all.finish(), theme: themeFiles.finish())
     }
 
-    /// The key of a page of the manifest; `nil` for one whose input is made each time.
+    /// The key of a page of the manifest; `nil` for a tag page in a catalog of several languages,
+    /// whose input is made each time, and for what is not a page.
     func key(of producer: SiteManifest.Producer, keys: PageKeys) -> Digest? {
         switch producer {
         case .page(let index): key(of: index, listPage: 1, keys: keys)
@@ -138,7 +139,7 @@ extension SiteRenderer {
     }
 
     /// Page `index`'s key (part `listPage` of its list): everything `input(of:listPage:stamps:)` reads.
-    func key(of index: Int, listPage: Int, keys: PageKeys) -> Digest? {
+    func key(of index: Int, listPage: Int, keys: PageKeys) -> Digest {
         let catalog = site.catalog
         var hasher = Digest.Hasher()
         hasher.add("page key")
@@ -214,7 +215,8 @@ extension SiteRenderer {
                 for page in tag.pages { hasher.add(keys.pages[page]) }
             }
         case .redirects, .toolIndex, .catalogDescription, .sitemap, .sitemapIndex:
-            hasher.add(extra == .redirects ? 1 : extra == .toolIndex ? 2 : extra == .catalogDescription ? 3 : extra == .sitemap ? 4 : 5)
+            // Which of them (a case without a value: its name), and every page's fields.
+            hasher.add(String(describing: extra))
             hasher.add(keys.catalog)
         case .theme:
             hasher.add("theme")
