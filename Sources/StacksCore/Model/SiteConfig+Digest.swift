@@ -39,7 +39,7 @@ extension Digest.Hasher {
         add(layout.thumbnails.rawValue)
         add(config.images.resize ? 1 : 0)
         let markdown = config.markdown
-        add([markdown.unsafe, markdown.smart, markdown.gfm].map { $0 ? "1" : "0" }.joined())
+        for flag in [markdown.unsafe, markdown.smart, markdown.gfm] { add(flag ? 1 : 0) }
         add(markdown.toc)
         add(config.paths.content)
         add(config.paths.templates)

@@ -118,20 +118,11 @@ extension SiteRenderer {
         hasher.add(page.number)
         hasher.add(tagIndex.tags.count)
         guard let position = page.tag else {
-            hasher.add(-1)
-            for tag in tagIndex.tags {
-                hasher.add(tag.name)
-                hasher.add(tag.slug)
-                hasher.add(tag.pages.count)
-            }
+            addTags(to: &hasher)
             return hasher.finish()
         }
-        let tag = tagIndex.tags[position]
-        hasher.add(position)
-        hasher.add(tag.name)
-        hasher.add(tag.slug)
-        hasher.add(tag.pages.count)
-        for index in tag.pages {
+        addTag(position, to: &hasher)
+        for index in tagIndex.tags[position].pages {
             hasher.add(keys.pages[index])
             if let parent = catalog[index].parent { hasher.add(keys.pages[parent]) } else { hasher.add(-1) }
         }
@@ -198,21 +189,11 @@ extension SiteRenderer {
             guard part < parts.count else { return nil }
             for tag in parts[part] {
                 guard let position = tag else {
-                    // The tag index's own list: every tag's name, folder and count.
-                    hasher.add(-1)
-                    for tag in tagIndex.tags {
-                        hasher.add(tag.name)
-                        hasher.add(tag.slug)
-                        hasher.add(tag.pages.count)
-                    }
+                    addTags(to: &hasher)
                     continue
                 }
-                let tag = tagIndex.tags[position]
-                hasher.add(position)
-                hasher.add(tag.name)
-                hasher.add(tag.slug)
-                hasher.add(tag.pages.count)
-                for page in tag.pages { hasher.add(keys.pages[page]) }
+                addTag(position, to: &hasher)
+                for page in tagIndex.tags[position].pages { hasher.add(keys.pages[page]) }
             }
         case .redirects, .toolIndex, .catalogDescription, .sitemap, .sitemapIndex:
             // Which of them (a case without a value: its name), and every page's fields.
@@ -228,3 +209,19 @@ extension SiteRenderer {
     }
 }
 
+extension SiteRenderer {
+    /// What the tag index's list reads: every tag's name, folder and count.
+    private func addTags(to hasher: inout Digest.Hasher) {
+        hasher.add(-1)
+        for position in tagIndex.tags.indices { addTag(position, to: &hasher) }
+    }
+
+    /// What a tag's own list reads of the tag: its place, name, folder and count.
+    private func addTag(_ position: Int, to hasher: inout Digest.Hasher) {
+        let tag = tagIndex.tags[position]
+        hasher.add(position)
+        hasher.add(tag.name)
+        hasher.add(tag.slug)
+        hasher.add(tag.pages.count)
+    }
+}

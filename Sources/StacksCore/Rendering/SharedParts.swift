@@ -7,13 +7,8 @@ import Synchronization
 /// changed (`PageKeys`). Nothing is kept from the last site: what a page is made from is the
 /// same either way, so nothing decides what an edit may have changed.
 final class SharedParts: Sendable {
-    private let lists: Mutex<[Int: SiteRenderer.RenderedList]>
-    private let sidebars: Mutex<[SiteRenderer.SidebarSelection: String]>
-
-    init(lists: [Int: SiteRenderer.RenderedList] = [:], sidebars: [SiteRenderer.SidebarSelection: String] = [:]) {
-        self.lists = Mutex(lists)
-        self.sidebars = Mutex(sidebars)
-    }
+    private let lists = Mutex<[Int: SiteRenderer.RenderedList]>([:])
+    private let sidebars = Mutex<[SiteRenderer.SidebarSelection: String]>([:])
 
     /// `owner`'s list, drawn by `draw` the first time. Drawn outside the lock: two threads that
     /// ask at once both draw it, and both get the same.

@@ -87,7 +87,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The selections sidebars are drawn for: one for each page's.
-    static func sidebarSelections(of catalog: Catalog) -> [SidebarSelection] {
+    private static func sidebarSelections(of catalog: Catalog) -> [SidebarSelection] {
         Set(catalog.pages.indices.map { SidebarSelection(of: $0, in: catalog) })
             .sorted { ($0.category ?? -1, $0.isPage ? 1 : 0) < ($1.category ?? -1, $1.isPage ? 1 : 0) }
     }
