@@ -3,16 +3,18 @@
 
     Benchmarks/search_size.py [--sizes 1000:10,10000:50,50000:100] [--stacks PATH]
                               [--queries "archiv" "brass lantern"] [--keep]
+                              [--output FOLDER [--first]]
 
 For each size, generates the catalog (generate.py, seed 42) into a folder under /tmp,
 builds it with the stacks binary (default: .build/release/stacks), then reads
 output/_stacks/search/ as the script does for the queries typed one after the other:
 
-- index.js, once (the list of shard keys);
-- per word, the shard whose key is the longest prefix of the word; for the last word
+- index.js, once (the list of shard keys and of the files they share);
+- per word, the file of the shard whose key is the longest prefix of the word; for the last word
   (3 characters or more, no space after it), also up to 6 shards whose keys begin with it;
 - ranks the pages from those postings as the script does and reads pages/<n>.js for the
-  10 results shown.
+  10 results shown, and texts/<n>.js for the snippets of those found by a word of their
+  text only (two files at most, as the script).
 
 A file read by an earlier query is not counted again (the browser has it). Bytes are
 counted as on disk and gzipped (level 6, what a server's compression sends).
@@ -51,14 +53,35 @@ def shard_name(key: str) -> str:
 
 
 def payload(path: str) -> object:
-    """The JSON a script hands to window.stacksSearch after its key: for a terms shard, its
-    terms (the groups of word forms after them are left out)."""
+    """The JSON a script hands to window.stacksSearch after its key: for a terms file, its
+    shards' terms by key (the groups of word forms after them are left out)."""
     text = open(path, encoding="utf-8").read()
+    decoder = json.JSONDecoder()
+    if text.startswith("window.stacksSearch.terms("):
+        shards = {}
+        for call in re.finditer(r"window\.stacksSearch\.terms\(", text):
+            key, end = decoder.raw_decode(text, call.end())
+            shards[key], _ = decoder.raw_decode(text, end + 1)
+        return shards
     start = text.index("(") + 1
-    if text.startswith("window.stacksSearch.terms(") or text.startswith("window.stacksSearch.page("):
+    if text.startswith("window.stacksSearch.page("):
         start = text.index(",", start) + 1
-    value, _ = json.JSONDecoder().raw_decode(text, start)
+    value, _ = decoder.raw_decode(text, start)
     return value
+
+
+def terms_files(index: dict) -> dict[str, str]:
+    """Each shard's key → the file that holds it (index.js `files`: how many keys each file
+    holds, in key order, the file named by its first key)."""
+    keys, files, first = index["keys"], {}, 0
+    for count in index.get("files", [1] * len(index["keys"])):
+        for key in keys[first:first + count]:
+            files[key] = "terms/%s.js" % shard_name(keys[first])
+        first += count
+    return files
+
+
+TEXT_FILES_PER_QUERY = 2  # the script's textFilesPerQuery
 
 
 class Browser:
@@ -86,6 +109,7 @@ class Browser:
     def query(self, typed: str) -> int:
         index = self.load("index.js")
         keys = index["keys"]
+        files = terms_files(index)
         words = list(dict.fromkeys(terms(typed)))
         if not words:
             return 0
@@ -101,7 +125,7 @@ class Browser:
             shards = ([own] if own else []) + ([k for k in keys if len(k) > len(word) and k.startswith(word)][:6] if prefix else [])
             pages: dict[int, int] = {}
             for key in shards:
-                shard = self.load("terms/%s.js" % shard_name(key)) or {}
+                shard = (self.load(files[key]) or {}).get(key, {})
                 for term, postings in shard.items():
                     if term != word and not (prefix and term.startswith(word)):
                         continue
@@ -117,11 +141,17 @@ class Browser:
                 score[2] += weight
         ranked = sorted(scores, key=lambda p: (-scores[p][0], -scores[p][1], -scores[p][2], p))
         per_file = index.get("recordsPerFile", 1)
+        texts: set[str] = set()
         for page in ranked[:SHOWN]:
             self.load("pages/%d.js" % (page // per_file), parse=False)
-            # The start of its text, for the snippet of a result found by a word of its text only.
-            if scores[page][1] <= 3 and page < index.get("catalogPages", 0):
-                self.load("texts/%d.js" % (page // per_file), parse=False)
+            # The start of its text, for the snippet of a result found by a word of its text
+            # only: a few files of them per query, as the script loads.
+            text = "texts/%d.js" % (page // per_file)
+            if (scores[page][1] <= 3 and page < index.get("catalogPages", 0) and text not in self.loaded
+                    and len(texts) < TEXT_FILES_PER_QUERY):
+                texts.add(text)
+        for text in texts:
+            self.load(text, parse=False)
         return len(ranked)
 
 
@@ -141,7 +171,19 @@ def main() -> None:
     parser.add_argument("--queries", nargs="+", default=["archiv", "brass lantern"])
     parser.add_argument("--output", help="an existing build's output folder to measure instead")
     parser.add_argument("--keep", action="store_true", help="keep the generated folders")
+    parser.add_argument("--first", action="store_true",
+                        help="with --output: each query typed first, in a fresh browser; prints the most any of them "
+                             "loads, in KB on disk and gzipped (what a server sends)")
     args = parser.parse_args()
+
+    if args.first:
+        if not args.output:
+            parser.error("--first needs --output")
+        folder = os.path.join(args.output, "_stacks", "search")
+        worst = max(((browser.raw, browser.gzipped, typed) for typed in args.queries
+                     for browser in [Browser(folder)] if browser.query(typed) >= 0), key=lambda cost: cost[1])
+        print("%.1f %.1f %s" % (worst[0] / 1000, worst[1] / 1000, worst[2]))
+        return
 
     runs = [(None, args.output)] if args.output else [(size, None) for size in args.sizes.split(",")]
     print("items  index MB  files  " + "  ".join("%-26s" % ("query %d: %r" % (n + 1, q)) for n, q in enumerate(args.queries)))

@@ -26,10 +26,10 @@ import StacksTestSupport
         defer { project.remove() }
         let outcome = try run(["build"], in: project.root)
         #expect(outcome.status == 0)
-        // 404.html, .nojekyll, search-index.json, catalog.json; the search's index.js, its shards
-        // of the terms a, b, c, more and text, and one file of the records of the pages A, b and
-        // c with one of their texts.
-        let fileCount = Theme.builtIn.assetPaths.count + 4 + 1 + 5 + 2
+        // 404.html, .nojekyll, search-index.json, catalog.json; the search's index.js, one file
+        // of its shards (of the terms a, b, c, more and text: small shards share a file), and
+        // one file of the records of the pages A, b and c with one of their texts.
+        let fileCount = Theme.builtIn.assetPaths.count + 4 + 1 + 1 + 2
         #expect(outcome.standardOutput.hasPrefix("Built 4 pages and \(fileCount) files into output/ in "))
         #expect(outcome.standardOutput.hasSuffix(" ms\n"))
         #expect(outcome.standardError.isEmpty)

@@ -106,12 +106,13 @@ import StacksTestSupport
         }
     }
 
-    /// A catalog of several runs of sixteen pages, one page's body edited: every other run's
+    /// A catalog of several runs of pages (`SearchIndex.recordsPerFile`), one page's body edited: every other run's
     /// postings come from the memo, and the output is a clean build's.
     @Test func aBuildAfterAnEditTakesTheUntouchedRunsFromTheMemo() async throws {
         try await withTemporaryFolder { folder in
             var catalog = TestCatalog.standard
-            for number in 0..<60 {
+            // 160 pages: five runs of thirty-two.
+            for number in 0..<140 {
                 catalog.files["shelf/item-\(number).md"] = "---\ntitle: Item \(number)\n---\nA word \(number) and lantern number \(number * 7).\n"
             }
             try catalog.write(to: folder)
@@ -121,7 +122,7 @@ import StacksTestSupport
             // The record files of the catalog's pages: all but the tag pages' (`steel`), which is last.
             let recordFiles = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("output/_stacks/search/pages").path)
             let runs = recordFiles.count - 1
-            #expect(runs == 5 && recordFiles.contains("\(SearchIndex.recordFiles(ofCatalogPages: 80)).js"))
+            #expect(runs == 5 && recordFiles.contains("\(SearchIndex.recordFiles(ofCatalogPages: 160)).js"))
 
             var old = catalog
             catalog.files["shelf/item-30.md"]! += "\nA new word: quincunx.\n"
@@ -130,8 +131,10 @@ import StacksTestSupport
             let edited = await BuildCacheTests.build(options)
             #expect((try? edited.get())?.searchRunsKept == runs - 1, "\((try? edited.get())?.searchRunsKept ?? -1) of \(runs)")
             await BuildCacheTests.expectSameAsClean(edited, folder: folder, before: before, "one body edited")
-            let index = try String(contentsOf: folder.appendingPathComponent("output/_stacks/search/terms/qu.js"), encoding: .utf8)
-            #expect(index.contains("quincunx"))
+            let terms = folder.appendingPathComponent("output/_stacks/search/terms")
+            let shards = try FileManager.default.contentsOfDirectory(atPath: terms.path)
+                .map { try String(contentsOf: terms.appendingPathComponent($0), encoding: .utf8) }
+            #expect(shards.contains { $0.contains("window.stacksSearch.terms(\"qu\",{") && $0.contains("\"quincunx\":") })
 
             // The memo replaced by one of another binary: every run is read again, the same output.
             let memoPath = MemoFile.path(forOutput: folder.appendingPathComponent("output").resolvingSymlinksInPath().path, kind: .search)

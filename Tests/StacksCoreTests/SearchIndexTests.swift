@@ -29,6 +29,32 @@ import StacksTestSupport
         keys.filter { term.hasPrefix($0) }.max { $0.count < $1.count }
     }
 
+    /// The script's way to the file of shard `key` (`termsFileOf`): `index.js` lists the keys,
+    /// and how many of them each file holds, in order, a file named by its first.
+    static func termsFile(ofKey key: String, in files: [String: [UInt8]]) throws -> [UInt8] {
+        let listing = String(decoding: try #require(files[SearchIndex.indexPath]), as: UTF8.self)
+        let json = listing.dropFirst("window.stacksSearch.index(".count).dropLast(");\n".count)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let keys = try #require(object["keys"] as? [String]), counts = try #require(object["files"] as? [Int])
+        #expect(counts.reduce(0, +) == keys.count && counts.allSatisfy { $0 > 0 })
+        var first = 0
+        for count in counts {
+            if keys[first..<first + count].contains(key) {
+                return try #require(files["\(SearchIndex.termsFolder)/\(SearchIndex.fileName(ofKey: keys[first])).js"])
+            }
+            first += count
+        }
+        Issue.record("no file holds \(key)")
+        return []
+    }
+
+    /// Shard `key`'s call in its file: `window.stacksSearch.terms("key",…);`, one line.
+    static func shardCall(ofKey key: String, in files: [String: [UInt8]]) throws -> String {
+        let file = String(decoding: try termsFile(ofKey: key, in: files), as: UTF8.self)
+        let start = "window.stacksSearch.terms(\"\(key)\","
+        return String(try #require(file.split(separator: "\n").first { $0.hasPrefix(start) })) + "\n"
+    }
+
     @Test func wordsAreFoldedLikeTheScriptFoldsThem() {
         #expect(SearchTerms.terms(in: "Café ÉTÉ, naïve—Straße x2 東京です e\u{301}t\u{E9}")
                 == ["cafe", "ete", "naive", "straße", "x2", "東", "京", "て", "す", "ete"])
@@ -65,8 +91,7 @@ import StacksTestSupport
         let keys = index.shards.map(\.key)
         for word in ["archive", "archived", "archiving"] {
             let key = try #require(Self.shardKey(of: word, keys: keys))
-            let shard = String(decoding: try #require(shards["\(SearchIndex.termsFolder)/\(SearchIndex.fileName(ofKey: key)).js"]),
-                               as: UTF8.self)
+            let shard = try Self.shardCall(ofKey: key, in: shards)
             #expect(shard.hasSuffix(#"},["archiv|e,ed,ing"]);"# + "\n"), "\(shard)")
         }
         // A language Snowball has no stemmer for: no forms, and shards as before.
@@ -133,7 +158,7 @@ import StacksTestSupport
             let key = try #require(Self.shardKey(of: term, keys: keys))
             let name = SearchIndex.fileName(ofKey: key)
             #expect(name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-            let shard = String(decoding: try #require(files["_stacks/search/terms/\(name).js"]), as: UTF8.self)
+            let shard = try Self.shardCall(ofKey: key, in: files)
             #expect(shard.contains("\"\(term)\":"), "\(term) in \(name).js")
         }
     }
@@ -192,8 +217,8 @@ import StacksTestSupport
         #expect(listing.hasPrefix("window.stacksSearch.index({\"catalogPages\":\(catalog.pages.count),\"keys\":[") && listing.hasSuffix("});\n"))
         let keys = index.shards.map(\.key)
         #expect(listing.contains("\"pages\":2"))
-        for key in keys { #expect(files["_stacks/search/terms/\(SearchIndex.fileName(ofKey: key)).js"] != nil) }
-        let shard = String(decoding: files["_stacks/search/terms/ze.js"]!, as: UTF8.self)
+        for key in keys { #expect(try !Self.termsFile(ofKey: key, in: files).isEmpty) }
+        let shard = try Self.shardCall(ofKey: "ze", in: files)
         #expect(shard == "window.stacksSearch.terms(\"ze\",{\"zeppelin\":[\(Self.pageNumber(catalog, "Claw Hammer") << 2 | 1)]});\n")
         #expect(listing.contains("\"recordsPerFile\":\(SearchIndex.recordsPerFile)"))
         let hammer = Self.pageNumber(catalog, "Claw Hammer")
@@ -257,12 +282,27 @@ import StacksTestSupport
                 #expect(Self.shardKey(of: term, keys: keys) == shard.key, "\(term) in \(shard.key)")
                 #expect(seen.insert(term).inserted)
             }
-            let size = files["_stacks/search/terms/\(SearchIndex.fileName(ofKey: shard.key)).js"]!.count
+            let size = try Self.shardCall(ofKey: shard.key, in: files).utf8.count
             #expect(size <= 4_000 || shard.terms.count == 1, "\(shard.key): \(size) bytes")
         }
         #expect(seen == Set(index.terms))
+        // Small shards share files up to one and a half limits (3,000 bytes here); a file's
+        // shards are the keys the listing gives it, in order.
+        let termFiles = files.filter { $0.key.hasPrefix(SearchIndex.termsFolder + "/") }
+        #expect(termFiles.count < keys.count, "\(termFiles.count) files for \(keys.count) shards")
+        var calls = 0
+        for (path, bytes) in termFiles {
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+            #expect(bytes.count <= 3_000 || lines.count == 1, "\(path): \(bytes.count) bytes")
+            for line in lines {
+                let key = String(line.dropFirst("window.stacksSearch.terms(\"".count).prefix { $0 != "\"" })
+                #expect(try Self.termsFile(ofKey: key, in: files) == bytes, "\(key) in \(path)")
+                calls += 1
+            }
+        }
+        #expect(calls == keys.count)
         // Deltas decode to the pages.
-        let text = String(decoding: files["_stacks/search/terms/\(SearchIndex.fileName(ofKey: Self.shardKey(of: "common", keys: keys)!)).js"]!, as: UTF8.self)
+        let text = try Self.shardCall(ofKey: Self.shardKey(of: "common", keys: keys)!, in: files)
         let list = text.split(separator: "\"common\":[")[1].split(separator: "]")[0].split(separator: ",").map { Int($0)! }
         var page = 0
         // As the script reads them: a title's place is followed by the rest of its rank.

@@ -1130,7 +1130,7 @@
 
   // ── Site search over the sharded index in _stacks/search/ ───────────────────────────
   //
-  // index.js names the terms shards; a query loads the shard of each word (and, for the
+  // index.js names the terms shards and the files they share; a query loads the shard of each word (and, for the
   // last word typed, of the longer words it begins), ranks the pages from their postings,
   // then loads the files of the records of the results shown only. Every file is a script that hands its
   // data to window.stacksSearch, so the same loading works from disk.
@@ -1160,7 +1160,7 @@
   // search in a NavigationStack is: the stylesheet shows it so (and the control) only there.
   const searchBack = $(".search-back");
   const searchView = () => isVisible(searchBack);
-  const firstResults = 10, moreResults = 20, textFilesPerQuery = 3;
+  const firstResults = 10, moreResults = 20, textFilesPerQuery = 2;
   let resultsShown = firstResults, resultsQuery = "";
   // Each language of a catalog has its own search, under its folder (`de/`): the reader's is
   // searched, the others only when asked (index.languages). A file's data goes to the language
@@ -1177,7 +1177,7 @@
   const loadingState = () => searchState(document.currentScript?.dataset.folder ?? ownFolder);
   let everyLanguage = false;
   window.stacksSearch = {
-    index(data) { loadingState().index = data; },
+    index(data) { Object.assign(loadingState(), { index: data, termsFiles: null }); },
     terms(key, data, groups) {
       const state = loadingState();
       state.terms.set(key, data);
@@ -1245,7 +1245,23 @@
     const missing = [...new Set(keys)].filter((key) => !state.terms.has(key));
     if (!missing.length) return;
     if (run === searchRun && state === searchData) searchStatus.textContent = say("loading");
-    await Promise.allSettled(missing.map((key) => loadSearchScript(`terms/${shardName(key)}.js`, state)));
+    const files = new Set(missing.map((key) => termsFileOf(state, key)));
+    await Promise.allSettled([...files].map((file) => loadSearchScript(file, state)));
+  }
+
+  /** The file that holds shard `key`: shards come several to a file, in key order, named by the
+   * first (index.files: how many keys each file holds; SearchIndex.packed). */
+  function termsFileOf(state, key) {
+    if (!state.termsFiles) {
+      state.termsFiles = new Map();
+      const { keys, files } = state.index;
+      let first = 0;
+      for (const count of files ?? keys.map(() => 1)) {
+        for (const own of keys.slice(first, first + count)) state.termsFiles.set(own, `terms/${shardName(keys[first])}.js`);
+        first += count;
+      }
+    }
+    return state.termsFiles.get(key) ?? `terms/${shardName(key)}.js`;
   }
 
   /**
@@ -1425,9 +1441,9 @@
     // of the pages' texts, loaded for the results found by a word of their text only.
     const perFile = index.recordsPerFile ?? 1;
     const files = new Set(shown.filter((page) => !state.pages.has(page)).map((page) => `pages/${Math.floor(page / perFile)}.js`));
-    // A few files of texts at most per query: results found in their text lower down show
-    // their summary (a file of texts is ten kilobytes; one per result would make a first
-    // query of words found only in texts cost a hundred).
+    // Two files of texts at most per query: results found in their text lower down show
+    // their summary (a file of texts is up to 48 KB, 15 compressed; one per result would make
+    // a first query of words found only in texts cost hundreds).
     const texts = new Set();
     for (const score of ranked.slice(0, count)) {
       const file = `texts/${Math.floor(score.page / perFile)}.js`;

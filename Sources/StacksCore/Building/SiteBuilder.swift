@@ -22,7 +22,7 @@ public enum SiteBuilder {
         public var notes: [String] = []
         /// Pictures the image library resized (`images.resize`); the others came from its cache.
         public var picturesResized = 0
-        /// Runs of sixteen pages whose search postings came from the last build (`MemoFile`).
+        /// Runs of pages (a record file's) whose search postings came from the last build (`MemoFile`).
         public var searchRunsKept = 0
 
         public enum Reuse: Sendable, Equatable {

@@ -15,7 +15,7 @@ public struct SiteManifest: Sendable {
         case listPage(category: Int, number: Int)
         /// The tag index or a part of a tag's list.
         case tagPage(SiteRenderer.TagPage)
-        /// The search records of the catalog's pages `16 * file` to `16 * file + 15`
+        /// The search records of the catalog's pages `32 * file` to `32 * file + 31`
         /// (`SearchIndex.recordsPerFile`), which the search loads to show them as results.
         case searchRecords(file: Int)
         /// The start of the same pages' texts, for the snippets of results found in them.

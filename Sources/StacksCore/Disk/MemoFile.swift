@@ -9,7 +9,7 @@ import Darwin
 /// Stage results kept between builds beside the output `NAME`, by the digest of everything
 /// each is made from (`.NAME.stacks-documents`: each Markdown file's front matter, decoded;
 /// `.NAME.stacks-markdown`: each page's parsed Markdown; `.NAME.stacks-search`: the search's
-/// postings of each run of sixteen pages, `SearchRun`). A build takes what it finds here instead
+/// postings of each run of a record file's pages, `SearchRun`). A build takes what it finds here instead
 /// of computing it again: after a one-page edit, the decoding, the parse and the search were
 /// the largest parts of a build.
 ///

@@ -99,7 +99,7 @@ public struct SiteWriter: Sendable {
                        written: inout Written) async throws {
         let renderer = prepared.renderer
         let manifest = prepared.manifest
-        // The catalog's pages sixteen at a time with the file of their search records, then the
+        // The catalog's pages a record file's run at a time with the file of their search records, then the
         // list pages and tag pages, each written as soon as it is rendered.
         let pageCount = manifest.pageCount, otherPages = manifest.otherPages
         let pageRuns = (pageCount + SearchIndex.recordsPerFile - 1) / SearchIndex.recordsPerFile

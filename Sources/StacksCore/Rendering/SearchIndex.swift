@@ -1,13 +1,16 @@
 /// The site search's index, in small scripts the search loads as it needs them, so the first
 /// query of a large site loads a few tens of kilobytes, not the whole catalog:
 ///
-/// - `_stacks/search/index.js`: the terms shards there are (their keys) and the page count.
-/// - `_stacks/search/terms/<key>.js`: every term that starts with the key, each with its
-///   postings: page numbers (catalog indices) with where the term stands on the page; and
-///   the groups of forms those terms are in (`archive`, `archived`, `archiving`: the words the
-///   site uses with one stem in its language), so the script needs no stemmer.
-///   A key is a term's first two characters, longer where a shard would be too large.
-/// - `_stacks/search/pages/<n>.js`: what a result shows of pages `16n` to `16n + 15` — title,
+/// - `_stacks/search/index.js`: the terms shards there are (their keys), the files they are
+///   gathered in, and the page count.
+/// - `_stacks/search/terms/<key>.js`: shards in key order, the first one's key naming the file
+///   (a large shard alone, small ones together, `packed(sizes:)`). A shard holds every
+///   term that starts with its key, each with its postings: page numbers (catalog indices)
+///   with where the term stands on the page; and the groups of forms those terms are in
+///   (`archive`, `archived`, `archiving`: the words the site uses with one stem in its
+///   language), so the script needs no stemmer. A key is a term's first two characters,
+///   longer where a shard would be too large.
+/// - `_stacks/search/pages/<n>.js`: what a result shows of pages `32n` to `32n + 31` — title,
 ///   URL from the root, breadcrumb titles and summary — loaded only for the results shown.
 /// - `_stacks/search/texts/<n>.js`: the start of the same pages' text, for the snippet of a
 ///   result found by a word of its text only.
@@ -33,8 +36,8 @@ struct SearchIndex {
     /// A terms shard larger than this is split by a longer key (one term's postings are never split).
     static let defaultShardLimit = 16_000
     /// The text a page's snippet source keeps, in UTF-8 bytes; the index holds every word.
-    /// (A file of sixteen is then at most 24 KB: a query for a rare word of page texts loads one
-    /// per result.)
+    /// (A file of thirty-two is then at most 48 KB: a query for a rare word of page texts loads
+    /// two at most, and shows the other results' summaries.)
     static let snippetSourceLimit = 1_500
     static let maximumKeyLength = 6
 
@@ -215,12 +218,14 @@ struct SearchIndex {
         return json.bytes
     }
 
-    /// How many pages' records share a file, and their snippet sources another. Sixteen: a
-    /// file of records is about 5 KB, so the ten results a query shows load 50 KB at most, and
-    /// a file of snippet sources 24 KB at most, loaded only for results found by a word of their
-    /// text (which tie, and stand in catalog order: mostly one or two files), while the site has
-    /// two files for sixteen pages.
-    static let recordsPerFile = 16
+    /// How many pages' records share a file, and their snippet sources another. Thirty-two: a
+    /// file of records is about 9 KB (3 KB compressed), so the ten results a query shows load
+    /// 90 KB at most and mostly far less (results in catalog order share files), and a file of
+    /// snippet sources 48 KB at most, loaded only for results found by a word of their text
+    /// (which tie, and stand in catalog order: mostly one file), while the site has two files
+    /// for thirty-two pages: with the term files, the search adds less than a tenth of a file
+    /// per page.
+    static let recordsPerFile = 32
 
     /// The record file that holds page `index`'s record.
     static func recordFile(of index: Int) -> Int { index / recordsPerFile }
@@ -323,11 +328,14 @@ struct SearchIndex {
     /// The index's files, each handed to `body` as soon as it is made.
     func eachFile(_ body: (SiteRenderer.OutputFile) throws -> Void) rethrows {
         let shards = self.shards
+        let calls = shards.map(shardBytes)
+        let files = packed(sizes: calls.map(\.count))
         var index = JSONWriter()
         index.raw("window.stacksSearch.index(")
         index.beginObject()
         index.member("catalogPages", catalogPages)
         index.member("keys", shards.map(\.key))
+        index.member("files", files.map(\.count))
         index.member("pages", pageCount)
         index.member("recordsPerFile", Self.recordsPerFile)
         if languages.count > 1 {
@@ -346,28 +354,9 @@ struct SearchIndex {
         index.endObject()
         index.raw(");\n")
         try body(.init(path: Self.indexPath, bytes: index.bytes))
-        for shard in shards {
-            var json = JSONWriter(capacity: shardLimit)
-            json.raw("window.stacksSearch.terms(")
-            json.string(shard.key)
-            json.raw(",")
-            json.beginObject()
-            for term in shard.terms {
-                json.member(term, Self.shardValues(of: byTerm[term]!))
-            }
-            json.endObject()
-            // The groups of forms the shard's terms are in, each whole (its other forms may be in
-            // other shards).
-            var groups: [Int] = []
-            for term in shard.terms { if let group = formGroupOfTerm[term], !groups.contains(group) { groups.append(group) } }
-            if !groups.isEmpty {
-                json.raw(",")
-                json.beginArray()
-                for group in groups { json.string(Self.encoded(group: formGroups[group])) }
-                json.endArray()
-            }
-            json.raw(");\n")
-            try body(.init(path: "\(Self.termsFolder)/\(Self.fileName(ofKey: shard.key)).js", bytes: json.bytes))
+        for file in files {
+            try body(.init(path: Self.termsFilePath(ofKey: shards[file.lowerBound].key),
+                           bytes: file.reduce(into: []) { $0 += calls[$1] }))
         }
         var file: (number: Int, bytes: [UInt8])?
         for record in records {
@@ -378,6 +367,53 @@ struct SearchIndex {
         }
         if let file { try body(.init(path: Self.recordFilePath(file.number), bytes: file.bytes)) }
     }
+
+    /// One shard's call: its key, its terms with their postings, and the groups of forms they
+    /// are in, each whole (a group's other forms may be in other shards).
+    private func shardBytes(_ shard: (key: String, terms: [String])) -> [UInt8] {
+        var json = JSONWriter(capacity: 1_024)
+        json.raw("window.stacksSearch.terms(")
+        json.string(shard.key)
+        json.raw(",")
+        json.beginObject()
+        for term in shard.terms {
+            json.member(term, Self.shardValues(of: byTerm[term]!))
+        }
+        json.endObject()
+        var groups: [Int] = []
+        for term in shard.terms { if let group = formGroupOfTerm[term], !groups.contains(group) { groups.append(group) } }
+        if !groups.isEmpty {
+            json.raw(",")
+            json.beginArray()
+            for group in groups { json.string(Self.encoded(group: formGroups[group])) }
+            json.endArray()
+        }
+        json.raw(");\n")
+        return json.bytes
+    }
+
+    /// Shards (their sizes, in key order) gathered into files of at most one and a half
+    /// `shardLimit` (24 KB, 8 compressed; a larger shard alone), as ranges of shard numbers:
+    /// most shards of a catalog are a few hundred bytes (`zo`, `zu`) or, split by a longer key,
+    /// half the limit, and a file each would make a site hundreds of files more for little a
+    /// query saves. A file is named by its first key; `index.js` says how many keys each file
+    /// holds (`files`), in order.
+    private func packed(sizes: [Int]) -> [Range<Int>] {
+        var files: [Range<Int>] = []
+        var start = 0, size = 0
+        for (number, bytes) in sizes.enumerated() {
+            if number > start, size + bytes > shardLimit * 3 / 2 {
+                files.append(start..<number)
+                (start, size) = (number, 0)
+            }
+            size += bytes
+        }
+        if start < sizes.count { files.append(start..<sizes.count) }
+        return files
+    }
+
+    /// Where the terms file whose first shard has key `key` is written, under the output root.
+    static func termsFilePath(ofKey key: String) -> String { "\(termsFolder)/\(fileName(ofKey: key)).js" }
 
     /// At most `bytes` of `text`, cut between scalars.
     static func prefix(of text: String, bytes limit: Int) -> String {

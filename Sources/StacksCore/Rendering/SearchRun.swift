@@ -1,4 +1,4 @@
-/// What one record file's pages (a run of sixteen, `SearchIndex.pages(inRecordFile:)`) give the
+/// What one record file's pages (a run of `SearchIndex.recordsPerFile`, `SearchIndex.pages(inRecordFile:)`) give the
 /// site search — their records, their texts' starts and their postings — and the digest of
 /// everything those are made from, so that a later build whose run digests the same takes them
 /// from `MemoFile` instead of reading the pages' text again.
