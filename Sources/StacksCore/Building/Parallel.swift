@@ -36,15 +36,33 @@ enum Parallel {
         }
     }
 
-    /// A few chunks per core, so one slow chunk does not hold the others up.
-    static func chunked(_ indices: Range<Int>) -> [Range<Int>] {
+    /// A few chunks per core, so one slow chunk does not hold the others up; with `weight`
+    /// (an index's share of the work, 1 or more), of about equal weight rather than length: a
+    /// run of thirty-two pages is not one tag page.
+    static func chunked(_ indices: Range<Int>, weight: ((Int) -> Int)? = nil) -> [Range<Int>] {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let count = min(indices.count, cores * 4)
         guard count > 1 else { return indices.isEmpty ? [] : [indices] }
-        let size = (indices.count + count - 1) / count
-        return stride(from: indices.lowerBound, to: indices.upperBound, by: size).map {
-            $0..<min($0 + size, indices.upperBound)
+        guard let weight else {
+            let size = (indices.count + count - 1) / count
+            return stride(from: indices.lowerBound, to: indices.upperBound, by: size).map {
+                $0..<min($0 + size, indices.upperBound)
+            }
         }
+        let weights = indices.map { max(1, weight($0)) }
+        let total = weights.reduce(0, +)
+        var chunks: [Range<Int>] = []
+        var start = indices.lowerBound, sum = 0
+        for (offset, index) in indices.enumerated() {
+            sum += weights[offset]
+            // Chunk k ends where the weight so far reaches k of `count` shares of the total.
+            if sum * count >= total * (chunks.count + 1), index + 1 < indices.upperBound {
+                chunks.append(start..<index + 1)
+                start = index + 1
+            }
+        }
+        chunks.append(start..<indices.upperBound)
+        return chunks
     }
 }
 
@@ -72,12 +90,12 @@ extension Parallel {
     /// `map(_:state:_:)` that may throw, handing back what `keep` takes of each chunk's state
     /// at its end, in the chunks' order (which is the indices' order).
     static func mapThrowing<State, Result: Sendable, Kept: Sendable>(
-        _ indices: Range<Int>, state makeState: @escaping @Sendable () -> State,
+        _ indices: Range<Int>, weight: ((Int) -> Int)? = nil, state makeState: @escaping @Sendable () -> State,
         keep: @escaping @Sendable (inout State) -> Kept,
         _ transform: @escaping @Sendable (inout State, Int) throws -> Result
     ) async throws -> (results: [Result], kept: [Kept]) {
         try await withThrowingTaskGroup(of: (Int, [Result], Kept).self) { group in
-            let chunks = chunked(indices)
+            let chunks = chunked(indices, weight: weight)
             for (number, chunk) in chunks.enumerated() {
                 group.addTask {
                     var state = makeState()

@@ -99,8 +99,8 @@ public struct SiteWriter: Sendable {
                        written: inout Written) async throws {
         let renderer = prepared.renderer
         let manifest = prepared.manifest
-        // The catalog's pages a record file's run at a time with the file of their search records, then the
-        // list pages and tag pages, each written as soon as it is rendered.
+        // The catalog's pages a record file's run at a time with the file of their search records,
+        // then the list pages and tag pages, each written as soon as it is rendered.
         let pageCount = manifest.pageCount, otherPages = manifest.otherPages
         let pageRuns = (pageCount + SearchIndex.recordsPerFile - 1) / SearchIndex.recordsPerFile
         let tagParts = renderer.tagPages.isEmpty ? nil : renderer.tagPageParts()
@@ -112,6 +112,8 @@ public struct SiteWriter: Sendable {
         var postings: [(postings: SearchPostings, runsKept: Int)]
         (placed, postings) = try await Parallel.mapThrowing(
             0..<(pageRuns + otherPages.count),
+            // Chunks of about equal work: a run is its pages, a list or tag page one.
+            weight: { $0 < pageRuns ? SearchIndex.pages(inRecordFile: $0, ofCatalogPages: pageCount).count : 1 },
             state: { (stamps: TemplateStamps(), postings: SearchPostings(), runsKept: 0) },
             keep: { ($0.postings, $0.runsKept) }
         ) { state, unit in
