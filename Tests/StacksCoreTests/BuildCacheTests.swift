@@ -332,7 +332,10 @@ import StacksTestSupport
         let cache = BuildCache(binary: "b", sources: Digest(of: [1, 2]), output: identity, pages: 2, summaryFiles: 3,
                                bytes: 1 << 40, warnings: [.warning("content/a.md", line: 3, column: 4, "odd")],
                                files: ["index.html": .init(content: Digest(of: [3]), file: identity),
-                                       "a/index.html": .init(content: Digest(of: [4]), file: identity)])
+                                       "a/index.html": .init(content: Digest(of: [4]), file: identity)],
+                               known: KnownSources(files: ["a.md": .init(file: identity, digest: Digest(of: [5])),
+                                                           "b/c.md": .init(file: identity, digest: Digest(of: [6]))],
+                                                   readStart: 1 << 60))
         let bytes = cache.encoded()
         #expect(try BuildCache.decode(bytes, binary: "b").get() == cache)
         #expect(BuildCache.decode(bytes, binary: "c") == .failure(.otherBinary))

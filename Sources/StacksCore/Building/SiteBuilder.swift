@@ -51,7 +51,15 @@ public enum SiteBuilder {
     /// leaving the previous output untouched.
     public static func build(_ options: BuildOptions, write: Bool = true) async throws(Diagnostics) -> Summary {
         let start = ContinuousClock.now
-        let (input, outputURL) = ProjectReader.read(options)
+        let readStart = KnownSources.now()
+        // The last build's cache, looked at before reading: the Markdown files it read whose
+        // `stat` is the same are not read, so a build with nothing changed reads no page.
+        var peeked: PeekedCache?
+        let (input, outputURL) = ProjectReader.read(options) { output in
+            guard write, !options.clean else { return nil }
+            peeked = peekCache(forOutput: output)
+            return peeked?.cache.known
+        }
         let config = input.config
         guard write else {
             let site = try await Pipeline.prepareSite(taking: consume input)
@@ -67,8 +75,8 @@ public enum SiteBuilder {
                            milliseconds: elapsed(since: start), output: nil, warnings: site.flatMap(\.warnings))
         }
         let contentRoot = options.url(config.paths.content)
-        let sources = SourceFingerprint.digest(
-            of: input, assets: SourceFingerprint.assetIdentities(of: input.content, contentRoot: contentRoot.path))
+        let assets = SourceFingerprint.assetIdentities(of: input.content, contentRoot: contentRoot.path)
+        var sources = SourceFingerprint.digest(of: input, assets: assets)
         let writer = OutputWriter(
             output: outputURL,
             protected: [options.url(config.paths.content), options.url(config.paths.templates)],
@@ -77,7 +85,8 @@ public enum SiteBuilder {
         do {
             return try await writer.withLock { path in
                 var notes: [String] = []
-                var cache = options.clean ? nil : usableCache(of: path, display: config.paths.output, notes: &notes)
+                var cache = options.clean ? nil : usableCache(of: path, display: config.paths.output, notes: &notes, peeked: peeked)
+                peeked = nil
                 if let found = cache {
                     let survey = OutputSurvey(of: path, files: found.files)
                     if let first = survey.foreign.first {
@@ -90,6 +99,13 @@ public enum SiteBuilder {
                                        warnings: found.warnings, reuse: .unchanged, notes: notes)
                     }
                 }
+                // Something changed: every page is needed, the ones left unread too.
+                if unread!.content.hasUnreadFiles {
+                    let reader = ContentReader(root: contentRoot, displayRoot: config.paths.content)
+                    unread!.diagnostics += reader.readUnread(&unread!.content)
+                    sources = SourceFingerprint.digest(of: unread!, assets: assets)
+                }
+                let known = KnownSources.of(unread!.content, readStart: readStart)
                 // The pages' HTML waits for the render in a file beside the output, not in memory.
                 unread!.spillFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                 // Each file's decoding and each page's parse, kept for the next build; the last
@@ -151,7 +167,7 @@ public enum SiteBuilder {
                 if let folder = folderIdentity(path) {
                     let next = BuildCache(binary: BinaryIdentity.current, sources: sources, output: folder,
                                           pages: pageCount, summaryFiles: site.files, bytes: site.bytes,
-                                          warnings: warnings, files: site.records)
+                                          warnings: warnings, files: site.records, known: known)
                     // The site is written; without a cache the next build is a clean one.
                     try? next.write(forOutput: path)
                 }
@@ -180,9 +196,31 @@ public enum SiteBuilder {
 
     /// The cache of the output at `path`, when this binary wrote it for this very folder;
     /// otherwise `nil`, with a line saying why when there was one.
-    static func usableCache(of path: String, display: String, notes: inout [String]) -> BuildCache? {
+    /// The cache read before the lock was taken, and its file's identity then.
+    struct PeekedCache {
+        var cache: BuildCache
+        var file: FileIdentity
+    }
+
+    /// The cache of the output `url` names, read before reading the content (without the lock:
+    /// only its `KnownSources` are used, which hold whatever build wrote them).
+    static func peekCache(forOutput url: URL) -> PeekedCache? {
+        let path = RealPath.ofPossiblyMissing(url.path)
+        guard let file = FileIdentity.of(BuildCache.path(forOutput: path)),
+              case .success(let cache)? = BuildCache.read(forOutput: path, binary: BinaryIdentity.current) else { return nil }
+        return PeekedCache(cache: cache, file: file)
+    }
+
+    /// `peeked`: the cache as read before the lock; taken when its file is the same one still.
+    static func usableCache(of path: String, display: String, notes: inout [String], peeked: PeekedCache? = nil) -> BuildCache? {
         let rejection: BuildCache.Rejection
-        switch BuildCache.read(forOutput: path, binary: BinaryIdentity.current) {
+        let found: Result<BuildCache, BuildCache.Rejection>?
+        if let peeked, FileIdentity.of(BuildCache.path(forOutput: path)) == peeked.file {
+            found = .success(peeked.cache)
+        } else {
+            found = BuildCache.read(forOutput: path, binary: BinaryIdentity.current)
+        }
+        switch found {
         case nil:
             return nil
         case .success(let cache):

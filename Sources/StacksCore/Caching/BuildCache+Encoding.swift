@@ -5,7 +5,7 @@
 /// records decode in milliseconds.
 extension BuildCache {
     static let magic = Array("stacks build cache\n".utf8)
-    static let format: UInt32 = 2
+    static let format: UInt32 = 3
 
     /// Why a cache was not used, in words for the one line a build prints about it.
     public enum Rejection: Error, Equatable, Sendable {
@@ -50,6 +50,14 @@ extension BuildCache {
             writer.word(record.input == nil ? 0 : 1)
             if let input = record.input { writer.digest(input) }
         }
+        writer.word(UInt64(bitPattern: known.readStart))
+        writer.word(UInt64(known.files.count))
+        for path in known.files.keys.sorted() {
+            let record = known.files[path]!
+            writer.text(path)
+            writer.identity(record.file)
+            writer.digest(record.digest)
+        }
         writer.digest(Digest(of: writer.bytes))
         return writer.bytes
     }
@@ -83,9 +91,17 @@ extension BuildCache {
                 let content = try reader.digest(), file = try reader.identity()
                 files[path] = Record(content: content, file: file, input: try reader.number() == 0 ? nil : try reader.digest())
             }
+            var known = KnownSources(readStart: Int64(bitPattern: try reader.number()))
+            let knownCount = try reader.count()
+            known.files.reserveCapacity(knownCount)
+            for _ in 0..<knownCount {
+                let path = try reader.text()
+                known.files[path] = KnownSources.Record(file: try reader.identity(), digest: try reader.digest())
+            }
             guard reader.position == bytes.count - 16 else { return .failure(.damaged("trailing bytes")) }
             return .success(BuildCache(binary: binary, sources: sources, output: output, pages: pages,
-                                       summaryFiles: summaryFiles, bytes: total, warnings: warnings, files: files))
+                                       summaryFiles: summaryFiles, bytes: total, warnings: warnings, files: files,
+                                       known: known))
         } catch {
             return .failure(.damaged("cut short"))
         }

@@ -1,5 +1,5 @@
 /// One digest of everything a build reads: the configuration (with the command line's flags),
-/// every Markdown file's bytes, every other file's name and identity, the theme's files, and
+/// every Markdown file's bytes (by their digest, known without reading them when unchanged), every other file's name and identity, the theme's files, and
 /// the problems met while reading them. Equal fingerprints mean equal outputs, since the
 /// stages between are pure functions of these values (and of the binary, checked apart).
 enum SourceFingerprint {
@@ -39,9 +39,11 @@ enum SourceFingerprint {
         hasher.add(directory.files.count)
         for file in directory.files {
             hasher.add(file.relativePath)
-            // Whether it was read, then its bytes (not copied behind a marker: 20 MB at 10,000 pages).
-            hasher.add(file.contents == nil ? 0 : 1)
-            if let contents = file.contents { hasher.add(contents) }
+            // Whether it was read (or is known: `KnownSources`), then its bytes' digest: a page
+            // left unread weighs what it did when read.
+            let digest = file.bytesDigest
+            hasher.add(digest == nil ? 0 : 1)
+            if let digest { hasher.add(digest) }
             hasher.add(file.target ?? "")
             hasher.add(file.imageSize.map { "\($0.width)x\($0.height)" } ?? "")
             if !file.isMarkdown {

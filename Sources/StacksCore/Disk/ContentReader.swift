@@ -21,6 +21,8 @@ public struct ContentReader: Sendable {
     public var root: URL
     /// How the content folder is named in diagnostics, e.g. `content`.
     public var displayRoot: String
+    /// The last build's Markdown files: one whose `stat` is the recorded one is not read.
+    public var known: KnownSources?
 
     public init(root: URL, displayRoot: String) {
         self.root = root.standardizedFileURL
@@ -34,6 +36,41 @@ public struct ContentReader: Sendable {
         let tree = readDirectory(at: root.path, relativePath: "", name: "", rootReal: rootReal,
                                  visited: &visited, diagnostics: &diagnostics, foldersOnAllCores: true)
         return (tree, diagnostics)
+    }
+
+    /// Reads the Markdown files of `tree` left unread (`SourceFile.isUnread`; never a link, so
+    /// each is at its own path), the content's top folders on all cores: a build whose sources
+    /// changed needs every page's bytes. A file read now is digested anew, as it may have
+    /// changed since it was seen. The problems are those reading it would have given.
+    public func readUnread(_ tree: inout SourceDirectory) -> [Diagnostic] {
+        func fill(_ directory: inout SourceDirectory, below: Bool) -> [Diagnostic] {
+            var problems: [Diagnostic] = []
+            for index in directory.files.indices where directory.files[index].isUnread {
+                let relativePath = directory.files[index].relativePath
+                switch RegularFile.read(atPath: root.path + "/" + relativePath) {
+                case .success(let bytes):
+                    directory.files[index].contents = bytes
+                    directory.files[index].contentsDigest = Digest(of: bytes)
+                case .failure(let failure):
+                    problems.append(failure.diagnostic(display(relativePath)))
+                    directory.files[index].contentsDigest = nil
+                }
+            }
+            if below {
+                for index in directory.directories.indices { problems += fill(&directory.directories[index], below: true) }
+            }
+            return problems
+        }
+        var problems = fill(&tree, below: false)
+        let folders = tree.directories
+        let filled = Parallel.mapBlocking(folders.indices) { number in
+            var folder = folders[number]
+            let problems = fill(&folder, below: true)
+            return (folder, problems)
+        }
+        tree.directories = filled.map(\.0)
+        problems += filled.flatMap(\.1)
+        return problems
     }
 
     public static func isSkipped(_ name: String) -> Bool {
@@ -70,8 +107,12 @@ public struct ContentReader: Sendable {
     /// would fail on. The one rule for a file: the full read and the preview's re-reading of
     /// changed files (`SourceTreePatch`) both take it. `path`: where to read (a link's target);
     /// `display`: how diagnostics name it.
+    ///
+    /// `identity`: what `stat` said of the file (of its target, through a link). A Markdown
+    /// file whose identity `known` records is left unread, known by the digest of its bytes.
     package static func file(name: String, relativePath: String, path: String, size: Int, target: String?,
-                             display: String) -> Result<SourceFile, Diagnostic> {
+                             display: String, identity: FileIdentity? = nil,
+                             known: KnownSources? = nil) -> Result<SourceFile, Diagnostic> {
         guard name.hasSuffix(".md") else {
             if let failure = RegularFile.readingProblem(atPath: path) { return .failure(failure.diagnostic(display)) }
             return .success(assetFile(name: name, relativePath: relativePath, target: target, path: path, size: size))
@@ -80,8 +121,19 @@ public struct ContentReader: Sendable {
             return .failure(.error(display, line: 1, column: 1,
                                    "file is too large (\(grouped(size)) bytes; the limit is \(maximumMarkdownSize / 1_048_576) MiB)"))
         }
+        // A link is read: what it leads to is checked when it is read.
+        if target == nil, let identity, let digest = known?.digest(of: relativePath, identity: identity) {
+            var file = SourceFile(name: name, relativePath: relativePath)
+            file.contentsDigest = digest
+            file.identity = identity
+            return .success(file)
+        }
         switch RegularFile.read(atPath: path) {
-        case .success(let bytes): return .success(SourceFile(name: name, relativePath: relativePath, contents: bytes))
+        case .success(let bytes):
+            var file = SourceFile(name: name, relativePath: relativePath, contents: bytes)
+            file.contentsDigest = Digest(of: bytes)
+            file.identity = identity
+            return .success(file)
         case .failure(let failure): return .failure(failure.diagnostic(display))
         }
     }
@@ -183,7 +235,8 @@ public struct ContentReader: Sendable {
                 visited.remove(real)
             case S_IFREG:
                 switch Self.file(name: childName, relativePath: childPath, path: target.map { rootReal + "/" + $0 } ?? childFullPath,
-                                 size: Int(status.st_size), target: target, display: display(childPath)) {
+                                 size: Int(status.st_size), target: target, display: display(childPath),
+                                 identity: FileIdentity(status), known: known) {
                 case .success(let file): directory.files.append(file)
                 case .failure(let problem): diagnostics.append(problem)
                 }

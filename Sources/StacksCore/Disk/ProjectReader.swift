@@ -4,9 +4,12 @@ import Foundation
 public enum ProjectReader {
     public static let configName = "stacks.yml"
 
-    public static func read(_ options: BuildOptions) -> (Pipeline.Input, outputDirectory: URL) {
+    /// `known`: given the output folder, the last build's Markdown files (`KnownSources`),
+    /// which are left unread where their `stat` is the same.
+    public static func read(_ options: BuildOptions, known: (URL) -> KnownSources? = { _ in nil })
+        -> (Pipeline.Input, outputDirectory: URL) {
         let (config, configProblems) = readConfig(options)
-        let (content, contentProblems) = readContent(options, config: config)
+        let (content, contentProblems) = readContent(options, config: config, known: known(options.url(config.paths.output)))
         let (theme, themeProblems) = readTheme(options, config: config)
         let input = Pipeline.Input(config: config, content: content, theme: theme,
                                    diagnostics: configProblems + contentProblems + themeProblems,
@@ -54,13 +57,16 @@ public enum ProjectReader {
     }
 
     /// The content folder `config` names.
-    public static func readContent(_ options: BuildOptions, config: SiteConfig) -> (SourceDirectory, [Diagnostic]) {
+    public static func readContent(_ options: BuildOptions, config: SiteConfig,
+                                   known: KnownSources? = nil) -> (SourceDirectory, [Diagnostic]) {
         let contentURL = options.url(config.paths.content)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: contentURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return (SourceDirectory(name: "", relativePath: ""), [.error(config.paths.content, "content folder not found")])
         }
-        return ContentReader(root: contentURL, displayRoot: config.paths.content).read()
+        var reader = ContentReader(root: contentURL, displayRoot: config.paths.content)
+        reader.known = known
+        return reader.read()
     }
 
     /// The built-in theme with the templates folder `config` names on top.

@@ -19,7 +19,8 @@ extension Document {
         hasher.add(keysKey)
         hasher.add(displayRoot)
         hasher.add(file.relativePath)
-        hasher.add(file.contents ?? [])
+        // The reader's digest of the bytes: not a second pass over them.
+        hasher.add(file.bytesDigest ?? Digest(of: []))
         return hasher.finish()
     }
 

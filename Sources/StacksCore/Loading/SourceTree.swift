@@ -34,6 +34,11 @@ public struct SourceDirectory: Sendable, Equatable {
         return taken
     }
 
+    /// Whether a Markdown file here or below is known by digest only (`SourceFile.isUnread`).
+    var hasUnreadFiles: Bool {
+        files.contains(where: \.isUnread) || directories.contains(where: \.hasUnreadFiles)
+    }
+
     public func file(named name: String) -> SourceFile? {
         files.first { $0.name == name }
     }
@@ -44,8 +49,16 @@ public struct SourceFile: Sendable, Equatable {
     /// Relative to the content root.
     public var relativePath: String
     /// The bytes of a Markdown file, or of an SVG (`ActiveContent` checks it); `nil` for any
-    /// other file.
+    /// other file, and for a Markdown file not read yet (`contentsDigest`).
     public var contents: [UInt8]?
+    /// For a Markdown file, the digest of its bytes. The reader leaves a file's bytes unread
+    /// when its `stat` is the one the last build recorded with this digest (`KnownSources`),
+    /// so that a build with nothing changed reads no page; `SourceDirectory.readKnownFiles`
+    /// reads them when the pipeline runs.
+    public var contentsDigest: Digest?
+    /// For a Markdown file, what `stat` said of it when it was read (of its target, through a
+    /// link): the next build's `KnownSources`.
+    public var identity: FileIdentity?
     /// For a symbolic link, the regular file it leads to, relative to the content root: what
     /// is published in its place, so the site never holds a link into the author's disk.
     public var target: String?
@@ -67,6 +80,14 @@ public struct SourceFile: Sendable, Equatable {
     }
 
     public var isMarkdown: Bool { Self.isMarkdown(name: name) }
+
+    /// The digest of the bytes read or known (`contentsDigest`); `nil` for a file not read.
+    var bytesDigest: Digest? {
+        contentsDigest ?? contents.map(Digest.init(of:))
+    }
+
+    /// A Markdown file whose bytes are known by digest only, not read yet.
+    var isUnread: Bool { contents == nil && contentsDigest != nil }
 
     /// `name` ends in `.md` (as `hasSuffix` compares characters). Most names are told by their
     /// last bytes: bytes that are not `.md` are no characters that are, and after an ASCII
