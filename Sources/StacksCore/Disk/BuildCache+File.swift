@@ -77,7 +77,7 @@ extension FileIdentity {
         return identity
     }
 
-    init(_ info: stat) {
+    package init(_ info: stat) {
         #if canImport(Darwin)
         let modified = info.st_mtimespec, changed = info.st_ctimespec
         #else

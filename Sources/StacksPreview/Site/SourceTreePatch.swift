@@ -40,7 +40,8 @@ enum SourceTreePatch {
             }
             guard status.st_mode & S_IFMT == S_IFREG,
                   case .success(let file) = ContentReader.file(name: name, relativePath: path, path: root.appendingPathComponent(path).path,
-                                                               size: Int(status.st_size), target: nil, display: display)
+                                                               size: Int(status.st_size), target: nil, display: display,
+                                                               identity: FileIdentity(status))
             else { return nil }
             if !file.isMarkdown { changedFiles.append(path) }
             let inserted = tree.modify(parts.dropLast()) { directory in
