@@ -72,7 +72,9 @@ done
 command -v farm-bench >/dev/null || { echo "floor.sh: needs farm-bench on the PATH" >&2; exit 1; }
 # Absolute: the runs below change folder.
 absolute() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
-[ -z "$RECORD" ] || RECORD=$(absolute "$RECORD")
+# The record is written whole at the end (a file of its own until then), so that an old one is
+# replaced, not added to, and can be the budget this run is checked against.
+[ -z "$RECORD" ] || { RECORD=$(absolute "$RECORD"); RECORDING=$(mktemp); }
 if [ -n "$AGAINST" ]; then
     AGAINST=$(absolute "$AGAINST")
     [ -r "$AGAINST" ] || { echo "floor.sh: cannot read the budget $AGAINST" >&2; exit 2; }
@@ -151,7 +153,7 @@ figure() {
         REGRESSED=1
     fi
     row "$name" "$value" "$detail"
-    [ -z "$RECORD" ] || [ -z "$value" ] || echo "$place|$name|$value" >> "$RECORD"
+    [ -z "$RECORD" ] || [ -z "$value" ] || echo "$place|$name|$value" >> "$RECORDING"
 }
 
 TRASH=()
@@ -222,6 +224,7 @@ for place in $PLACES; do
     cd "$ROOT" || exit 1
 done
 
+[ -z "$RECORD" ] || mv "$RECORDING" "$RECORD"
 if [ -n "$AGAINST" ]; then
     if [ "$REGRESSED" = 1 ]; then
         echo; echo "floor.sh: a figure is worse than the budget in $AGAINST by more than $TOLERANCE"; exit 1

@@ -4,7 +4,7 @@
 /// - `_stacks/search/index.js`: the terms shards there are (their keys), the files they are
 ///   gathered in, and the page count.
 /// - `_stacks/search/terms/<key>.js`: shards in key order, the first one's key naming the file
-///   (a large shard alone, small ones together, `packed(sizes:)`). A shard holds every
+///   (a large shard alone, small ones together, `fileLimit`). A shard holds every
 ///   term that starts with its key, each with its postings: page numbers (catalog indices)
 ///   with where the term stands on the page; and the groups of forms those terms are in
 ///   (`archive`, `archived`, `archiving`: the words the site uses with one stem in its
@@ -328,14 +328,29 @@ struct SearchIndex {
     /// The index's files, each handed to `body` as soon as it is made.
     func eachFile(_ body: (SiteRenderer.OutputFile) throws -> Void) rethrows {
         let shards = self.shards
-        let calls = shards.map(shardBytes)
-        let files = packed(sizes: calls.map(\.count))
+        // The shards in files as they are made, one file held at a time (`fileLimit`);
+        // `index.js`, which counts the files' keys, after them.
+        var counts: [Int] = []
+        var file: (first: Int, bytes: [UInt8]) = (0, [])
+        for (number, shard) in shards.enumerated() {
+            let call = shardBytes(shard)
+            if number > file.first, file.bytes.count + call.count > fileLimit {
+                try body(.init(path: Self.termsFilePath(ofKey: shards[file.first].key), bytes: file.bytes))
+                counts.append(number - file.first)
+                file = (number, [])
+            }
+            file.bytes += call
+        }
+        if !shards.isEmpty {
+            try body(.init(path: Self.termsFilePath(ofKey: shards[file.first].key), bytes: file.bytes))
+            counts.append(shards.count - file.first)
+        }
         var index = JSONWriter()
         index.raw("window.stacksSearch.index(")
         index.beginObject()
         index.member("catalogPages", catalogPages)
         index.member("keys", shards.map(\.key))
-        index.member("files", files.map(\.count))
+        index.member("files", counts)
         index.member("pages", pageCount)
         index.member("recordsPerFile", Self.recordsPerFile)
         if languages.count > 1 {
@@ -354,10 +369,11 @@ struct SearchIndex {
         index.endObject()
         index.raw(");\n")
         try body(.init(path: Self.indexPath, bytes: index.bytes))
-        for file in files {
-            try body(.init(path: Self.termsFilePath(ofKey: shards[file.lowerBound].key),
-                           bytes: file.reduce(into: []) { $0 += calls[$1] }))
-        }
+        try eachRecordFile(body)
+    }
+
+    /// The extra pages' record files.
+    private func eachRecordFile(_ body: (SiteRenderer.OutputFile) throws -> Void) rethrows {
         var file: (number: Int, bytes: [UInt8])?
         for record in records {
             let number = Self.recordFile(of: record.page)
@@ -392,25 +408,13 @@ struct SearchIndex {
         return json.bytes
     }
 
-    /// Shards (their sizes, in key order) gathered into files of at most one and a half
-    /// `shardLimit` (24 KB, 8 compressed; a larger shard alone), as ranges of shard numbers:
-    /// most shards of a catalog are a few hundred bytes (`zo`, `zu`) or, split by a longer key,
-    /// half the limit, and a file each would make a site hundreds of files more for little a
-    /// query saves. A file is named by its first key; `index.js` says how many keys each file
-    /// holds (`files`), in order.
-    private func packed(sizes: [Int]) -> [Range<Int>] {
-        var files: [Range<Int>] = []
-        var start = 0, size = 0
-        for (number, bytes) in sizes.enumerated() {
-            if number > start, size + bytes > shardLimit * 3 / 2 {
-                files.append(start..<number)
-                (start, size) = (number, 0)
-            }
-            size += bytes
-        }
-        if start < sizes.count { files.append(start..<sizes.count) }
-        return files
-    }
+    /// How large a file of shards grows: shards in key order share a file up to one and a
+    /// half `shardLimit` (24 KB, 8 compressed; a larger shard is alone). Most shards of a
+    /// catalog are a few hundred bytes (`zo`, `zu`) or, split by a longer key, half the limit,
+    /// and a file each would make a site hundreds of files more for little a query saves. A
+    /// file is named by its first key; `index.js` says how many keys each file holds
+    /// (`files`), in order.
+    private var fileLimit: Int { shardLimit * 3 / 2 }
 
     /// Where the terms file whose first shard has key `key` is written, under the output root.
     static func termsFilePath(ofKey key: String) -> String { "\(termsFolder)/\(fileName(ofKey: key)).js" }
