@@ -51,7 +51,7 @@ public enum SiteBuilder {
     /// leaving the previous output untouched.
     public static func build(_ options: BuildOptions, write: Bool = true) async throws(Diagnostics) -> Summary {
         let start = ContinuousClock.now
-        let readStart = KnownSources.now()
+        let readStart = wallClock()
         // The last build's cache, looked at before reading: the Markdown files it read whose
         // `stat` is the same are not read, so a build with nothing changed reads no page.
         var peeked: PeekedCache?
@@ -237,6 +237,13 @@ public enum SiteBuilder {
     /// The output folder as the cache names it: which folder, not what is in it.
     static func folderIdentity(_ path: String) -> FileIdentity? {
         FileIdentity.of(path).map { FileIdentity(device: $0.device, inode: $0.inode, size: 0, modified: 0, changed: 0) }
+    }
+
+    /// Now, in nanoseconds since 1970, as `KnownSources.readStart` counts and file times do.
+    static func wallClock() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     static func elapsed(since start: ContinuousClock.Instant) -> Int {

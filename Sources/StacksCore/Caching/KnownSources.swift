@@ -1,5 +1,3 @@
-import Foundation
-
 /// The Markdown files the last build read, each with what `stat` said of it and the digest of
 /// its bytes, kept in the build cache: a file whose `stat` is the same now has the same bytes,
 /// so the reader leaves it unread (`SourceFile.contentsDigest`), and a build with nothing
@@ -57,12 +55,5 @@ public struct KnownSources: Sendable, Equatable {
         }
         visit(tree)
         return KnownSources(files: files, readStart: readStart)
-    }
-
-    /// Now, as `readStart` counts.
-    static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

@@ -2093,7 +2093,7 @@ i[data-icon]::before {
   }
 
   /** The file that holds shard `key`: shards come several to a file, in key order, named by the
-   * first (index.files: how many keys each file holds; SearchIndex.packed). */
+   * first (index.files: how many keys each file holds; SearchIndex.fileLimit). */
   function termsFileOf(state, key) {
     if (!state.termsFiles) {
       state.termsFiles = new Map();
