@@ -180,9 +180,13 @@ def main() -> None:
         if not args.output:
             parser.error("--first needs --output")
         folder = os.path.join(args.output, "_stacks", "search")
-        worst = max(((browser.raw, browser.gzipped, typed) for typed in args.queries
-                     for browser in [Browser(folder)] if browser.query(typed) >= 0), key=lambda cost: cost[1])
-        print("%.1f %.1f %s" % (worst[0] / 1000, worst[1] / 1000, worst[2]))
+        costs = []
+        for typed in args.queries:
+            browser = Browser(folder)
+            browser.query(typed)
+            costs.append((browser.gzipped, browser.raw, typed))
+        gzipped, raw, typed = max(costs)
+        print("%.1f %.1f %s" % (raw / 1000, gzipped / 1000, typed))
         return
 
     runs = [(None, args.output)] if args.output else [(size, None) for size in args.sizes.split(",")]

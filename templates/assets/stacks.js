@@ -1130,10 +1130,11 @@
 
   // ── Site search over the sharded index in _stacks/search/ ───────────────────────────
   //
-  // index.js names the terms shards and the files they share; a query loads the shard of each word (and, for the
-  // last word typed, of the longer words it begins), ranks the pages from their postings,
-  // then loads the files of the records of the results shown only. Every file is a script that hands its
-  // data to window.stacksSearch, so the same loading works from disk.
+  // index.js names the terms shards and the files they share; a query loads the shard of
+  // each word (and, for the last word typed, of the longer words it begins), ranks the pages
+  // from their postings, then loads the files of the records of the results shown only.
+  // Every file is a script that hands its data to window.stacksSearch, so the same loading
+  // works from disk.
 
   const search = $(".search");
   // The page holds an empty, hidden search (it does nothing without this script): made here.

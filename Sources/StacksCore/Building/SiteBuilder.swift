@@ -194,8 +194,6 @@ public enum SiteBuilder {
         return StageMemo(entry: { earlier?.entry($0) }, keep: { writer.add($0, $1) })
     }
 
-    /// The cache of the output at `path`, when this binary wrote it for this very folder;
-    /// otherwise `nil`, with a line saying why when there was one.
     /// The cache read before the lock was taken, and its file's identity then.
     struct PeekedCache {
         var cache: BuildCache
@@ -211,7 +209,9 @@ public enum SiteBuilder {
         return PeekedCache(cache: cache, file: file)
     }
 
-    /// `peeked`: the cache as read before the lock; taken when its file is the same one still.
+    /// The cache of the output at `path`, when this binary wrote it for this very folder;
+    /// otherwise `nil`, with a line saying why when there was one. `peeked`: the cache as read
+    /// before the lock, taken when its file is the same one still.
     static func usableCache(of path: String, display: String, notes: inout [String], peeked: PeekedCache? = nil) -> BuildCache? {
         let rejection: BuildCache.Rejection
         let found: Result<BuildCache, BuildCache.Rejection>?

@@ -1,7 +1,8 @@
 /// One digest of everything a build reads: the configuration (with the command line's flags),
-/// every Markdown file's bytes (by their digest, known without reading them when unchanged), every other file's name and identity, the theme's files, and
-/// the problems met while reading them. Equal fingerprints mean equal outputs, since the
-/// stages between are pure functions of these values (and of the binary, checked apart).
+/// every Markdown file's bytes (by their digest, known without reading them when unchanged),
+/// every other file's name and identity, the theme's files, and the problems met while reading
+/// them. Equal fingerprints mean equal outputs, since the stages between are pure functions of
+/// these values (and of the binary, checked apart).
 enum SourceFingerprint {
     /// `assets`: the identity of each file that is not read here (co-located files), by its
     /// path relative to the content folder; the output copies them, so their identity stands

@@ -53,8 +53,8 @@ public struct SourceFile: Sendable, Equatable {
     public var contents: [UInt8]?
     /// For a Markdown file, the digest of its bytes. The reader leaves a file's bytes unread
     /// when its `stat` is the one the last build recorded with this digest (`KnownSources`),
-    /// so that a build with nothing changed reads no page; `SourceDirectory.readKnownFiles`
-    /// reads them when the pipeline runs.
+    /// so that a build with nothing changed reads no page; `ContentReader.readUnread` reads
+    /// them when the pipeline runs.
     public var contentsDigest: Digest?
     /// For a Markdown file, what `stat` said of it when it was read (of its target, through a
     /// link): the next build's `KnownSources`.
