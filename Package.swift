@@ -39,12 +39,15 @@ let package = Package(
             pkgConfig: "gumbo",
             providers: [.apt(["libgumbo-dev"]), .brew(["gumbo-parser"])]
         ),
-        // libvips: pictures resized to the size they are shown, upright, in sRGB, without metadata.
+        // libvips' headers: pictures resized to the size they are shown, upright, in sRGB, without
+        // metadata. Not linked: `CVipsLoader` opens libvips when the first picture is resized, so
+        // glib's flags are the ones needed (libvips' would link it and its hundred libraries).
         .systemLibrary(
             name: "CVips",
-            pkgConfig: "vips",
+            pkgConfig: "glib-2.0",
             providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
+        .target(name: "CVipsLoader", dependencies: ["CVips"]),
         .target(
             name: "StacksCore",
             dependencies: [
@@ -52,7 +55,7 @@ let package = Package(
                 "CGumbo",
                 "CCrypto",
                 "CStemmer",
-                "CVips",
+                "CVipsLoader",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -82,8 +85,10 @@ let package = Package(
         .target(name: "StacksTestSupport", dependencies: ["StacksCore"], path: "Tests/StacksTestSupport"),
         .testTarget(
             name: "StacksCoreTests",
-            dependencies: ["StacksCore", "StacksTestSupport", "CVips", .product(name: "Yams", package: "Yams")],
-            exclude: ["Goldens"]  // read from the repository by path, not bundled
+            dependencies: ["StacksCore", "StacksTestSupport", "CVips", "CVipsLoader", .product(name: "Yams", package: "Yams")],
+            exclude: ["Goldens"],  // read from the repository by path, not bundled
+            // The tests draw and read their pictures with libvips' own functions.
+            linkerSettings: [.linkedLibrary("vips")]
         ),
         .testTarget(name: "StacksPreviewTests", dependencies: ["StacksPreview", "StacksTestSupport"]),
     ]

@@ -1,4 +1,5 @@
 import CVips
+import CVipsLoader
 import Foundation
 import Testing
 @testable import StacksCore
@@ -61,7 +62,7 @@ import StacksTestSupport
             file.withUnsafeBytes { buffer in
                 let image = stacks_vips_open(buffer.baseAddress, buffer.count)
                 #expect((image != nil) == opens, "\(name)")
-                if let image { g_object_unref(image) }
+                if let image { stacks_vips_release(image) }
             }
         }
         VipsFailure.clear()

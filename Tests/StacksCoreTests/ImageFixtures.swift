@@ -1,4 +1,5 @@
 import CVips
+import CVipsLoader
 import Foundation
 import Testing
 @testable import StacksCore
@@ -94,7 +95,7 @@ enum ImageFixtures {
     static func encode(_ pixels: Pixels, as format: ImageFormat, pageHeight: Int? = nil) throws -> [UInt8] {
         let image = try vipsImage(pixels)
         // A page height makes a tall image the frames of an animation.
-        if let pageHeight { vips_image_set_int(image.pointer, "page-height", Int32(pageHeight)) }
+        if let pageHeight { vips_image_set_int(image.vips, "page-height", Int32(pageHeight)) }
         return try EncodedImage(encoding: image, as: format).bytes
     }
 
@@ -111,9 +112,9 @@ enum ImageFixtures {
         try ImageLibrary.start()
         return try bytes.withUnsafeBytes { buffer in
             let image = VipsImageReference(try #require(stacks_vips_open(buffer.baseAddress, buffer.count)))
-            #expect(vips_image_get_bands(image.pointer) == 3)
+            #expect(vips_image_get_bands(image.vips) == 3)
             var length = 0
-            let memory = try #require(vips_image_write_to_memory(image.pointer, &length))
+            let memory = try #require(vips_image_write_to_memory(image.vips, &length))
             defer { g_free(memory) }
             return Pixels(width: image.width, height: image.height, bytes: Array(UnsafeRawBufferPointer(start: memory, count: length)))
         }
@@ -227,4 +228,14 @@ enum ImageFixtures {
         let ifd = le(entries.count, 2) + entries.flatMap { tag, type, value in le(tag, 2) + le(type, 2) + le(1, 4) + le(value, 4) } + le(0, 4)
         return Array("II".utf8) + le(42, 2) + le(10, 4) + [0x80, 0] + ifd
     }()
+}
+
+extension VipsImageReference {
+    /// The image as libvips' own functions take it (the tests call them; Stacks opens libvips
+    /// through `CVipsLoader` and sees its images as opaque).
+    var vips: UnsafeMutablePointer<VipsImage> { UnsafeMutablePointer(pointer) }
+
+    init(_ image: UnsafeMutablePointer<VipsImage>) {
+        self.init(OpaquePointer(image))
+    }
 }

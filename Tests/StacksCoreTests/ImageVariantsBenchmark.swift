@@ -1,4 +1,5 @@
 import CVips
+import CVipsLoader
 import Foundation
 import Testing
 @testable import StacksCore
@@ -65,7 +66,7 @@ struct ImageVariantsBenchmark {
             for width in Self.widths {
                 try photo.withImageBytes { (buffer) throws(ImageError) in
                     let image = try VipsImageReference(.malformed, "") {
-                        stacks_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, Int32(width), Int32(VIPS_MAX_COORD))
+                        stacks_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, Int32(width), STACKS_VIPS_MAX_COORD)
                     }
                     _ = try EncodedImage(encoding: image, as: .webp)
                 }
@@ -83,24 +84,24 @@ struct ImageVariantsBenchmark {
                 }
             })
         }
-        let plain = try photo.withImageBytes { (buffer) throws(ImageError) -> UnsafeMutablePointer<VipsImage>? in
+        let plain = try photo.withImageBytes { (buffer) throws(ImageError) -> OpaquePointer? in
             let resized = try VipsImageReference(.malformed, "") {
-                stacks_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, 1600, Int32(VIPS_MAX_COORD))
+                stacks_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, 1600, STACKS_VIPS_MAX_COORD)
             }
-            return vips_image_copy_memory(resized.pointer)
+            return stacks_vips_copy_memory(resized.pointer)
         }
         let withProfile = VipsImageReference(try #require(plain))
-        vips_image_set_blob_copy(withProfile.pointer, "icc-profile-data", ImageFixtures.iccProfile(), ImageFixtures.iccProfile().count)
+        vips_image_set_blob_copy(withProfile.vips, "icc-profile-data", ImageFixtures.iccProfile(), ImageFixtures.iccProfile().count)
         Self.report("  convert the decoded 1600 to sRGB by its ICC profile", try Self.cpuMilliseconds {
             let converted = try VipsImageReference(.failed, "") { stacks_vips_icc_to_srgb(withProfile.pointer, $0) }
-            converted.withCopy { vips_image_copy_memory($0) }
+            converted.withCopy { stacks_vips_copy_memory($0) }
         })
 
-        let decoded = try photo.withImageBytes { (buffer) throws(ImageError) -> UnsafeMutablePointer<VipsImage>? in
+        let decoded = try photo.withImageBytes { (buffer) throws(ImageError) -> OpaquePointer? in
             let resized = try VipsImageReference(.malformed, "") {
-                stacks_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, 1600, Int32(VIPS_MAX_COORD))
+                stacks_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, 1600, STACKS_VIPS_MAX_COORD)
             }
-            return vips_image_copy_memory(resized.pointer)
+            return stacks_vips_copy_memory(resized.pointer)
         }
         let image = VipsImageReference(try #require(decoded))
         var sizes: [Int32: Int] = [:]
@@ -110,7 +111,7 @@ struct ImageVariantsBenchmark {
                 var bytes = 0
                 for width in Self.widths {
                     let resized = try VipsImageReference(.failed, "") {
-                        stacks_vips_thumbnail_image(image.pointer, $0, Int32(width), Int32(VIPS_MAX_COORD), VIPS_INTERESTING_NONE)
+                        stacks_vips_thumbnail_image(image.pointer, $0, Int32(width), STACKS_VIPS_MAX_COORD, STACKS_VIPS_CROP_NONE)
                     }
                     var data: UnsafeMutableRawPointer?
                     var length = 0
@@ -122,10 +123,10 @@ struct ImageVariantsBenchmark {
             })
         }
         print("    the four files' sizes by effort:", sizes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value / 1000) kB" }.joined(separator: ", "))
-        for (name, crop) in [("centre", VIPS_INTERESTING_CENTRE), ("attention", VIPS_INTERESTING_ATTENTION)] {
+        for (name, crop) in [("centre", STACKS_VIPS_CROP_CENTRE), ("attention", STACKS_VIPS_CROP_ATTENTION)] {
             Self.report("  thumbnail crop \(name), 160 px, from the decoded 1600", try Self.cpuMilliseconds {
                 _ = try VipsImageReference(.failed, "") { stacks_vips_thumbnail_image(image.pointer, $0, 160, 160, crop) }
-                    .withCopy { vips_image_copy_memory($0) }
+                    .withCopy { stacks_vips_copy_memory($0) }
             })
         }
     }
@@ -133,7 +134,7 @@ struct ImageVariantsBenchmark {
 
 private extension VipsImageReference {
     /// Computes the image's pixels and drops them.
-    func withCopy(_ copy: (UnsafeMutablePointer<VipsImage>) -> UnsafeMutablePointer<VipsImage>?) {
-        if let memory = copy(pointer) { g_object_unref(memory) }
+    func withCopy(_ copy: (OpaquePointer) -> OpaquePointer?) {
+        if let memory = copy(pointer) { stacks_vips_release(memory) }
     }
 }

@@ -1,4 +1,4 @@
-import CVips
+import CVipsLoader
 
 /// A picture made for publishing: its file's bytes, their format and its size in pixels.
 /// It carries no metadata at all: no EXIF (camera, date, GPS position), XMP, IPTC or ICC profile.
@@ -34,7 +34,7 @@ public struct EncodedImage: Sendable, Hashable {
         case .png: stacks_vips_pngsave(image.pointer, &data, &length)
         case .gif: stacks_vips_gifsave(image.pointer, &data, &length)
         }
-        defer { g_free(data) }
+        defer { stacks_vips_free(data) }
         guard status == 0, let data else {
             throw VipsFailure.error(.failed, "could not be encoded as \(format.name)")
         }

@@ -1,4 +1,4 @@
-import CVips
+import CVipsLoader
 
 /// What a picture's header says, read without decoding a pixel: its format (from its bytes),
 /// its size as stored, its number of frames and its EXIF orientation.
@@ -49,9 +49,9 @@ public struct ImageProbe: Sendable, Hashable {
                 throw VipsFailure.error(.malformed, "not a readable \(format.name) image")
             }
             let image = VipsImageReference(pointer)
-            return ImageProbe(format: format, width: image.width, height: Int(vips_image_get_page_height(image.pointer)),
-                              pages: max(1, Int(vips_image_get_n_pages(image.pointer))),
-                              orientation: Int(vips_image_get_orientation(image.pointer)))
+            return ImageProbe(format: format, width: image.width, height: Int(stacks_vips_page_height(image.pointer)),
+                              pages: max(1, Int(stacks_vips_pages(image.pointer))),
+                              orientation: Int(stacks_vips_orientation(image.pointer)))
         }
         var checked = probe
         // libvips 8.14 reads only the first frame of an animated PNG and says nothing of the rest.

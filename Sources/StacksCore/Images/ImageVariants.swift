@@ -1,4 +1,4 @@
-import CVips
+import CVipsLoader
 
 /// The pictures a page publishes in place of one original: WebP variants at the widths its
 /// layout shows it at (for `srcset`), a re-encoding in the original's format (the `src`, for
@@ -107,7 +107,7 @@ public struct ImageVariants: Sendable, Hashable {
     static func resize(_ buffer: UnsafeRawBufferPointer, _ source: ImageProbe, to width: Int, _ what: String) throws(ImageError) -> VipsImageReference {
         guard source.format == .jpeg else {
             return try VipsImageReference(.malformed, what) {
-                stacks_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, Int32(width), Int32(VIPS_MAX_COORD))
+                stacks_vips_thumbnail_buffer(buffer.baseAddress, buffer.count, $0, Int32(width), STACKS_VIPS_MAX_COORD)
             }
         }
         let shown = source.shownSize.width
@@ -117,7 +117,7 @@ public struct ImageVariants: Sendable, Hashable {
         }
         let image = VipsImageReference(opened)
         return try VipsImageReference(.malformed, what) {
-            stacks_vips_thumbnail_image(image.pointer, $0, Int32(width), Int32(VIPS_MAX_COORD), VIPS_INTERESTING_NONE)
+            stacks_vips_thumbnail_image(image.pointer, $0, Int32(width), STACKS_VIPS_MAX_COORD, STACKS_VIPS_CROP_NONE)
         }
     }
 
@@ -125,12 +125,12 @@ public struct ImageVariants: Sendable, Hashable {
     /// sRGB by the ICC profile they carry. Without one they are taken as sRGB already, as
     /// browsers take them; a profile that does not fit them is ignored, as browsers ignore it.
     static func inMemoryInSRGB(_ image: borrowing VipsImageReference, _ what: String) throws(ImageError) -> VipsImageReference {
-        var converted: UnsafeMutablePointer<VipsImage>?
-        defer { if let converted { g_object_unref(converted) } }
-        if vips_image_get_typeof(image.pointer, "icc-profile-data") != 0, stacks_vips_icc_to_srgb(image.pointer, &converted) != 0 {
+        var converted: OpaquePointer?
+        defer { if let converted { stacks_vips_release(converted) } }
+        if stacks_vips_has_icc_profile(image.pointer) != 0, stacks_vips_icc_to_srgb(image.pointer, &converted) != 0 {
             VipsFailure.clear()
         }
-        guard let memory = vips_image_copy_memory(converted ?? image.pointer) else { throw VipsFailure.error(.malformed, what) }
+        guard let memory = stacks_vips_copy_memory(converted ?? image.pointer) else { throw VipsFailure.error(.malformed, what) }
         return VipsImageReference(memory)
     }
 
@@ -138,7 +138,7 @@ public struct ImageVariants: Sendable, Hashable {
     private static func encode(_ decoded: borrowing VipsImageReference, width: Int, as format: ImageFormat) throws(ImageError) -> EncodedImage {
         if width >= decoded.width { return try EncodedImage(encoding: decoded, as: format) }
         let resized = try VipsImageReference(.failed, "could not be resized to \(width) pixels wide") {
-            stacks_vips_thumbnail_image(decoded.pointer, $0, Int32(width), Int32(VIPS_MAX_COORD), VIPS_INTERESTING_NONE)
+            stacks_vips_thumbnail_image(decoded.pointer, $0, Int32(width), STACKS_VIPS_MAX_COORD, STACKS_VIPS_CROP_NONE)
         }
         return try EncodedImage(encoding: resized, as: format)
     }

@@ -1,4 +1,4 @@
-import CVips
+import CVipsLoader
 
 /// A picture cut to fill a list's tile, at 1x and 2x, in WebP, without metadata.
 ///
@@ -47,7 +47,7 @@ public struct Thumbnail: Sendable, Hashable {
 
     private static func cut(_ decoded: borrowing VipsImageReference, width: Int, height: Int) throws(ImageError) -> EncodedImage {
         let cut = try VipsImageReference(.failed, "could not be cut to a \(width) × \(height) thumbnail") {
-            stacks_vips_thumbnail_image(decoded.pointer, $0, Int32(width), Int32(height), VIPS_INTERESTING_CENTRE)
+            stacks_vips_thumbnail_image(decoded.pointer, $0, Int32(width), Int32(height), STACKS_VIPS_CROP_CENTRE)
         }
         return try EncodedImage(encoding: cut, as: .webp)
     }

@@ -1,4 +1,4 @@
-import CVips
+import CVipsLoader
 
 /// One reference to a libvips image, given up when the value goes out of scope, on every path
 /// out of a function, thrown errors included. Noncopyable, so it is given up exactly once.
@@ -7,28 +7,28 @@ import CVips
 /// not outlive the `withUnsafeBytes` it was made in. Keeping them in locals of that closure
 /// makes sure.
 struct VipsImageReference: ~Copyable {
-    let pointer: UnsafeMutablePointer<VipsImage>
+    let pointer: OpaquePointer
 
-    init(_ pointer: UnsafeMutablePointer<VipsImage>) {
+    init(_ pointer: OpaquePointer) {
         self.pointer = pointer
     }
 
     /// Takes over the image a libvips call made through `out`, or throws what libvips said.
     init(_ kind: ImageError.Kind, _ what: String,
-         _ make: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(ImageError) {
-        var out: UnsafeMutablePointer<VipsImage>?
+         _ make: (UnsafeMutablePointer<OpaquePointer?>) -> Int32) throws(ImageError) {
+        var out: OpaquePointer?
         let status = make(&out)
         guard status == 0, let out else {
-            if let out { g_object_unref(out) }
+            if let out { stacks_vips_release(out) }
             throw VipsFailure.error(kind, what)
         }
         self.init(out)
     }
 
-    deinit { g_object_unref(pointer) }
+    deinit { stacks_vips_release(pointer) }
 
-    var width: Int { Int(vips_image_get_width(pointer)) }
-    var height: Int { Int(vips_image_get_height(pointer)) }
+    var width: Int { Int(stacks_vips_width(pointer)) }
+    var height: Int { Int(stacks_vips_height(pointer)) }
 }
 
 /// What libvips said about its last failure.
@@ -39,9 +39,9 @@ enum VipsFailure {
     /// one message may carry the other's lines too, or none. `what` is always this call's own.
     static func error(_ kind: ImageError.Kind, _ what: String) -> ImageError {
         var detail = ""
-        if let copy = vips_error_buffer_copy() {  // reads and clears, under libvips' lock
+        if let copy = stacks_vips_error_copy() {  // reads and clears, under libvips' lock
             detail = String(cString: copy)
-            g_free(copy)
+            stacks_vips_free(copy)
         }
         let lines = detail.split(separator: "\n").map { String($0.drop(while: \.isWhitespace)) }.filter { !$0.isEmpty }
         return ImageError(kind, lines.isEmpty ? what : "\(what) (libvips: \(lines.prefix(3).joined(separator: "; ")))")
@@ -49,7 +49,7 @@ enum VipsFailure {
 
     /// Forgets a failure that is not reported, so that it is not read as the next one's cause.
     static func clear() {
-        vips_error_clear()
+        stacks_vips_error_clear()
     }
 }
 
