@@ -24,7 +24,7 @@ _Static_assert((int) STACKS_VIPS_CROP_ATTENTION == (int) VIPS_INTERESTING_ATTENT
     F(vips_image_new_from_buffer) F(vips_thumbnail_buffer) F(vips_thumbnail_image) F(vips_icc_transform) \
     F(vips_image_get_typeof) F(vips_image_copy_memory) F(vips_image_get_width) F(vips_image_get_height) \
     F(vips_image_get_page_height) F(vips_image_get_n_pages) F(vips_image_get_orientation) F(g_object_unref) \
-    F(vips_webpsave_buffer) F(vips_jpegsave_buffer) F(vips_pngsave_buffer) F(vips_gifsave_buffer) F(g_free) \
+    F(vips_webpsave_buffer) F(vips_heifsave_buffer) F(vips_jpegsave_buffer) F(vips_pngsave_buffer) F(vips_gifsave_buffer) F(g_free) \
     F(vips_error_buffer_copy) F(vips_error_clear)
 
 #define STACKS_DECLARE(name) static __typeof__(&name) call_##name;
@@ -123,6 +123,11 @@ void stacks_vips_release(StacksVipsImage *image) {
 
 int stacks_vips_webpsave(StacksVipsImage *in, void **bytes, size_t *length, int quality, int effort) {
     return call_vips_webpsave_buffer((VipsImage *) in, bytes, length, "Q", quality, "effort", effort, "strip", TRUE, NULL);
+}
+
+int stacks_vips_avifsave(StacksVipsImage *in, void **bytes, size_t *length, int quality, int effort) {
+    return call_vips_heifsave_buffer((VipsImage *) in, bytes, length, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+        "Q", quality, "effort", effort, "strip", TRUE, NULL);
 }
 
 int stacks_vips_jpegsave(StacksVipsImage *in, void **bytes, size_t *length, int quality) {

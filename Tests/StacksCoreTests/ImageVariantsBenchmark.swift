@@ -38,7 +38,7 @@ struct ImageVariantsBenchmark {
         var data: UnsafeMutableRawPointer?
         var length = 0
         precondition(stacks_vips_jpegsave(image.pointer, &data, &length, 92) == 0)
-        defer { g_free(data) }
+        defer { stacks_vips_free(data) }
         return Array(UnsafeRawBufferPointer(start: data, count: length))
     }()
 
@@ -117,12 +117,32 @@ struct ImageVariantsBenchmark {
                     var length = 0
                     #expect(stacks_vips_webpsave(resized.pointer, &data, &length, 80, effort) == 0)
                     bytes += length
-                    g_free(data)
+                    stacks_vips_free(data)
                 }
                 sizes[effort] = bytes
             })
         }
         print("    the four files' sizes by effort:", sizes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value / 1000) kB" }.joined(separator: ", "))
+        // AVIF (`images.avif`) by libaom's effort, from the same pixels.
+        var avifSizes: [Int32: Int] = [:]
+        for effort: Int32 in [0, 1, 2, 4] {
+            Self.report("  AVIF q\(EncodedImage.avifQuality) effort \(effort): 4 widths from the decoded 1600" + (effort == EncodedImage.avifEffort ? " (used)" : ""),
+                        try Self.cpuMilliseconds {
+                var bytes = 0
+                for width in Self.widths {
+                    let resized = try VipsImageReference(.failed, "") {
+                        stacks_vips_thumbnail_image(image.pointer, $0, Int32(width), STACKS_VIPS_MAX_COORD, STACKS_VIPS_CROP_NONE)
+                    }
+                    var data: UnsafeMutableRawPointer?
+                    var length = 0
+                    #expect(stacks_vips_avifsave(resized.pointer, &data, &length, EncodedImage.avifQuality, effort) == 0)
+                    bytes += length
+                    stacks_vips_free(data)
+                }
+                avifSizes[effort] = bytes
+            })
+        }
+        print("    the four AVIF files' sizes by effort:", avifSizes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value / 1000) kB" }.joined(separator: ", "))
         for (name, crop) in [("centre", STACKS_VIPS_CROP_CENTRE), ("attention", STACKS_VIPS_CROP_ATTENTION)] {
             Self.report("  thumbnail crop \(name), 160 px, from the decoded 1600", try Self.cpuMilliseconds {
                 _ = try VipsImageReference(.failed, "") { stacks_vips_thumbnail_image(image.pointer, $0, 160, 160, crop) }

@@ -111,4 +111,12 @@ import Testing
         #expect(LinkTokens.substitute(in: html, urls: ["a.png", "b"], attributes: [#" width="1" height="2""#, ""]) ==
             #"<img src="a.png" width="1" height="2" alt="stacks-link:1"> <a href="b">x</a>"#)
     }
+
+    @Test func aPictureWrapsOnlyItsOwnTagWhateverItsQuotedValuesHold() {
+        let html = #"<p>a &lt; b <img alt="x" src="stacks-link:0" title='1 > 0' /> and <img src="stacks-link:1"> <a href="stacks-link:2">c</a></p>"#
+        let source = #"<source type="image/avif" srcset="a.avif 9w">"#
+        #expect(LinkTokens.substitute(in: html, urls: ["a.jpg", "b.jpg", "c/"], attributes: [#" width="9""#, "", ""],
+                                      pictures: [0: source]) ==
+            #"<p>a &lt; b <picture><source type="image/avif" srcset="a.avif 9w"><img alt="x" src="a.jpg" width="9" title='1 > 0' /></picture> and <img src="b.jpg"> <a href="c/">c</a></p>"#)
+    }
 }

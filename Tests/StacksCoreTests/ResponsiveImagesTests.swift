@@ -105,6 +105,56 @@ import StacksTestSupport
         #expect(!project.exists("output/_stacks/images"))
     }
 
+    /// The size an AVIF file's `ispe` box gives (its image's width and height).
+    static func avifSize(_ bytes: [UInt8]) -> ImageSize? {
+        guard let box = bytes.firstRange(of: Array("ispe".utf8)), box.upperBound + 12 <= bytes.count else { return nil }
+        let number = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return ImageSize(width: number(box.upperBound + 4), height: number(box.upperBound + 8))
+    }
+
+    @Test func avifVariantsAreOfferedFirstInAPictureWhenAsked() async throws {
+        let project = try Self.project([
+            "stacks.yml": "images:\n  avif: true\n",
+            "content/dishes/bowl.md": "---\ntitle: Bowl\n---\n\n<p>Raw: <img alt=\"Raw bowl\" src=\"tofu/bowl.webp\"></p>\n",
+        ])
+        defer { project.remove() }
+        let summary = try await SiteBuilder.build(project.options)
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        let page = try project.read("output/dishes/tofu/index.html")
+        let stem = "../../_stacks/images/dishes/tofu/photo"
+        let avif = "<source type=\"image/avif\" srcset=\"\(stem)-480.avif 480w, \(stem)-800.avif 800w, \(stem)-900.avif 900w\" sizes=\"(min-width: 720px) 46rem, 100vw\">"
+        // The Markdown picture: the AVIF source first, then the `<img>` as without AVIF, closed.
+        let picture = try #require(page.firstMatch(of: /<picture><source [^>]*><img [^>]*alt="The dish"[^>]*><\/picture>/).map { String($0.0) },
+                                   "\(page)")
+        #expect(picture.contains(avif), "\(picture)")
+        #expect(picture.contains("srcset=\"\(stem)-480.webp 480w"))
+        // The item's own picture too, and only pictures with variants are wrapped.
+        #expect(page.contains("<picture>\(avif)<img class=\"item-image\""))
+        #expect(page.matches(of: /<picture>/).count == 3, "the dish, the item's picture, the bowl")
+        #expect(!page.contains("chart-400.avif") && !page.contains("dance-"))
+        // A raw `<img>` is wrapped like a Markdown one.
+        let raw = try project.read("output/dishes/bowl/index.html")
+        #expect(raw.contains("<p>Raw: <picture><source type=\"image/avif\" srcset=\"../../_stacks/images/dishes/tofu/bowl-480.avif 480w, ../../_stacks/images/dishes/tofu/bowl-600.avif 600w\""), "\(raw)")
+        #expect(raw.contains("alt=\"Raw bowl\"") && raw.contains("</picture></p>"))
+        for width in [480, 800, 900] {
+            let file = try Self.bytes(project, "output/_stacks/images/dishes/tofu/photo-\(width).avif")
+            #expect(Array(file[4..<12]) == Array("ftypavif".utf8))
+            #expect(Self.avifSize(file) == ImageSize(width: width, height: (width * 1300 + 450) / 900))
+            // No EXIF: no camera, no place.
+            #expect(file.firstRange(of: Array("Exif".utf8)) == nil)
+        }
+        // Without `images.avif`, the same pictures have no AVIF and the cache keeps them apart.
+        let request = ImageVariants.Request(widths: [480, 800], fallbackWidth: 800)
+        var withAVIF = request
+        withAVIF.avif = true
+        #expect(ImageCache.key(of: [1, 2, 3], request: request, library: "8.14.1") != ImageCache.key(of: [1, 2, 3], request: withAVIF, library: "8.14.1"))
+        try project.write("stacks.yml", "images:\n  avif: false\n")
+        #expect(await project.buildErrors() == nil)
+        #expect(!(try project.read("output/dishes/tofu/index.html")).contains("<picture>"))
+        #expect(!project.exists("output/_stacks/images/dishes/tofu/photo-480.avif"))
+        #expect(project.exists("output/_stacks/images/dishes/tofu/photo-480.webp"))
+    }
+
     /// A damaged picture whose header still reads: a warning naming it, and the page still shows it.
     @Test func aDamagedPhotoIsPublishedAsItIsWithAWarning() async throws {
         let project = try Self.project()

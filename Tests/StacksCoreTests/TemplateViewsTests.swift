@@ -88,6 +88,8 @@ import Testing
         // Levels of the sidebar that show only some of their categories.
         config.layout.sidebarWindow = 1
         config.markdown.toc = 2
+        // AVIF variants too: the item's picture is then a `<picture>`.
+        config.images.avif = true
         let hammer = """
             ---
             title: Hammer

@@ -40,7 +40,7 @@ TILES = """return [...document.querySelectorAll('.list > li > a > i, .item-heade
     })"""
 
 
-def open_at(page, width, scale, url=DISH):
+def open_at(page, width, scale, url=DISH, dish=None):
     page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": 900, "deviceScaleFactor": scale, "mobile": width < 600})
     page.width = None  # the next page.open sets its own metrics again
@@ -48,7 +48,7 @@ def open_at(page, width, scale, url=DISH):
     page.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     page.driver.get(url)
     page.wait(lambda: page.js("return document.readyState") == "complete")
-    if url != DISH:
+    if not (url == DISH if dish is None else dish):
         return
     # The pictures below the first screen load as they come into view.
     for index in range(len(page.js(PHOTOS))):
@@ -77,6 +77,24 @@ def test_the_browser_takes_the_smallest_variant_that_covers_the_picture(page, wi
     assert page.driver.execute_async_script(SHIFTS) < 0.01
     page.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
     page.screenshot(f"recipe-{width}")
+
+
+@pytest.mark.parametrize("width, scale", [(390, 3), (1440, 1)])
+def test_a_browser_that_reads_avif_takes_the_avif_variant_it_needs(page, width, scale):
+    # images.avif: each picture is a <picture> whose first <source> offers AVIF at the WebP widths.
+    open_at(page, width, scale, BASE + "/recipes-avif/soups/hot-and-sour-soup/", dish=True)
+    assert len(page.js(PHOTOS)) == 3  # the dish's own picture and two in its text
+    assert page.js("return [...document.querySelectorAll(arguments[0])].every((img) => img.parentElement.tagName === 'PICTURE')", PICTURES)
+    for photo in page.js(PHOTOS):
+        assert photo["src"].endswith(".avif"), photo
+        chosen = int(photo["src"].rsplit("-", 1)[1].split(".")[0])
+        expected = next((w for w in WIDTHS if w >= photo["shown"] * scale), WIDTHS[-1])
+        assert chosen == expected, photo
+        assert photo["attributes"] == ["2016", "1512"], photo
+        assert abs(photo["shown"] / photo["height"] - photo["natural"] / photo["naturalHeight"]) < 0.01, photo
+    assert page.driver.execute_async_script(SHIFTS) < 0.01
+    page.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+    page.screenshot(f"recipe-avif-{width}")
 
 
 def test_pictures_in_the_dark_theme(page):

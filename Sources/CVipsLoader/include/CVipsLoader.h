@@ -78,6 +78,8 @@ void stacks_vips_release(StacksVipsImage *image);
 // `stacks_vips_free`.
 
 int stacks_vips_webpsave(StacksVipsImage *in, void **bytes, size_t *length, int quality, int effort);
+/// AV1 in HEIF (AVIF), by libheif and libaom.
+int stacks_vips_avifsave(StacksVipsImage *in, void **bytes, size_t *length, int quality, int effort);
 int stacks_vips_jpegsave(StacksVipsImage *in, void **bytes, size_t *length, int quality);
 int stacks_vips_pngsave(StacksVipsImage *in, void **bytes, size_t *length);
 int stacks_vips_gifsave(StacksVipsImage *in, void **bytes, size_t *length);

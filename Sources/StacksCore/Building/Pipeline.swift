@@ -211,7 +211,7 @@ public enum Pipeline {
                                      memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
         let loader = CatalogLoader(config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken,
-                                    images: config.images.resize ? ResponsiveImages(layout: config.layout) : nil)
+                                    images: config.images.resize ? ResponsiveImages(layout: config.layout, avif: config.images.avif) : nil)
         let loaded: CatalogLoader.Loaded
         if memory == nil {
             // A build: each file's bytes go once decoded.

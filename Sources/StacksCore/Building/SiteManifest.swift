@@ -96,7 +96,7 @@ public struct SiteManifest: Sendable {
         var thumbnails: Set<Int> = []
         for page in catalog.pages { if let picture = PagePictures.thumbnail(of: page, config: renderer.config) { thumbnails.insert(picture) } }
         let images: [(asset: Int, plan: ResponsiveImages.Plan)] = !renderer.config.images.resize ? [] : catalog.assets.indices.compactMap { index in
-            ResponsiveImages.plan(catalog.assets[index], thumbnail: thumbnails.contains(index)).map { (index, $0) }
+            ResponsiveImages.plan(catalog.assets[index], thumbnail: thumbnails.contains(index), avif: renderer.config.images.avif).map { (index, $0) }
         }
 
         // In a catalog of several languages, the default language's site makes the files all

@@ -308,6 +308,8 @@ public struct SiteResolver: Sendable {
     func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> (html: String, problems: [Diagnostic], lookups: [String]) {
         var urls: [String] = []
         var attributes: [String] = []
+        // The AVIF `<source>` of a picture's `<picture>`, by its link's number (`images.avif`).
+        var pictures: [Int: String] = [:]
         var problems: [Diagnostic] = []
         var lookups: [String] = []
         let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
@@ -347,10 +349,11 @@ public struct SiteResolver: Sendable {
                 }
                 if link.isImage, case .asset(let output, let fragment) = target, let images,
                    let plan = ResponsiveImages.plan(output: output, size: targets.imageSize(ofOutput: output),
-                                                    plain: targets.isPlainPicture(ofOutput: output)) {
+                                                    plain: targets.isPlainPicture(ofOutput: output), avif: images.avif) {
                     // Its variants for `srcset`, its re-encoding for `src`.
                     urls.append(RootMarker.file(plan.fallback.path) + fragment)
                     attributes[attributes.count - 1] = images.attributes(plan, size: !link.hasWrittenSize)
+                    if let source = images.source(plan) { pictures[urls.count - 1] = source }
                     continue
                 }
                 urls.append(url(for: target))
@@ -366,7 +369,7 @@ public struct SiteResolver: Sendable {
                 urls.append(link.destination)
             }
         }
-        return (LinkTokens.substitute(in: markdown.html, urls: urls, attributes: attributes), problems, lookups)
+        return (LinkTokens.substitute(in: markdown.html, urls: urls, attributes: attributes, pictures: pictures), problems, lookups)
     }
 
     /// What an `<img>` of an image of this size says, so that its place is kept while it loads.

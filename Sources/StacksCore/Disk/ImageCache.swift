@@ -26,6 +26,8 @@ package struct ImageCache: Sendable {
         hasher.add(request.widths.map(String.init).joined(separator: ","))
         hasher.add(request.fallbackWidth ?? 0)
         hasher.add(request.thumbnail.map { "\($0.width)x\($0.height)" } ?? "")
+        // Added only when asked, so that the keys of the pictures kept before AVIF stay theirs.
+        if request.avif { hasher.add("avif") }
         let digest = hasher.finish()
         return hex(digest.high) + hex(digest.low)
     }

@@ -36,12 +36,14 @@ package enum PublishedImages {
         }
         switch outcome {
         case .made(let made) where made.variants.count == plan.variants.count && made.fallback != nil
-                                   && (plan.thumbnail == nil || made.thumbnail != nil):
+                                   && (plan.thumbnail == nil || made.thumbnail != nil)
+                                   && made.avifVariants.count == plan.avifVariants.count:
             var files = made.variants.map(\.bytes) + [made.fallback!.bytes]
             if plan.thumbnail != nil, let thumbnail = made.thumbnail {
                 // A picture too small for a 2x tile has one size: the same bytes under both names.
                 files += [thumbnail.oneX.bytes, (thumbnail.twoX ?? thumbnail.oneX).bytes]
             }
+            files += made.avifVariants.map(\.bytes)
             if keeps { cache?.keep(files, key: key) }
             return Made(files: files, warning: nil, decoded: true, key: keeps ? nil : key)
         case .made:

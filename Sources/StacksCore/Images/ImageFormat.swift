@@ -1,7 +1,11 @@
 /// The raster formats Stacks resizes, told by a file's first bytes and never by its name:
-/// a PNG called `photo.jpg` is a PNG, and its re-encoding stays a PNG.
+/// a PNG called `photo.jpg` is a PNG, and its re-encoding stays a PNG. AVIF is written only
+/// (`images.avif`): it is never read, since its loader (libheif) stays blocked.
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
-    case jpeg, png, gif, webp
+    case jpeg, png, gif, webp, avif
+
+    /// The formats read: the four whose loaders run.
+    public static var allCases: [ImageFormat] { [.jpeg, .png, .gif, .webp] }
 
     /// The extension a file of this format is published with.
     public var fileExtension: String {
@@ -10,6 +14,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .png: "png"
         case .gif: "gif"
         case .webp: "webp"
+        case .avif: "avif"
         }
     }
 
@@ -20,6 +25,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .png: "PNG"
         case .gif: "GIF"
         case .webp: "WebP"
+        case .avif: "AVIF"
         }
     }
 

@@ -17,11 +17,14 @@ public struct ImageVariants: Sendable, Hashable {
         public var fallbackWidth: Int?
         /// The list tile a thumbnail fills; `nil` for none.
         public var thumbnail: Thumbnail.Tile?
+        /// AVIF variants too, at the WebP ones' widths.
+        public var avif: Bool
 
-        public init(widths: [Int], fallbackWidth: Int? = nil, thumbnail: Thumbnail.Tile? = nil) {
+        public init(widths: [Int], fallbackWidth: Int? = nil, thumbnail: Thumbnail.Tile? = nil, avif: Bool = false) {
             self.widths = widths
             self.fallbackWidth = fallbackWidth
             self.thumbnail = thumbnail
+            self.avif = avif
         }
     }
 
@@ -52,6 +55,8 @@ public struct ImageVariants: Sendable, Hashable {
     public var variants: [EncodedImage]
     public var fallback: EncodedImage?
     public var thumbnail: Thumbnail?
+    /// AVIF at the variants' widths, when asked.
+    public var avifVariants: [EncodedImage] = []
 
     /// Makes what `request` asks of the picture in `bytes`, from a single decode at the largest
     /// size any of them needs: one decode and a resize for each costs less than a decode for each
@@ -91,6 +96,11 @@ public struct ImageVariants: Sendable, Hashable {
             }
             if let tile {
                 made.thumbnail = try Thumbnail.make(tile, from: decoded)
+            }
+            if request.avif {
+                for width in widths {
+                    made.avifVariants.append(try encode(decoded, width: width, as: .avif))
+                }
             }
             return made
         })

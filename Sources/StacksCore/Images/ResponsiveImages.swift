@@ -4,7 +4,8 @@
 /// preview make the same files.
 ///
 /// A JPEG, PNG or WebP picture gets WebP variants at `widths` that are narrower than it, and one
-/// at its own width (at most the widest), and a re-encoding in its own format 800 pixels wide
+/// at its own width (at most the widest), AVIF ones at the same widths with `images.avif` (a
+/// `<picture>` offers them first, to browsers that read AVIF), and a re-encoding in its own format 800 pixels wide
 /// (or its own width, when narrower) for `src`: what a page shows carries no location or camera metadata. A picture narrower
 /// than the narrowest width (an icon, a badge) is only re-encoded: one size has no choice to offer. GIFs (mostly
 /// animations) and SVG drawings are shown as they are. A picture that stands for its page in the
@@ -28,9 +29,12 @@ public struct ResponsiveImages: Sendable, Equatable {
     /// most 46rem (`.detail > *`) from it on. (Not `min(46rem, 100vw)`: the HTML checker takes
     /// no CSS functions in `sizes`, and from `medium` on the column is under 100vw anyway.)
     public var sizes: String
+    /// Whether pictures get AVIF variants too (`images.avif`).
+    public var avif: Bool
 
-    public init(layout: SiteConfig.Layout) {
+    public init(layout: SiteConfig.Layout, avif: Bool = false) {
         sizes = "(min-width: \(layout.mediumBreakpoint)px) 46rem, 100vw"
+        self.avif = avif
     }
 
     /// One picture's files.
@@ -43,25 +47,31 @@ public struct ResponsiveImages: Sendable, Equatable {
         public var size: ImageSize
         /// The lists' tile cut from it, at 1x and 2x (`tile`): for a page's picture only.
         public var thumbnail: Thumbnail?
+        /// The AVIF variants (`images.avif`), at the WebP ones' widths; empty without.
+        public var avifVariants: [(width: Int, path: String)] = []
 
         public struct Thumbnail: Sendable, Equatable {
             public var oneX: String
             public var twoX: String
         }
 
-        public var paths: [String] { variants.map(\.path) + [fallback.path] + (thumbnail.map { [$0.oneX, $0.twoX] } ?? []) }
+        /// Every file, in the order `PublishedImages` makes them.
+        public var paths: [String] {
+            variants.map(\.path) + [fallback.path] + (thumbnail.map { [$0.oneX, $0.twoX] } ?? []) + avifVariants.map(\.path)
+        }
 
         public static func == (a: Plan, b: Plan) -> Bool {
             a.variants.map(\.width) == b.variants.map(\.width) && a.variants.map(\.path) == b.variants.map(\.path)
                 && a.fallback == b.fallback && a.size == b.size && a.thumbnail == b.thumbnail
+                && a.avifVariants.map(\.width) == b.avifVariants.map(\.width) && a.avifVariants.map(\.path) == b.avifVariants.map(\.path)
         }
     }
 
     /// The files of the picture published at `output` that shows at `size`, its thumbnail's
     /// too when it stands for a page; `nil` for a picture published only as it is.
     /// `plain`: a picture with nothing but pixels in it (`PlainPicture`), which, too narrow for
-    /// variants, is shown as it is.
-    public static func plan(output: String, size: ImageSize?, thumbnail: Bool = false, plain: Bool = false) -> Plan? {
+    /// variants, is shown as it is. `avif`: AVIF variants too.
+    public static func plan(output: String, size: ImageSize?, thumbnail: Bool = false, plain: Bool = false, avif: Bool = false) -> Plan? {
         guard let size, let dot = output.lastIndex(of: "."), !output[..<dot].hasSuffix("/") else { return nil }
         let fileExtension = output[output.index(after: dot)...].lowercased()
         guard resizableExtensions.contains(fileExtension), let format = ImageFormat(fileExtension: fileExtension) else { return nil }
@@ -73,7 +83,8 @@ public struct ResponsiveImages: Sendable, Equatable {
         return Plan(variants: chosen.map { ($0, "\(stem)-\($0).webp") },
                     fallback: (fallback, "\(stem)-\(fallback).\(format.fileExtension)"),
                     size: size,
-                    thumbnail: thumbnail ? Plan.Thumbnail(oneX: "\(stem)-tile.webp", twoX: "\(stem)-tile-2x.webp") : nil)
+                    thumbnail: thumbnail ? Plan.Thumbnail(oneX: "\(stem)-tile.webp", twoX: "\(stem)-tile-2x.webp") : nil,
+                    avifVariants: avif ? chosen.map { ($0, "\(stem)-\($0).avif") } : [])
     }
 
     /// The longest ending a name gets: `-tile-2x.webp`.
@@ -96,9 +107,9 @@ public struct ResponsiveImages: Sendable, Equatable {
         return path[..<slash] + start + "-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// `plan(output:size:thumbnail:plain:)` for `asset`.
-    static func plan(_ asset: Asset, thumbnail: Bool = false) -> Plan? {
-        plan(output: asset.output, size: asset.imageSize, thumbnail: thumbnail, plain: asset.isPlainPicture)
+    /// `plan(output:size:thumbnail:plain:avif:)` for `asset`.
+    static func plan(_ asset: Asset, thumbnail: Bool = false, avif: Bool = false) -> Plan? {
+        plan(output: asset.output, size: asset.imageSize, thumbnail: thumbnail, plain: asset.isPlainPicture, avif: avif)
     }
 
     /// Whether a picture can stand for its page in the lists: one the library cuts.
@@ -106,9 +117,14 @@ public struct ResponsiveImages: Sendable, Equatable {
         plan(output: output, size: size) != nil
     }
 
-    /// The `srcset` of a plan, its URLs in root-marker form (each page resolves them).
+    /// The `srcset` of a plan's WebP variants (or `variants`), its URLs in root-marker form
+    /// (each page resolves them).
     static func srcset(_ plan: Plan) -> String {
-        plan.variants.map { RootMarker.file($0.path) + " \($0.width)w" }.joined(separator: ", ")
+        srcset(plan.variants)
+    }
+
+    static func srcset(_ variants: [(width: Int, path: String)]) -> String {
+        variants.map { RootMarker.file($0.path) + " \($0.width)w" }.joined(separator: ", ")
     }
 
     /// What the `<img>` of a planned picture says beyond its `src`: its size (unless the page
@@ -118,9 +134,16 @@ public struct ResponsiveImages: Sendable, Equatable {
             + (plan.variants.isEmpty ? "" : " srcset=\"\(HTMLEscaping.escape(Self.srcset(plan)))\" sizes=\"\(sizes)\"")
     }
 
+    /// The `<source>` a `<picture>` puts before the `<img>` of a planned picture, offering its
+    /// AVIF variants to browsers that read AVIF; `nil` without them.
+    func source(_ plan: Plan) -> String? {
+        plan.avifVariants.isEmpty ? nil
+            : "<source type=\"image/avif\" srcset=\"\(HTMLEscaping.escape(Self.srcset(plan.avifVariants)))\" sizes=\"\(sizes)\">"
+    }
+
     /// The request for the image library that makes a plan's files.
     static func request(_ plan: Plan) -> ImageVariants.Request {
         ImageVariants.Request(widths: plan.variants.map(\.width), fallbackWidth: plan.fallback.width,
-                              thumbnail: plan.thumbnail == nil ? nil : tile)
+                              thumbnail: plan.thumbnail == nil ? nil : tile, avif: !plan.avifVariants.isEmpty)
     }
 }

@@ -92,6 +92,7 @@ private struct ConfigReader {
             case "images": section(value, "images") { key, value, reader in
                 switch key {
                 case "resize": reader.flag(value, "images.resize").map { config.images.resize = $0 }
+                case "avif": reader.flag(value, "images.avif").map { config.images.avif = $0 }
                 default: reader.unknown(value, "images." + key)
                 }
             }

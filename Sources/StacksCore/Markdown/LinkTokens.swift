@@ -13,15 +13,18 @@ enum LinkTokens {
     /// text between tokens is found with `memchr` and copied in one go.
     ///
     /// `attributes[N]`, when given and not empty, follows the attribute that holds token N
-    /// (` width="640" height="480"` after an image's `src`). It is put in as it is, so it must
-    /// be made by the caller, never taken from content.
-    static func substitute(in html: String, urls: [String], attributes: [String] = []) -> String {
+    /// (` width="640" height="480"` after an image's `src`). `pictures[N]` makes the element that
+    /// holds token N (an `<img>`) the last child of a `<picture>` whose first is `pictures[N]`
+    /// (a `<source>`). Both are put in as they are, so they must be made by the caller, never
+    /// taken from content.
+    static func substitute(in html: String, urls: [String], attributes: [String] = [], pictures: [Int: String] = [:]) -> String {
         guard !urls.isEmpty else { return html }
         var html = html
-        return html.withUTF8 { substitute(in: $0, urls: urls, attributes: attributes) }
+        return html.withUTF8 { substitute(in: $0, urls: urls, attributes: attributes, pictures: pictures) }
     }
 
-    private static func substitute(in bytes: UnsafeBufferPointer<UInt8>, urls: [String], attributes: [String]) -> String {
+    private static func substitute(in bytes: UnsafeBufferPointer<UInt8>, urls: [String], attributes: [String],
+                                   pictures: [Int: String]) -> String {
         let prefix = Array(MarkdownParser.tokenPrefix.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + urls.count * 16)
@@ -45,6 +48,15 @@ enum LinkTokens {
                     output.append(contentsOf: attributes[number].utf8)
                     index = end + 1
                 }
+                if let source = pictures[number], let tagStart = output.lastIndex(of: UInt8(ascii: "<")),
+                   let tagEnd = endOfTag(in: bytes, from: index) {
+                    // The parser and the sanitizer escape `<` and `>` in attribute values: the
+                    // last `<` is this tag's, and the first `>` out of quotes closes it.
+                    output.insert(contentsOf: Array(("<picture>" + source).utf8), at: tagStart)
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...tagEnd]))
+                    output.append(contentsOf: "</picture>".utf8)
+                    index = tagEnd + 1
+                }
             } else {
                 // Not a token: its first byte is text, and the search goes on after it.
                 output.append(bytes[start])
@@ -53,6 +65,22 @@ enum LinkTokens {
         }
         if index < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...])) }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The `>` that closes the tag `index` is inside of, out of quoted values.
+    private static func endOfTag(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        var quote: UInt8?
+        for position in index..<bytes.count {
+            let byte = bytes[position]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return position
+            }
+        }
+        return nil
     }
 
     private static let attributeStarts = [Array(#"href=""#.utf8), Array(#"src=""#.utf8)]

@@ -38,6 +38,7 @@ extension Digest.Hasher {
         add(layout.missingIcons.rawValue)
         add(layout.thumbnails.rawValue)
         add(config.images.resize ? 1 : 0)
+        add(config.images.avif ? 1 : 0)
         let markdown = config.markdown
         for flag in [markdown.unsafe, markdown.smart, markdown.gfm] { add(flag ? 1 : 0) }
         add(markdown.toc)

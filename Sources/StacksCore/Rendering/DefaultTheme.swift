@@ -64,7 +64,7 @@ enum DefaultTheme {
 {{#date}}<p class="date"><time datetime="{{machine}}">{{readable}}</time></p>{{/date}}
 {{#hasTags}}<ul class="tags" aria-label="{{strings.tags}}">{{#tagLinks}}<li><a rel="tag" href="{{url}}">{{title}}</a></li>{{/tagLinks}}</ul>{{/hasTags}}
 </header>
-{{#image}}<img class="item-image" src="{{image}}"{{#imageWidth}} width="{{imageWidth}}" height="{{imageHeight}}"{{/imageWidth}}{{#imageSrcset}} srcset="{{imageSrcset}}" sizes="{{imageSizes}}"{{/imageSrcset}} alt="" decoding="async">
+{{#image}}{{#imageAvifSrcset}}<picture><source type="image/avif" srcset="{{imageAvifSrcset}}" sizes="{{imageSizes}}">{{/imageAvifSrcset}}<img class="item-image" src="{{image}}"{{#imageWidth}} width="{{imageWidth}}" height="{{imageHeight}}"{{/imageWidth}}{{#imageSrcset}} srcset="{{imageSrcset}}" sizes="{{imageSizes}}"{{/imageSrcset}} alt="" decoding="async">{{#imageAvifSrcset}}</picture>{{/imageAvifSrcset}}
 {{/image}}{{#hasAttributes}}<table class="attributes">
 <tbody>
 {{#attributes}}<tr><th scope="row">{{name}}</th><td>{{value}}</td></tr>

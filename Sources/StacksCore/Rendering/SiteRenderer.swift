@@ -469,12 +469,13 @@ public struct SiteRenderer: Sendable {
                 item.imageWidth = size.map { String($0.width) }
                 item.imageHeight = size.map { String($0.height) }
                 if let (asset, _) = imageAsset(image, of: page), config.images.resize,
-                   let plan = ResponsiveImages.plan(asset) {
+                   let plan = ResponsiveImages.plan(asset, avif: config.images.avif) {
                     item.image = RootMarker.file(plan.fallback.path)
                     if !plan.variants.isEmpty {
                         item.imageSrcset = ResponsiveImages.srcset(plan)
                         item.imageSizes = ResponsiveImages(layout: config.layout).sizes
                     }
+                    if !plan.avifVariants.isEmpty { item.imageAvifSrcset = ResponsiveImages.srcset(plan.avifVariants) }
                 }
             }
             if let list = list(index) {

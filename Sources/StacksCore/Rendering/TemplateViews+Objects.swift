@@ -211,6 +211,7 @@ extension ItemView {
         if let imageHeight { object["imageHeight"] = .text(imageHeight) }
         if let imageSrcset { object["imageSrcset"] = .text(imageSrcset) }
         if let imageSizes { object["imageSizes"] = .text(imageSizes) }
+        if let imageAvifSrcset { object["imageAvifSrcset"] = .text(imageAvifSrcset) }
         if let subitems { object["subitems"] = .text(subitems.html) }
         if let hasSubitems { object["hasSubitems"] = .flag(hasSubitems) }
         if let stack { object["stack"] = .object(stack.templateObject) }

@@ -426,6 +426,8 @@ struct ItemView: TemplateValues {
     /// is a co-located picture published at several sizes (`images.resize`).
     var imageSrcset: String?
     var imageSizes: String?
+    /// Its AVIF variants' `srcset`, for a `<picture>`'s `<source>` (`images.avif`).
+    var imageAvifSrcset: String?
     /// Its sub-items' rendered `list-entry`s.
     var subitems: HTML?
     /// It has sub-items.
