@@ -625,6 +625,9 @@ class Generator:
                 lines.append("  breakpoints: {medium: %s, wide: %s}" % (rng.choice([1, 720, 5000]), rng.choice([2, 1200, 10])))
         if self.chance(0.3):
             lines.append("output:\n  portable: " + rng.choice(["true", "false"] + (["maybe"] if self.wild("config") else [])))
+        if self.chance(0.1):
+            # AVIF copies too (slow to make: rarely), each picture then a <picture>.
+            lines.append("images:\n  avif: " + rng.choice(["true", "false"] + (["sometimes"] if self.wild("config") else [])))
         if self.chance(0.3):
             lines.append("placeholders:\n  noCategory: %s\n  noItem: %s" % (self.scalar(self.text()), self.scalar(self.text())))
         if self.chance(0.2):
