@@ -159,7 +159,7 @@ import StacksTestSupport
         #expect(labels(SiteConfig.Layout()) == [
             "columns", "style", "mediumBreakpoint", "wideBreakpoint", "listWindow", "sidebarWindow", "missingIcons", "thumbnails",
         ])
-        #expect(labels(SiteConfig.Images()) == ["resize"])
+        #expect(labels(SiteConfig.Images()) == ["resize", "avif"])
         #expect(labels(SiteConfig.MarkdownOptions()) == ["unsafe", "smart", "gfm", "toc"])
         #expect(labels(SiteConfig.Paths()) == ["content", "templates", "output"])
         #expect(labels(SiteConfig.Links()) == ["broken"])
@@ -180,7 +180,7 @@ import StacksTestSupport
             { $0.languagePosition = 1 }, { $0.layout.columns = .all }, { $0.layout.style = .balanced },
             { $0.layout.mediumBreakpoint = 700 }, { $0.layout.wideBreakpoint = 1300 }, { $0.layout.listWindow = 9 },
             { $0.layout.sidebarWindow = 9 }, { $0.layout.missingIcons = .none }, { $0.layout.thumbnails = .none },
-            { $0.images.resize = false }, { $0.markdown.unsafe = true }, { $0.markdown.smart = false }, { $0.markdown.gfm = false },
+            { $0.images.resize = false }, { $0.images.avif = true }, { $0.markdown.unsafe = true }, { $0.markdown.smart = false }, { $0.markdown.gfm = false },
             { $0.markdown.toc = 0 }, { $0.paths.content = "c" }, { $0.paths.templates = "t" }, { $0.paths.output = "o" },
             { $0.links.broken = .warning }, { $0.portable = true }, { $0.includeDrafts = true }, { $0.projectName = "P" },
             { $0.frontMatterMapping = ["title": "name"] },

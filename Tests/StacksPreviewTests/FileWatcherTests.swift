@@ -23,10 +23,14 @@ extension PreviewTests {
                     #expect(try Self.inode(of: outside).map(watched.contains) == false, "the outside folder is watched")
                     #expect(try Self.inode(of: outside.appendingPathComponent("deeper")).map(watched.contains) == false)
 
+                    // On a loaded machine an event of the catalog's own writing can come after the
+                    // server started: counted from when it has settled.
+                    try await site.settle()
+                    let before = await site.server.rebuilds
                     try Data("---\ntitle: Unrelated\n---\n".utf8).write(to: outside.appendingPathComponent("unrelated.md"))
                     try Data("more\n".utf8).write(to: outside.appendingPathComponent("deeper/notes.txt"))
                     try await Task.sleep(for: .milliseconds(400))
-                    #expect(await site.server.rebuilds == 0, "\(site.log.all)")
+                    #expect(await site.server.rebuilds == before, "\(site.log.all)")
                     // The content folder itself is still watched.
                     try site.write("kitchen/spoon.md", "---\ntitle: Spoon\n---\nStill watched.\n")
                     _ = try await site.waitFor("/kitchen/spoon/") { $0.text.contains("Still watched") }
