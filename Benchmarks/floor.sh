@@ -84,7 +84,7 @@ fi
 STACKS=${STACKS:-$ROOT/.build/release/stacks}
 if [ ! -x "$STACKS" ]; then
     echo "-- building today's stacks (release)"
-    (cd "$ROOT" && swift build -c release --product stacks >/dev/null) || exit 1
+    ("$ROOT/scripts/build-release" >/dev/null) || exit 1
 fi
 STACKS=$(cd "$(dirname "$STACKS")" && pwd)/$(basename "$STACKS")
 

@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
         *) echo "usage: $0 [--dishes N] [--photos N] [--stacks BINARY]" >&2; exit 2 ;;
     esac
 done
-[ -x "$stacks" ] || swift build -c release >/dev/null
+[ -x "$stacks" ] || "$repo/scripts/build-release" >/dev/null
 work=/dev/shm/stacks-recipes-bench
 rm -rf "$work" && mkdir -p "$work"
 python3 Tests/browser/generate_recipes.py "$work/after" --dishes "$dishes" --photos "$photos"

@@ -112,8 +112,8 @@ else
     if [ "$BUILD" = 1 ]; then
         BUILD_LOG=$(mktemp "$TMPBASE/stacks-bench-build.XXXXXX.log")
         TMPDIRS+=("$BUILD_LOG")
-        echo "stacks: swift build -c release --product stacks ..."
-        if ! (cd "$ROOT" && swift build -c release --product stacks) >"$BUILD_LOG" 2>&1; then
+        echo "stacks: scripts/build-release ..."
+        if ! "$ROOT/scripts/build-release" >"$BUILD_LOG" 2>&1; then
             echo "stacks: failed (release build failed; last lines of the log:)"
             tail -n 15 "$BUILD_LOG" | sed 's/^/    /'
             STACKS_OK=0

@@ -62,7 +62,7 @@ if [ -z "${STACKS:-}" ]; then
     STACKS="$ROOT/.build/release/stacks"
     if [ "$BUILD" = 1 ] && [ "$ONLY" != hugo ]; then
         echo "building stacks (release)..."
-        (cd "$ROOT" && swift build -c release --product stacks >/dev/null) || { echo "swift build failed" >&2; exit 1; }
+        ("$ROOT/scripts/build-release" >/dev/null) || { echo "swift build failed" >&2; exit 1; }
     fi
 fi
 
