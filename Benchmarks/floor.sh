@@ -119,6 +119,11 @@ fi
 
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(uname -sr)"
 echo "stacks:  $STACKS ($(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD || echo ', with uncommitted changes'))"
+# Every run starts in the catalog's folder: a path given relative to here would name nothing there.
+if [ "$FLOOR" = 1 ]; then
+    [ -x "$FLOOR_STACKS" ] || { echo "floor.sh: no binary at $FLOOR_STACKS" >&2; exit 2; }
+    FLOOR_STACKS=$(cd "$(dirname "$FLOOR_STACKS")" && pwd)/$(basename "$FLOOR_STACKS")
+fi
 [ "$FLOOR" = 1 ] && echo "floor:   $FLOOR_STACKS ($FLOOR_COMMIT)"
 [ -n "${HUGO_OLD:-}" ] && echo "hugo:    $("$HUGO_OLD" version | cut -d' ' -f2) ($HUGO_OLD)"
 [ -n "${HUGO_NEW:-}" ] && echo "hugo:    $("$HUGO_NEW" version | cut -d' ' -f2) ($HUGO_NEW)"
