@@ -104,45 +104,35 @@ struct ImageVariantsBenchmark {
             return stacks_vips_copy_memory(resized.pointer)
         }
         let image = VipsImageReference(try #require(decoded))
-        var sizes: [Int32: Int] = [:]
-        for effort: Int32 in [0, 1, 2, 3, 4] {
-            Self.report("  WebP q80 effort \(effort): 4 widths from the decoded 1600" + (effort == EncodedImage.webPEffort ? " (used)" : ""),
-                        try Self.cpuMilliseconds {
-                var bytes = 0
-                for width in Self.widths {
-                    let resized = try VipsImageReference(.failed, "") {
-                        stacks_vips_thumbnail_image(image.pointer, $0, Int32(width), STACKS_VIPS_MAX_COORD, STACKS_VIPS_CROP_NONE)
+        // The encoders at each effort, from the same pixels: WebP, and AVIF (`images.avif`).
+        typealias Save = (OpaquePointer, UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>, Int32) -> Int32
+        let encoders: [(name: String, efforts: [Int32], used: Int32, save: Save)] = [
+            ("WebP q80", [0, 1, 2, 3, 4], EncodedImage.webPEffort, { stacks_vips_webpsave($0, $1, $2, 80, $3) }),
+            ("AVIF q\(EncodedImage.avifQuality)", [0, 1, 2, 4], EncodedImage.avifEffort,
+             { stacks_vips_avifsave($0, $1, $2, EncodedImage.avifQuality, $3) }),
+        ]
+        for encoder in encoders {
+            var sizes: [Int32: Int] = [:]
+            for effort in encoder.efforts {
+                Self.report("  \(encoder.name) effort \(effort): 4 widths from the decoded 1600" + (effort == encoder.used ? " (used)" : ""),
+                            try Self.cpuMilliseconds {
+                    var bytes = 0
+                    for width in Self.widths {
+                        let resized = try VipsImageReference(.failed, "") {
+                            stacks_vips_thumbnail_image(image.pointer, $0, Int32(width), STACKS_VIPS_MAX_COORD, STACKS_VIPS_CROP_NONE)
+                        }
+                        var data: UnsafeMutableRawPointer?
+                        var length = 0
+                        #expect(encoder.save(resized.pointer, &data, &length, effort) == 0)
+                        bytes += length
+                        stacks_vips_free(data)
                     }
-                    var data: UnsafeMutableRawPointer?
-                    var length = 0
-                    #expect(stacks_vips_webpsave(resized.pointer, &data, &length, 80, effort) == 0)
-                    bytes += length
-                    stacks_vips_free(data)
-                }
-                sizes[effort] = bytes
-            })
+                    sizes[effort] = bytes
+                })
+            }
+            print("    \(encoder.name): the four files' sizes by effort:",
+                  sizes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value / 1000) kB" }.joined(separator: ", "))
         }
-        print("    the four files' sizes by effort:", sizes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value / 1000) kB" }.joined(separator: ", "))
-        // AVIF (`images.avif`) by libaom's effort, from the same pixels.
-        var avifSizes: [Int32: Int] = [:]
-        for effort: Int32 in [0, 1, 2, 4] {
-            Self.report("  AVIF q\(EncodedImage.avifQuality) effort \(effort): 4 widths from the decoded 1600" + (effort == EncodedImage.avifEffort ? " (used)" : ""),
-                        try Self.cpuMilliseconds {
-                var bytes = 0
-                for width in Self.widths {
-                    let resized = try VipsImageReference(.failed, "") {
-                        stacks_vips_thumbnail_image(image.pointer, $0, Int32(width), STACKS_VIPS_MAX_COORD, STACKS_VIPS_CROP_NONE)
-                    }
-                    var data: UnsafeMutableRawPointer?
-                    var length = 0
-                    #expect(stacks_vips_avifsave(resized.pointer, &data, &length, EncodedImage.avifQuality, effort) == 0)
-                    bytes += length
-                    stacks_vips_free(data)
-                }
-                avifSizes[effort] = bytes
-            })
-        }
-        print("    the four AVIF files' sizes by effort:", avifSizes.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value / 1000) kB" }.joined(separator: ", "))
         for (name, crop) in [("centre", STACKS_VIPS_CROP_CENTRE), ("attention", STACKS_VIPS_CROP_ATTENTION)] {
             Self.report("  thumbnail crop \(name), 160 px, from the decoded 1600", try Self.cpuMilliseconds {
                 _ = try VipsImageReference(.failed, "") { stacks_vips_thumbnail_image(image.pointer, $0, 160, 160, crop) }

@@ -22,9 +22,10 @@ public struct EncodedImage: Sendable, Hashable {
     /// (Benchmarks/images-variants.sh). Variants are made once and downloaded by every reader.
     static let webPEffort: Int32 = 2
     /// AVIF variants (`images.avif`): the quality whose SSIM on a photo matches WebP's at 80, in
-    /// a file 11 % smaller, at libaom's effort 2 (3.3 times WebP's time). Its fastest effort
-    /// needs a file as large as WebP's for that SSIM; effort 4 saves 20 % for 20 times WebP's
-    /// time (Benchmarks/avif-quality.py).
+    /// a file 11 % smaller, at libaom's effort 2 (3.3 times WebP's time there, 4.9 times on the
+    /// 12-megapixel benchmark's four widths). Its fastest effort needs a file as large as WebP's
+    /// for that SSIM; effort 4 saves 20 % for 20 times WebP's time (Benchmarks/avif-quality.py,
+    /// Benchmarks/images-variants.sh).
     static let avifQuality: Int32 = 65
     static let avifEffort: Int32 = 2
     /// A JPEG's re-encoding: close to the quality of what cameras and phones write.

@@ -54,7 +54,7 @@ public struct SiteConfig: Sendable, Equatable {
         public var resize = true
         /// `true`: AVIF variants beside the WebP ones, offered first to browsers that read AVIF.
         /// Off unless asked: for files about a tenth smaller than WebP's at the same SSIM, libaom
-        /// takes three to four times WebP's time (Benchmarks/avif-quality.py).
+        /// takes three to five times WebP's time (Benchmarks/avif-quality.py, images-variants.sh).
         public var avif = false
         public init() {}
     }
