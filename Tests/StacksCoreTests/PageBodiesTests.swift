@@ -36,13 +36,25 @@ import Testing
         #expect(held[1] == "<p>c</p>" && bodies[1] == "<p>b</p>")
     }
 
-    /// A build (which spills) writes what the pipeline without a spill makes.
+    /// A build (which keeps the Markdown, the parsed HTML and the resolved HTML in files)
+    /// writes what the pipeline without them makes: every page has its own body, whatever
+    /// its kind, whether it has links, front matter or a body at all.
     @Test func aBuildWithSpilledBodiesWritesTheSamePages() async throws {
-        let project = try TemporaryProject([
+        var files = [
             "content/tools/_index.md": "---\ntitle: Tools\n---\nAll the tools, see [saw](saw.md).\n",
             "content/tools/saw.md": "---\ntitle: Saw\n---\nCuts wood. Café 🍕.\n",
             "content/tools/awl.md": "---\ntitle: Awl\n---\n",
-        ])
+            "content/tools/plane/index.md": "---\ntitle: Plane\n---\n# Plane\n\nA bundle; its part: [blade](blade.md).\n",
+            "content/tools/plane/blade.md": "The blade, without front matter.\n",
+            "content/garden/_index.md": "",
+            "content/garden/rake.md": "---\ntitle: Rake\n---\n",
+            "content/tools/draft.md": "---\ntitle: Draft\ndraft: true\n---\nNot published.\n",
+            "content/kitchen/index.md": "The kitchen's own text, no front matter.\n",
+        ]
+        for number in 0..<40 {
+            files["content/kitchen/spoon-\(number).md"] = "---\ntitle: Spoon \(number)\n---\nSpoon number \(number), see [spoon 0](spoon-0.md).\n"
+        }
+        let project = try TemporaryProject(files)
         defer { project.remove() }
         _ = try await SiteBuilder.build(project.options)
         let (input, _) = ProjectReader.read(project.options)

@@ -213,10 +213,15 @@ public enum Pipeline {
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken,
                                     images: config.images.resize ? ResponsiveImages(layout: config.layout, avif: config.images.avif) : nil)
         let loaded: CatalogLoader.Loaded
+        var spilledBodies: SpilledBodies?
         if memory == nil {
-            // A build: each file's bytes go once decoded.
+            // A build: each file's bytes go once decoded, and its body to a file beside the
+            // output until it is parsed.
             var files = content.takeMarkdownFiles()
-            loaded = loader.assemble(content, documents: await loader.decode(releasing: &files, memo: memos.decode))
+            spilledBodies = spillFolder.map { SpilledBodies(count: files.count, folder: $0) }
+            let documents = await loader.decode(releasing: &files, memo: memos.decode, bodies: &spilledBodies)
+            spilledBodies?.finish()
+            loaded = loader.assemble(content, documents: documents)
             // The bytes are needed no more.
             content = SourceDirectory(name: "", relativePath: "")
         } else {
@@ -229,10 +234,13 @@ public enum Pipeline {
         // Handed over, so that letting the sources go below copies no page.
         var catalog = (consume loaded).catalog
 
-        let parsed: [ParsedMarkdown]
+        var parsed: [ParsedMarkdown]
+        var parsedHTML: PageBodies?
         if memory == nil {
             // The Markdown source is not needed past parsing: each page's goes as it is parsed.
-            parsed = await parseReleasing(&catalog, options: config.markdown, memo: memos.parse)
+            (parsed, parsedHTML) = await parseReleasing(&catalog, bodies: spilledBodies, options: config.markdown, memo: memos.parse,
+                                                        spillFolder: spillFolder)
+            spilledBodies = nil
             FreedMemory.release()
         } else {
             // `serve`: only the bodies that changed are parsed again.
@@ -240,7 +248,7 @@ public enum Pipeline {
         }
         var resolverMemo = memory?.takeResolverMemo()
         let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo,
-                                                       remade: remade, spillFolder: spillFolder)
+                                                       remade: remade, spillFolder: spillFolder, parsedHTML: parsedHTML)
         if let resolverMemo { memory?.remember(resolverMemo: resolverMemo) }
         return (site, loadProblems + resolveProblems)
     }
@@ -248,22 +256,38 @@ public enum Pipeline {
     /// Parse, for a build: every page's Markdown, a few thousand pages at a time, each page's
     /// taken out of the catalog as it is parsed, so that the Markdown and the HTML of a large
     /// catalog are never both held whole. A page whose parse `memo` kept is not parsed again.
-    private static func parseReleasing(_ catalog: inout Catalog, options: SiteConfig.MarkdownOptions,
-                                       memo: StageMemo?) async -> [ParsedMarkdown] {
+    ///
+    /// With a `spillFolder`, the HTML goes to a file there as each chunk is parsed, and the
+    /// resolve stage reads it back a chunk at a time: held until resolved, it was the largest
+    /// part of a 100,000-item build's peak (268 MB). The parsed pages are then returned without
+    /// their HTML, and with the file.
+    /// `bodies`: the pages' Markdown, where the decode stage kept it in a file (`SpilledBodies`).
+    private static func parseReleasing(_ catalog: inout Catalog, bodies: SpilledBodies?, options: SiteConfig.MarkdownOptions,
+                                       memo: StageMemo?, spillFolder: String?) async -> ([ParsedMarkdown], PageBodies?) {
         let optionsKey = ParseMemo.optionsKey(options)
         var parsed: [ParsedMarkdown] = []
         parsed.reserveCapacity(catalog.pages.count)
+        var html = spillFolder.map { PageBodies.Collector(count: catalog.pages.count, spillingIn: $0) }
         let step = 4096
         for start in stride(from: 0, to: catalog.pages.count, by: step) {
             let range = start..<min(start + step, catalog.pages.count)
-            let sources = range.map { index in (catalog.pages[index].body, MarkdownParser.Needs(catalog.pages[index].frontMatter)) }
+            let sources = range.map { index in
+                (bodies?.body(of: catalog.pages[index].source) ?? catalog.pages[index].body, MarkdownParser.Needs(catalog.pages[index].frontMatter))
+            }
             for index in range { catalog.pages[index].body = "" }
-            parsed += await Parallel.map(sources.indices) { position in
+            var chunk = await Parallel.map(sources.indices) { position in
                 guard let memo else { return MarkdownParser.parse(sources[position].0, needs: sources[position].1, options: options) }
                 return ParseMemo.parse(sources[position].0, needs: sources[position].1, options: options, optionsKey: optionsKey, memo: memo)
             }
+            if html != nil {
+                for position in chunk.indices {
+                    html!.append(chunk[position].html)
+                    chunk[position].html = ""
+                }
+            }
+            parsed += chunk
         }
-        return parsed
+        return (parsed, html?.finished())
     }
 
     private static func makeTemplates(_ theme: Theme, strings: InterfaceStrings, displayRoot: String) -> Result<TemplateSet, Diagnostics> {

@@ -82,9 +82,11 @@ public struct SiteResolver: Sendable {
     /// as soon as its links are resolved, so a large catalog never holds its HTML twice.
     ///
     /// `spillFolder`: where a one-off build may keep the bodies in a file rather than in memory
-    /// (`PageBodies`).
+    /// (`PageBodies`). `parsedHTML`: a one-off build's parsed HTML, by page index, when the
+    /// parse stage kept it in a file (`Pipeline.parseReleasing`): `parsed` then holds none.
     func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
-                 remade: CatalogLoader.Remade? = nil, spillFolder: String? = nil) -> (ResolvedSite, [Diagnostic]) {
+                 remade: CatalogLoader.Remade? = nil, spillFolder: String? = nil,
+                 parsedHTML: PageBodies? = nil) -> (ResolvedSite, [Diagnostic]) {
         if let earlier = memo, earlier.portable != portable || earlier.displayRoot != displayRoot || earlier.brokenLinks != brokenLinks
             || earlier.images != images {
             memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks, images: images)
@@ -95,7 +97,7 @@ public struct SiteResolver: Sendable {
         let keepsShape = remade?.sameShape == true && memo?.targets != nil
             && previous?.catalog.pages.count == catalog.pages.count && memo?.pageProblems.count == catalog.pages.count
         guard keepsShape, let remade, var site = previous.take(), var kept = memo.take() else {
-            let (site, problems) = resolveAll(catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder)
+            let (site, problems) = resolveAll(catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder, parsedHTML: parsedHTML)
             if memo != nil { memo!.site = site }
             return (site, problems)
         }
@@ -107,7 +109,7 @@ public struct SiteResolver: Sendable {
 
     /// Every page settled, ordered and resolved, reusing `memo`'s bodies whose inputs are the same.
     private func resolveAll(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
-                            spillFolder: String?) -> (ResolvedSite, [Diagnostic]) {
+                            spillFolder: String?, parsedHTML: PageBodies?) -> (ResolvedSite, [Diagnostic]) {
         var catalog = catalog
         let pictures = images == nil ? nil : PagePictures(catalog.assets)
         for index in catalog.pages.indices {
@@ -126,13 +128,13 @@ public struct SiteResolver: Sendable {
         for index in catalog.pages.indices {
             catalog.pages[index].children.sort { sortKeys[$0] < sortKeys[$1] }
         }
-        return resolveBodies(of: catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder)
+        return resolveBodies(of: catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder, parsedHTML: parsedHTML)
     }
 
     /// Every page's links resolved, in a settled and ordered catalog; bodies from `memo` whose
     /// inputs are the same are kept.
     private func resolveBodies(of catalog: Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
-                               spillFolder: String?) -> (ResolvedSite, [Diagnostic]) {
+                               spillFolder: String?, parsedHTML: PageBodies? = nil) -> (ResolvedSite, [Diagnostic]) {
         let targets = LinkTargets(catalog)
         // What a link may now resolve to otherwise: a page none of whose links looked one of
         // these up keeps its resolved body.
@@ -149,8 +151,12 @@ public struct SiteResolver: Sendable {
             let step = 4096
             for start in stride(from: 0, to: catalog.pages.count, by: step) {
                 let range = start..<min(start + step, catalog.pages.count)
-                let markdowns = Array(parsed[range])
-                let resolved = Parallel.mapBlocking(markdowns.indices) { position -> (html: String, problems: [Diagnostic])? in
+                var markdowns = Array(parsed[range])
+                if let parsedHTML {
+                    // Back from the parse stage's file, a chunk at a time.
+                    for (position, index) in range.enumerated() { markdowns[position].html = parsedHTML[index] }
+                }
+                let resolved = Parallel.mapBlocking(markdowns.indices) { [markdowns] position -> (html: String, problems: [Diagnostic])? in
                     let markdown = markdowns[position]
                     guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else { return nil }
                     let (html, problems, _) = resolveLinks(of: catalog.pages[start + position], markdown: markdown, targets: targets)

@@ -51,7 +51,12 @@ public struct CatalogLoader: Sendable {
     /// decoded: a build of a large catalog then never holds its sources and their decoding whole
     /// at once (the tree they came from must not hold them: `SourceDirectory.takeMarkdownFiles`).
     /// A file whose decoding `memo` kept is not decoded again.
-    func decode(releasing files: inout [SourceFile], memo: StageMemo? = nil) async -> [String: Document.Decoded] {
+    ///
+    /// With `bodies` (a build that may keep them in a file: `SpilledBodies`), each document's
+    /// Markdown body goes there as its chunk is decoded, and the document keeps an empty one:
+    /// held until parsed, the bodies were the largest part of a 100,000-item build's peak.
+    func decode(releasing files: inout [SourceFile], memo: StageMemo? = nil,
+                bodies: inout SpilledBodies?) async -> [String: Document.Decoded] {
         var documents: [String: Document.Decoded] = Dictionary(minimumCapacity: files.count)
         let step = 4096
         for start in stride(from: 0, to: files.count, by: step) {
@@ -59,7 +64,9 @@ public struct CatalogLoader: Sendable {
             let chunk = Array(files[range])
             for index in range { files[index].contents = nil }
             // The first of canonically equal names wins across chunks as within one.
-            documents.merge(await decode(chunk, memo: memo)) { first, _ in first }
+            for (path, decoded) in await decode(chunk, memo: memo) where documents[path] == nil {
+                documents[path] = bodies == nil ? decoded : bodies!.keep(decoded, path: path)
+            }
             // The chunk's bytes were read on another thread than the one that decoded them:
             // without this, the allocator keeps their room for that thread, and a large catalog
             // holds its sources and their decoding whole after all.
@@ -67,6 +74,11 @@ public struct CatalogLoader: Sendable {
         }
         files = []
         return documents
+    }
+
+    func decode(releasing files: inout [SourceFile], memo: StageMemo? = nil) async -> [String: Document.Decoded] {
+        var none: SpilledBodies?
+        return await decode(releasing: &files, memo: memo, bodies: &none)
     }
 
     /// What the loader gives once every Markdown file of `tree` is decoded (`documents`, by
@@ -520,7 +532,10 @@ struct Document: Sendable {
     var bodyLine: Int
     var fallback: Fallback? = nil
 
-    enum Decoded: Sendable {
+    /// Boxed (`indirect`): a build holds every file's decoding in a dictionary that a
+    /// 100,000-item catalog sizes at 262,144 slots; inline, a document is 216 bytes of each
+    /// slot (63 MB, most of them empty), boxed it is 8.
+    indirect enum Decoded: Sendable {
         case empty
         case failed(Diagnostic)
         case parsed(Document, [Diagnostic])

@@ -21,7 +21,7 @@ public struct FrontMatter: Sendable, Equatable {
     /// Keys Stacks does not know, passed to templates as they are.
     public var params: [String: ParamValue] = [:]
     /// The line of the file each key is on, for diagnostics found after loading.
-    public var keyLines: [String: Int] = [:]
+    public var keyLines = KeyLines()
 
     public init() {}
 }
