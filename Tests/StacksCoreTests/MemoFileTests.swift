@@ -13,11 +13,34 @@ import StacksTestSupport
         return postings
     }
 
+    /// A build's parts (one per chunk of consecutive pages) joined are the set the same pages
+    /// make in one (the same list for every term, of one part alone or of every part), with the
+    /// terms in the order the parts give them, as appending their bytes one after another does.
+    @Test func partsJoinedAreThePagesPostingsMadeInOne() {
+        let pages: [(Int, String)] = [(1, "brass lantern"), (2, "lantern wick"), (3, "anvil"), (9, "wick 真鍮 brass"),
+                                      (10, "c++ lantern"), (11, "tongs"), (12, "brass tongs wick"), (20, "lantern")]
+        let whole = Self.postings(pages)
+        var parts = [Self.postings(Array(pages[0..<3])), Self.postings(Array(pages[3..<7])), SearchPostings(),
+                     Self.postings(Array(pages[7...]))]
+        // The other way to join them, which a build takes for runs kept in the memo: their bytes.
+        var viaBytes = SearchPostings()
+        for part in parts {
+            let appended = viaBytes.append(encoded: part.encoded())
+            #expect(appended)
+        }
+        let joined = SearchPostings.joined(&parts)
+        #expect(joined.byTerm == whole.byTerm)
+        #expect(joined.encoded() == viaBytes.encoded())
+        #expect(joined.byTerm["anvil"] == [UInt32(3) << SearchRank.bits | SearchRank(.body).value])
+        #expect(parts.allSatisfy { $0.byTerm.isEmpty }, "each part is let go once joined")
+    }
+
     @Test func encodedPostingsAppendAsThePostingsThemselves() {
         let early = Self.postings([(1, "brass lantern"), (2, "lantern wick")])
         let later = Self.postings([(17, "wick 真鍮 brass"), (18, "c++ lantern")])
-        var direct = early, viaBytes = early
-        direct.append(later)
+        var viaBytes = early
+        var parts = [early, later]
+        let direct = SearchPostings.joined(&parts)
         let appended = viaBytes.append(encoded: later.encoded())
         #expect(appended)
         #expect(viaBytes.byTerm == direct.byTerm)

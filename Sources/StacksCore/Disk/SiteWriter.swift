@@ -157,14 +157,14 @@ public struct SiteWriter: Sendable {
         }
         // What the pages' render freed goes back before the extras, the largest files, are made.
         FreedMemory.release()
-        var search = SearchPostings()
+        var parts: [SearchPostings] = []
         for number in postings.indices {
-            search.append(postings[number].postings)
             written.searchRunsKept += postings[number].runsKept
-            // Let go of the part at once: its storage is then the joined set's alone, which
-            // grows in place instead of being copied.
-            postings[number].postings = SearchPostings()
+            // Moved, not copied: each part is then let go as soon as it is joined.
+            parts.append(SearchPostings())
+            swap(&parts[parts.count - 1], &postings[number].postings)
         }
+        var search = SearchPostings.joined(&parts)
         written.records.reserveCapacity(written.records.count + manifest.count)
         func count(_ file: OutputFiles.Placed) {
             written.records[file.path] = file.record

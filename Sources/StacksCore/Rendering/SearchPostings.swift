@@ -76,13 +76,44 @@ struct SearchPostings: Sendable {
         runStarts.append(-1)
     }
 
-    /// The postings of pages that all come after this set's.
-    mutating func append(_ later: SearchPostings) {
-        for number in later.lists.indices {
-            let mine = later.terms.withBytes(of: number) { terms.number(of: $0) }
-            if mine == lists.count { newList() }
-            lists[mine].append(contentsOf: later.lists[number])
+    /// `parts` (sets of consecutive pages, in page order) joined into one, as `append` one
+    /// after another would, each part let go as soon as it is in. Every list is made once at
+    /// its final size, and a term only one part has keeps that part's list: grown by appending,
+    /// the lists of a 100,000-item catalog took twice their room at the build's peak.
+    static func joined(_ parts: inout [SearchPostings]) -> SearchPostings {
+        var joined = SearchPostings()
+        var places: [[Int]] = []
+        var totals: [Int] = []
+        var givers: [Int] = []
+        for part in parts {
+            var place: [Int] = []
+            place.reserveCapacity(part.lists.count)
+            for number in part.lists.indices {
+                let mine = part.terms.withBytes(of: number) { joined.terms.number(of: $0) }
+                if mine == joined.lists.count {
+                    joined.newList()
+                    totals.append(0)
+                    givers.append(0)
+                }
+                totals[mine] += part.lists[number].count
+                givers[mine] += 1
+                place.append(mine)
+            }
+            places.append(place)
         }
+        for number in joined.lists.indices where givers[number] > 1 { joined.lists[number].reserveCapacity(totals[number]) }
+        for index in parts.indices {
+            var part = SearchPostings()
+            swap(&part, &parts[index])
+            for (number, mine) in places[index].enumerated() {
+                if givers[mine] == 1 {
+                    joined.lists[mine] = part.lists[number]
+                } else {
+                    joined.lists[mine].append(contentsOf: part.lists[number])
+                }
+            }
+        }
+        return joined
     }
 
     /// Starts a run of pages: what is added from here on is what `encodedRun()` gives.
