@@ -76,11 +76,6 @@ public struct CatalogLoader: Sendable {
         return documents
     }
 
-    func decode(releasing files: inout [SourceFile], memo: StageMemo? = nil) async -> [String: Document.Decoded] {
-        var none: SpilledBodies?
-        return await decode(releasing: &files, memo: memo, bodies: &none)
-    }
-
     /// What the loader gives once every Markdown file of `tree` is decoded (`documents`, by
     /// path), so that `stacks serve` can decode only the files an edit changed.
     struct Loaded: Sendable {

@@ -76,8 +76,8 @@ struct SearchPostings: Sendable {
         runStarts.append(-1)
     }
 
-    /// `parts` (sets of consecutive pages, in page order) joined into one, as `append` one
-    /// after another would, each part let go as soon as it is in. Every list is made once at
+    /// `parts` (sets of consecutive pages, in page order) joined into one, the terms numbered
+    /// in the order the parts give them, each part let go as soon as it is in. Every list is made once at
     /// its final size, and a term only one part has keeps that part's list: grown by appending,
     /// the lists of a 100,000-item catalog took twice their room at the build's peak.
     static func joined(_ parts: inout [SearchPostings]) -> SearchPostings {
