@@ -22,11 +22,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
-        // SHA-256 for the build cache's digests (OpenSSL's, with the processor's SHA instructions).
+        // BLAKE2b for the build cache's and the memos' digests: libb2, the BLAKE2 authors' own
+        // library (OpenSSL's EVP interface cost three times as much a digest, and a build makes
+        // a hundred thousand small ones).
         .systemLibrary(
-            name: "CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+            name: "CBlake2",
+            pkgConfig: "libb2",
+            providers: [.apt(["libb2-dev"]), .brew(["libb2"])]
         ),
         // Snowball's stemmers: the site search's word forms (libstemmer has no pkg-config file).
         .systemLibrary(
@@ -53,7 +55,7 @@ let package = Package(
             dependencies: [
                 "CCmark",
                 "CGumbo",
-                "CCrypto",
+                "CBlake2",
                 "CStemmer",
                 "CVipsLoader",
                 .product(name: "Yams", package: "Yams"),

@@ -112,4 +112,32 @@ import Glibc
             #expect(page.contains("lemon") && !page.contains("apple"))
         }
     }
+
+    /// A file left unread and read later, when something else changed, keeps the digest it was
+    /// known by while it is still the file `stat` saw; one that is not is digested anew.
+    @Test func aFileReadLaterKeepsItsDigestOnlyWhileItIsTheSameFile() async throws {
+        try await withTemporaryFolder { folder in
+            let bytes = Array("---\ntitle: A\n---\nBody.\n".utf8)
+            try Data(bytes).write(to: folder.appendingPathComponent("a.md"))
+            try Data(bytes).write(to: folder.appendingPathComponent("b.md"))
+            let stand = Digest(of: [9])
+            func unread(_ name: String, identity: FileIdentity?) -> SourceFile {
+                var file = SourceFile(name: name, relativePath: name)
+                file.contentsDigest = stand
+                file.identity = identity
+                return file
+            }
+            var seen = FileIdentity.of(folder.appendingPathComponent("b.md").path)!
+            seen.modified += 1
+            var tree = SourceDirectory(name: "", relativePath: "", files: [
+                unread("a.md", identity: FileIdentity.of(folder.appendingPathComponent("a.md").path)),
+                unread("b.md", identity: seen),
+            ])
+            #expect(ContentReader(root: folder, displayRoot: "content").readUnread(&tree).isEmpty)
+            #expect(tree.files.allSatisfy { $0.contents == bytes })
+            // The digest it was known by (here a stand-in, to tell it from a new one) stands.
+            #expect(tree.files[0].contentsDigest == stand)
+            #expect(tree.files[1].contentsDigest == Digest(of: bytes))
+        }
+    }
 }

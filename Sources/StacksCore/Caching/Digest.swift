@@ -1,4 +1,4 @@
-import CCrypto
+import CBlake2
 
 /// The first 128 bits of a BLAKE2b-512: what the build cache compares instead of bytes.
 ///
@@ -34,26 +34,18 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// BLAKE2b over several pieces, each framed by its length, so that `["ab", "c"]` and
-    /// `["a", "bc"]` differ. Small pieces (lengths, names, short values: most of a page's
-    /// input) are gathered in a buffer and handed to the library a few kilobytes at a time,
-    /// rather than one call each.
+    /// `["a", "bc"]` differ. libb2 takes small pieces (lengths, names, short values: most of a
+    /// page's input) into its block buffer itself, at a function call each.
     public struct Hasher: ~Copyable {
-        private let context: OpaquePointer
-        private let buffer: UnsafeMutableRawPointer
-        private var count = 0
-        private static let capacity = 4096
-        /// Pieces at least this long go to the library directly, after what is buffered.
-        private static let direct = 1024
+        private let state: UnsafeMutablePointer<blake2b_state>
 
         public init() {
-            context = EVP_MD_CTX_new()
-            EVP_DigestInit_ex(context, EVP_blake2b512(), nil)
-            buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.capacity, alignment: 8)
+            state = .allocate(capacity: 1)
+            blake2b_init(state, 64)
         }
 
         deinit {
-            EVP_MD_CTX_free(context)
-            buffer.deallocate()
+            state.deallocate()
         }
 
         public mutating func add(_ bytes: [UInt8]) {
@@ -79,37 +71,22 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
         }
 
         private mutating func add(length: Int) {
-            if count + 8 > Self.capacity { flush() }
-            buffer.storeBytes(of: UInt64(bitPattern: Int64(length)).littleEndian, toByteOffset: count, as: UInt64.self)
-            count += 8
+            var word = UInt64(bitPattern: Int64(length)).littleEndian
+            withUnsafeBytes(of: &word) { append($0) }
         }
 
         private mutating func append(_ bytes: UnsafeRawBufferPointer) {
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-            if bytes.count >= Self.direct {
-                flush()
-                _ = EVP_DigestUpdate(context, base, bytes.count)
-                return
-            }
-            if count + bytes.count > Self.capacity { flush() }
-            buffer.advanced(by: count).copyMemory(from: base, byteCount: bytes.count)
-            count += bytes.count
+            blake2b_update(state, base.assumingMemoryBound(to: UInt8.self), bytes.count)
         }
 
-        private mutating func flush() {
-            if count > 0 { _ = EVP_DigestUpdate(context, buffer, count) }
-            count = 0
-        }
-
+        /// The first 128 bits of the 512, as OpenSSL's `EVP_blake2b512` gave them (the same
+        /// digests: a test holds one).
         public consuming func finish() -> Digest {
-            flush()
-            var output = [UInt8](repeating: 0, count: 64)
-            var size: UInt32 = 0
-            _ = output.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress!, &size) }
-            func word(_ offset: Int) -> UInt64 {
-                output[offset..<offset + 8].reduce(0) { $0 << 8 | UInt64($1) }
-            }
-            return Digest(high: word(0), low: word(8))
+            var output = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            withUnsafeMutableBytes(of: &output) { _ = blake2b_final(state, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 64) }
+            func word(_ value: UInt64) -> UInt64 { UInt64(bigEndian: value) }
+            return Digest(high: word(output.0), low: word(output.1))
         }
     }
 }

@@ -40,17 +40,19 @@ public struct ContentReader: Sendable {
 
     /// Reads the Markdown files of `tree` left unread (`SourceFile.isUnread`; never a link, so
     /// each is at its own path), the content's top folders on all cores: a build whose sources
-    /// changed needs every page's bytes. A file read now is digested anew, as it may have
-    /// changed since it was seen. The problems are those reading it would have given.
+    /// changed needs every page's bytes. A file read now is digested anew when it may have
+    /// changed since it was seen: when it is not the file `stat` saw, as it was, once read. The problems are those reading it would have given.
     public func readUnread(_ tree: inout SourceDirectory) -> [Diagnostic] {
         func fill(_ directory: inout SourceDirectory, below: Bool) -> [Diagnostic] {
             var problems: [Diagnostic] = []
             for index in directory.files.indices where directory.files[index].isUnread {
                 let relativePath = directory.files[index].relativePath
-                switch RegularFile.read(atPath: root.path + "/" + relativePath) {
-                case .success(let bytes):
+                switch RegularFile.read(atPath: root.path + "/" + relativePath, stillBeing: directory.files[index].identity) {
+                case .success(let (bytes, isSame)):
                     directory.files[index].contents = bytes
-                    directory.files[index].contentsDigest = Digest(of: bytes)
+                    // The file the digest was known for, unchanged while it was read: the digest
+                    // stands (hashing every page again was a tenth of a one-page edit's build).
+                    if !isSame { directory.files[index].contentsDigest = Digest(of: bytes) }
                 case .failure(let failure):
                     problems.append(failure.diagnostic(display(relativePath)))
                     directory.files[index].contentsDigest = nil

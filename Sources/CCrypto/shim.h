@@ -1,2 +1,0 @@
-// OpenSSL's libcrypto, for BLAKE2b only: the digests of the build cache.
-#include <openssl/evp.h>
