@@ -7,7 +7,8 @@ import CBlake2
 /// (two words a file) and still need about 2⁶⁴ tries to find any collision. BLAKE2b rather than
 /// SHA-256: on processors without SHA instructions (this project's build machines) it hashes
 /// about three times as many bytes a second (`openssl speed -evp blake2b512 sha256`), and a
-/// build hashes every page's input.
+/// build hashes every page's input. Through libb2 rather than OpenSSL's EVP interface, whose
+/// set-up took 1.3 µs a digest against 0.45 µs (a build makes a hundred thousand small ones).
 public struct Digest: Hashable, Sendable, CustomStringConvertible {
     public var high: UInt64
     public var low: UInt64
