@@ -255,6 +255,40 @@ import StacksTestSupport
         }
     }
 
+    /// A page's body is known by a digest made from its parse and what its links resolved to,
+    /// not from its bytes (`PageBodies.digest(_:)`): a page whose Markdown did not change, but
+    /// whose link now leads to another URL, is written again, and one whose links lead where
+    /// they did is left as it is.
+    @Test func aPageWhoseLinkMovedIsWrittenAgain() async throws {
+        try await withTemporaryFolder { folder in
+            var catalog = TestCatalog.standard
+            // A page far from the fork (not its neighbour, not in its list) links to it.
+            catalog.files["notes/first.md"]! += "\nSee [the fork](../kitchen/fork.md).\n"
+            try catalog.write(to: folder)
+            try await KnownSourcesTests.waitOutTheMargin()
+            let options = BuildOptions(projectDirectory: folder)
+            _ = try await SiteBuilder.build(options)
+            let output = folder.appendingPathComponent("output")
+            let identities = Self.identities(output)
+            // The fork takes another slug: the note's Markdown is the same, its link's URL is not.
+            let fork = catalog.files["kitchen/fork.md"]!
+            let moved = fork.hasPrefix("---\n") ? "---\nslug: table-fork\n" + fork.dropFirst(4) : "---\nslug: table-fork\n---\n" + fork
+            try TestCatalog.write(Array(moved.utf8), to: folder.appendingPathComponent("content/kitchen/fork.md"))
+            let before = Self.tree(output)
+            let result = await Self.build(options)
+            guard case .success(let summary) = result, case .updated = summary.reuse else {
+                Issue.record("not updated in place: \(result)")
+                return
+            }
+            let note = try String(contentsOf: output.appendingPathComponent("notes/first/index.html"), encoding: .utf8)
+            #expect(note.contains("table-fork/"))
+            let after = Self.identities(output)
+            #expect(after["notes/first/index.html"] != identities["notes/first/index.html"])
+            #expect(after["tools/saw/blade/index.html"] == identities["tools/saw/blade/index.html"], "a page whose links did not move")
+            await Self.expectSameAsClean(result, folder: folder, before: before, "a link's target moved")
+        }
+    }
+
     /// A co-located file rewritten with the same size at once after a build is still seen.
     @Test func aFileRewrittenRightAfterABuildIsCopiedAgain() async throws {
         try await withTemporaryFolder { folder in

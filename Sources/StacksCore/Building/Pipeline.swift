@@ -236,10 +236,11 @@ public enum Pipeline {
 
         var parsed: [ParsedMarkdown]
         var parsedHTML: PageBodies?
+        var parseKeys: [Digest]?
         if memory == nil {
             // The Markdown source is not needed past parsing: each page's goes as it is parsed.
-            (parsed, parsedHTML) = await parseReleasing(&catalog, bodies: spilledBodies, options: config.markdown, memo: memos.parse,
-                                                        spillFolder: spillFolder)
+            (parsed, parsedHTML, parseKeys) = await parseReleasing(&catalog, bodies: spilledBodies, options: config.markdown,
+                                                                   memo: memos.parse, spillFolder: spillFolder)
             spilledBodies = nil
             FreedMemory.release()
         } else {
@@ -248,7 +249,8 @@ public enum Pipeline {
         }
         var resolverMemo = memory?.takeResolverMemo()
         let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo,
-                                                       remade: remade, spillFolder: spillFolder, parsedHTML: parsedHTML)
+                                                       remade: remade, spillFolder: spillFolder, parsedHTML: parsedHTML,
+                                                       parseKeys: parseKeys)
         if let resolverMemo { memory?.remember(resolverMemo: resolverMemo) }
         return (site, loadProblems + resolveProblems)
     }
@@ -262,11 +264,14 @@ public enum Pipeline {
     /// part of a 100,000-item build's peak (268 MB). The parsed pages are then returned without
     /// their HTML, and with the file.
     /// `bodies`: the pages' Markdown, where the decode stage kept it in a file (`SpilledBodies`).
+    /// With a `memo`, each page's parse key too (`ParseMemo.key`), by page index.
     private static func parseReleasing(_ catalog: inout Catalog, bodies: SpilledBodies?, options: SiteConfig.MarkdownOptions,
-                                       memo: StageMemo?, spillFolder: String?) async -> ([ParsedMarkdown], PageBodies?) {
+                                       memo: StageMemo?, spillFolder: String?) async -> ([ParsedMarkdown], PageBodies?, [Digest]?) {
         let optionsKey = ParseMemo.optionsKey(options)
         var parsed: [ParsedMarkdown] = []
         parsed.reserveCapacity(catalog.pages.count)
+        var keys: [Digest]? = memo == nil ? nil : []
+        keys?.reserveCapacity(catalog.pages.count)
         var html = spillFolder.map { PageBodies.Collector(count: catalog.pages.count, spillingIn: $0) }
         let step = 4096
         for start in stride(from: 0, to: catalog.pages.count, by: step) {
@@ -275,10 +280,12 @@ public enum Pipeline {
                 (bodies?.body(of: catalog.pages[index].source) ?? catalog.pages[index].body, MarkdownParser.Needs(catalog.pages[index].frontMatter))
             }
             for index in range { catalog.pages[index].body = "" }
-            var chunk = await Parallel.map(sources.indices) { position in
-                guard let memo else { return MarkdownParser.parse(sources[position].0, needs: sources[position].1, options: options) }
+            let made = await Parallel.map(sources.indices) { position -> (ParsedMarkdown, Digest?) in
+                guard let memo else { return (MarkdownParser.parse(sources[position].0, needs: sources[position].1, options: options), nil) }
                 return ParseMemo.parse(sources[position].0, needs: sources[position].1, options: options, optionsKey: optionsKey, memo: memo)
             }
+            var chunk = made.map(\.0)
+            keys? += made.map { $0.1! }
             if html != nil {
                 for position in chunk.indices {
                     html!.append(chunk[position].html)
@@ -287,7 +294,7 @@ public enum Pipeline {
             }
             parsed += chunk
         }
-        return (parsed, html?.finished())
+        return (parsed, html?.finished(), keys)
     }
 
     private static func makeTemplates(_ theme: Theme, strings: InterfaceStrings, displayRoot: String) -> Result<TemplateSet, Diagnostics> {

@@ -84,9 +84,12 @@ public struct SiteResolver: Sendable {
     /// `spillFolder`: where a one-off build may keep the bodies in a file rather than in memory
     /// (`PageBodies`). `parsedHTML`: a one-off build's parsed HTML, by page index, when the
     /// parse stage kept it in a file (`Pipeline.parseReleasing`): `parsed` then holds none.
+    ///
+    /// `parseKeys`: each page's parse key (`ParseMemo.key`), when the parse stage had them: each
+    /// body's digest is then made from it and what its links resolved to, not from its bytes.
     func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
                  remade: CatalogLoader.Remade? = nil, spillFolder: String? = nil,
-                 parsedHTML: PageBodies? = nil) -> (ResolvedSite, [Diagnostic]) {
+                 parsedHTML: PageBodies? = nil, parseKeys: [Digest]? = nil) -> (ResolvedSite, [Diagnostic]) {
         if let earlier = memo, earlier.portable != portable || earlier.displayRoot != displayRoot || earlier.brokenLinks != brokenLinks
             || earlier.images != images {
             memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks, images: images)
@@ -97,7 +100,8 @@ public struct SiteResolver: Sendable {
         let keepsShape = remade?.sameShape == true && memo?.targets != nil
             && previous?.catalog.pages.count == catalog.pages.count && memo?.pageProblems.count == catalog.pages.count
         guard keepsShape, let remade, var site = previous.take(), var kept = memo.take() else {
-            let (site, problems) = resolveAll(catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder, parsedHTML: parsedHTML)
+            let (site, problems) = resolveAll(catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder, parsedHTML: parsedHTML,
+                                              parseKeys: parseKeys)
             if memo != nil { memo!.site = site }
             return (site, problems)
         }
@@ -109,7 +113,7 @@ public struct SiteResolver: Sendable {
 
     /// Every page settled, ordered and resolved, reusing `memo`'s bodies whose inputs are the same.
     private func resolveAll(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
-                            spillFolder: String?, parsedHTML: PageBodies?) -> (ResolvedSite, [Diagnostic]) {
+                            spillFolder: String?, parsedHTML: PageBodies?, parseKeys: [Digest]?) -> (ResolvedSite, [Diagnostic]) {
         var catalog = catalog
         let pictures = images == nil ? nil : PagePictures(catalog.assets)
         for index in catalog.pages.indices {
@@ -128,13 +132,14 @@ public struct SiteResolver: Sendable {
         for index in catalog.pages.indices {
             catalog.pages[index].children.sort { sortKeys[$0] < sortKeys[$1] }
         }
-        return resolveBodies(of: catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder, parsedHTML: parsedHTML)
+        return resolveBodies(of: catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder, parsedHTML: parsedHTML,
+                             parseKeys: parseKeys)
     }
 
     /// Every page's links resolved, in a settled and ordered catalog; bodies from `memo` whose
     /// inputs are the same are kept.
     private func resolveBodies(of catalog: Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
-                               spillFolder: String?, parsedHTML: PageBodies? = nil) -> (ResolvedSite, [Diagnostic]) {
+                               spillFolder: String?, parsedHTML: PageBodies? = nil, parseKeys: [Digest]? = nil) -> (ResolvedSite, [Diagnostic]) {
         let targets = LinkTargets(catalog)
         // What a link may now resolve to otherwise: a page none of whose links looked one of
         // these up keeps its resolved body.
@@ -156,19 +161,20 @@ public struct SiteResolver: Sendable {
                     // Back from the parse stage's file, a chunk at a time.
                     for (position, index) in range.enumerated() { markdowns[position].html = parsedHTML[index] }
                 }
-                let resolved = Parallel.mapBlocking(markdowns.indices) { [markdowns] position -> (html: String, problems: [Diagnostic])? in
+                let resolved = Parallel.mapBlocking(markdowns.indices) { [markdowns] position -> (html: String, problems: [Diagnostic], digest: Digest?)? in
                     let markdown = markdowns[position]
                     guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else { return nil }
-                    let (html, problems, _) = resolveLinks(of: catalog.pages[start + position], markdown: markdown, targets: targets)
-                    return (html, problems)
+                    let resolution = resolveLinks(of: catalog.pages[start + position], markdown: markdown, targets: targets,
+                                                  parseKey: parseKeys?[start + position])
+                    return (resolution.html, resolution.problems, resolution.digest)
                 }
                 for (position, index) in range.enumerated() {
-                    if let (html, problems) = resolved[position] {
-                        bodies.append(html)
+                    if let (html, problems, digest) = resolved[position] {
+                        bodies.append(html, digest: digest)
                         pageProblems[index] = problems
                         resolvedCount += 1
                     } else {
-                        bodies.append(markdowns[position].html)
+                        bodies.append(markdowns[position].html, digest: parseKeys.map { Self.bodyDigest(parseKey: $0[index]) })
                     }
                     parsed[index].html = ""
                 }
@@ -299,7 +305,7 @@ public struct SiteResolver: Sendable {
 
     /// `resolveLinks`, kept with what it was computed from.
     private func resolvedBody(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> ResolvedBody {
-        let (html, problems, lookups) = resolveLinks(of: page, markdown: markdown, targets: targets)
+        let (html, problems, lookups, _) = resolveLinks(of: page, markdown: markdown, targets: targets)
         return ResolvedBody(markdown: markdown, sourceDirectory: page.sourceDirectory, source: page.source,
                             bodyLine: page.bodyLine, outputDirectory: page.path.outputDirectory, html: html,
                             diagnostics: problems, lookups: lookups)
@@ -311,7 +317,13 @@ public struct SiteResolver: Sendable {
     /// like any other, so the site still works under a sub-path; one that names nothing of the
     /// tree is left as written, with a warning, since it may name something else on the server.
     /// Also every name looked up in `targets` (`LinkTargets.resolve(_:from:pageURL:lookingUp:)`).
-    func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets) -> (html: String, problems: [Diagnostic], lookups: [String]) {
+    ///
+    /// With the parse's key (`ParseMemo.key`), the digest that stands for the HTML made: made from
+    /// that key and every URL, attribute and picture put in place of the links, since the HTML
+    /// is made of nothing else (`LinkTokens.substitute`). Hashing the resolved HTML itself was
+    /// most of what page keys cost a build.
+    func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets,
+                      parseKey: Digest? = nil) -> (html: String, problems: [Diagnostic], lookups: [String], digest: Digest?) {
         var urls: [String] = []
         var attributes: [String] = []
         // The AVIF `<source>` of a picture's `<picture>`, by its link's number (`images.avif`).
@@ -375,7 +387,29 @@ public struct SiteResolver: Sendable {
                 urls.append(link.destination)
             }
         }
-        return (LinkTokens.substitute(in: markdown.html, urls: urls, attributes: attributes, pictures: pictures), problems, lookups)
+        var digest: Digest?
+        if let parseKey {
+            var hasher = Digest.Hasher()
+            hasher.add("resolved body")
+            hasher.add(parseKey)
+            hasher.add(urls.count)
+            for url in urls { hasher.add(url) }
+            for attribute in attributes { hasher.add(attribute) }
+            for (number, source) in pictures.sorted(by: { $0.key < $1.key }) {
+                hasher.add(number)
+                hasher.add(source)
+            }
+            digest = hasher.finish()
+        }
+        return (LinkTokens.substitute(in: markdown.html, urls: urls, attributes: attributes, pictures: pictures), problems, lookups, digest)
+    }
+
+    /// The digest that stands for a body without links: its parse's HTML as it is.
+    static func bodyDigest(parseKey: Digest) -> Digest {
+        var hasher = Digest.Hasher()
+        hasher.add("parsed body")
+        hasher.add(parseKey)
+        return hasher.finish()
     }
 
     /// What an `<img>` of an image of this size says, so that its place is kept while it loads.

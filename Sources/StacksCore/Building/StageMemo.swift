@@ -49,12 +49,14 @@ enum ParseMemo {
         return hasher.finish()
     }
 
-    /// `MarkdownParser.parse`, or the parse `memo` kept for the same body, needs and options.
+    /// `MarkdownParser.parse`, or the parse `memo` kept for the same body, needs and options;
+    /// with its key, which stands for the parse (`PageBodies.digest(_:)`).
     static func parse(_ body: String, needs: MarkdownParser.Needs, options: SiteConfig.MarkdownOptions, optionsKey: String,
-                      memo: StageMemo) -> ParsedMarkdown {
-        memo.remembered(key(body: body, needs: needs, optionsKey: optionsKey), decode: ParsedMarkdown.init(encoded:),
-                        encode: { $0.encoded() }) {
+                      memo: StageMemo) -> (parsed: ParsedMarkdown, key: Digest) {
+        let key = key(body: body, needs: needs, optionsKey: optionsKey)
+        let parsed = memo.remembered(key, decode: ParsedMarkdown.init(encoded:), encode: { $0.encoded() }) {
             MarkdownParser.parse(body, needs: needs, options: options)
         }
+        return (parsed, key)
     }
 }

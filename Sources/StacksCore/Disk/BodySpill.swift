@@ -65,6 +65,8 @@ final class BodySpill: Sendable {
             return true
         }
 
+        var count: Int { spans.count }
+
         func finished() -> BodySpill { BodySpill(descriptor: descriptor, spans: spans) }
     }
 }

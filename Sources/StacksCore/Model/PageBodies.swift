@@ -13,9 +13,20 @@ public struct PageBodies: Sendable {
     }
 
     private var storage: Storage
+    /// By page index, what stands for a body's bytes where the resolve made it from what the
+    /// body is made of (`SiteResolver.resolveLinks(of:markdown:targets:parseKey:)`); `nil`: the
+    /// bytes' own digest.
+    private var digests: [Digest?] = []
 
     public init(_ bodies: [String] = []) {
         storage = .held(bodies)
+    }
+
+    /// The digest that stands for body `index`: equal digests, equal bodies. Made from what the
+    /// body was made of when the resolve knew it, else from its bytes (read back, when spilled).
+    func digest(_ index: Int) -> Digest {
+        if index < digests.count, let digest = digests[index] { return digest }
+        return Digest(of: self[index])
     }
 
     public var count: Int {
@@ -35,6 +46,7 @@ public struct PageBodies: Sendable {
     /// Page `index`'s body replaced (`stacks serve`, whose bodies are held).
     mutating func replace(_ index: Int, with html: String) {
         guard case .held(var bodies) = storage else { preconditionFailure("spilled bodies are not patched") }
+        if index < digests.count { digests[index] = nil }
         storage = .held([])
         bodies[index] = html
         storage = .held(bodies)
@@ -45,13 +57,29 @@ public struct PageBodies: Sendable {
     struct Collector {
         private var held: [String] = []
         private var spill: BodySpill.Writer?
+        private var digests: [Digest?] = []
 
         init(count: Int, spillingIn folder: String?) {
             spill = folder.flatMap(BodySpill.Writer.init(folder:))
             if spill == nil { held.reserveCapacity(count) }
         }
 
+        /// `digest`: what stands for the body's bytes (`PageBodies.digest(_:)`), if known.
+        mutating func append(_ html: String, digest: Digest?) {
+            if digest != nil || !digests.isEmpty {
+                if digests.count < count { digests += repeatElement(nil, count: count - digests.count) }
+                digests.append(digest)
+            }
+            appendBody(html)
+        }
+
         mutating func append(_ html: String) {
+            append(html, digest: nil)
+        }
+
+        private var count: Int { spill?.count ?? held.count }
+
+        private mutating func appendBody(_ html: String) {
             if spill != nil, spill!.append(html) { return }
             if let writer = spill {
                 // The file could not take it (a full disk): what it holds comes back to memory.
@@ -64,6 +92,7 @@ public struct PageBodies: Sendable {
         consuming func finished() -> PageBodies {
             var bodies = PageBodies()
             bodies.storage = spill.map { .spilled($0.finished()) } ?? .held(held)
+            bodies.digests = digests
             return bodies
         }
     }

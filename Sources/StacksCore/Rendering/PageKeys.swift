@@ -60,7 +60,7 @@ extension SiteRenderer {
             var hasher = Digest.Hasher()
             hasher.add(index)
             hasher.add(catalog[index])
-            return (page: hasher.finish(), body: Digest(of: site.bodies[index]))
+            return (page: hasher.finish(), body: site.bodies.digest(index))
         }
         let owners = catalog.pages.indices.filter { Self.isListOwner($0, in: catalog) }
         var lists: [Int: Digest] = [:]
