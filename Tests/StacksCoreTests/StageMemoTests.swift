@@ -67,6 +67,32 @@ import StacksTestSupport
         #expect(keys.count == 16)
     }
 
+    /// A body that is the end of its file's bytes is keyed by the file's digest and where the
+    /// body starts (not hashed again); one that decoding changed (a control character replaced)
+    /// is not its file's end, and is keyed by itself.
+    @Test func aBodyThatIsItsFilesEndIsKeyedByTheFile() {
+        let file = Array("---\ntitle: A\n---\nThe body.\n".utf8)
+        #expect(SpilledBodies.tailStart(of: "The body.\n", in: file) == file.count - 10)
+        #expect(SpilledBodies.tailStart(of: "", in: file) == file.count)
+        #expect(SpilledBodies.tailStart(of: "The body!\n", in: file) == nil)
+        #expect(SpilledBodies.tailStart(of: "The \u{FFFD}ody.\n", in: Array("The \u{1}ody.\n".utf8)) == nil)
+        #expect(SpilledBodies.tailStart(of: String(repeating: "x", count: 100), in: file) == nil, "longer than the file")
+        let options = ParseMemo.optionsKey(SiteConfig.MarkdownOptions())
+        var keys = Set<Digest>()
+        for digest in [Digest(of: [1]), Digest(of: [2])] {
+            for start in [10, 11] {
+                for title in [true, false] {
+                    for summary in [true, false] {
+                        keys.insert(ParseMemo.key(fileDigest: digest, bodyStart: start, needs: .init(title: title, summary: summary),
+                                                  optionsKey: options))
+                    }
+                }
+            }
+        }
+        #expect(keys.count == 16)
+        #expect(!keys.contains(ParseMemo.key(body: "The body.\n", needs: .init(title: true, summary: true), optionsKey: options)))
+    }
+
     /// The example catalog prepared twice through one memo: the second time every page's parse
     /// is the kept one, and every page renders as without a memo.
     @Test func aSecondPrepareTakesEveryParseFromTheMemo() async throws {

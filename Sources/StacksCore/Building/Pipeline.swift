@@ -277,12 +277,14 @@ public enum Pipeline {
         for start in stride(from: 0, to: catalog.pages.count, by: step) {
             let range = start..<min(start + step, catalog.pages.count)
             let sources = range.map { index in
-                (bodies?.body(of: catalog.pages[index].source) ?? catalog.pages[index].body, MarkdownParser.Needs(catalog.pages[index].frontMatter))
+                (bodies?.body(of: catalog.pages[index].source) ?? catalog.pages[index].body, MarkdownParser.Needs(catalog.pages[index].frontMatter),
+                 bodies?.tail(of: catalog.pages[index].source))
             }
             for index in range { catalog.pages[index].body = "" }
             let made = await Parallel.map(sources.indices) { position -> (ParsedMarkdown, Digest?) in
                 guard let memo else { return (MarkdownParser.parse(sources[position].0, needs: sources[position].1, options: options), nil) }
-                return ParseMemo.parse(sources[position].0, needs: sources[position].1, options: options, optionsKey: optionsKey, memo: memo)
+                return ParseMemo.parse(sources[position].0, needs: sources[position].1, options: options, optionsKey: optionsKey,
+                                       tail: sources[position].2, memo: memo)
             }
             var chunk = made.map(\.0)
             keys? += made.map { $0.1! }

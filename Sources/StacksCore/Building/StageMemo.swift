@@ -38,6 +38,19 @@ enum ParseMemo {
         String(describing: options)
     }
 
+    /// The key of a body that is the end of a file's bytes (`SpilledBodies.tail(of:)`): the
+    /// file's digest and where the body starts stand for the body, which is then not hashed again.
+    static func key(fileDigest: Digest, bodyStart: Int, needs: MarkdownParser.Needs, optionsKey: String) -> Digest {
+        var hasher = Digest.Hasher()
+        hasher.add("markdown: a file's end")
+        hasher.add(optionsKey)
+        hasher.add(needs.title ? 1 : 0)
+        hasher.add(needs.summary ? 1 : 0)
+        hasher.add(fileDigest)
+        hasher.add(bodyStart)
+        return hasher.finish()
+    }
+
     static func key(body: String, needs: MarkdownParser.Needs, optionsKey: String) -> Digest {
         var hasher = Digest.Hasher()
         hasher.add("markdown")
@@ -51,9 +64,11 @@ enum ParseMemo {
 
     /// `MarkdownParser.parse`, or the parse `memo` kept for the same body, needs and options;
     /// with its key, which stands for the parse (`PageBodies.digest(_:)`).
+    /// `tail`: the file the body is the end of (`SpilledBodies.tail(of:)`), if known.
     static func parse(_ body: String, needs: MarkdownParser.Needs, options: SiteConfig.MarkdownOptions, optionsKey: String,
-                      memo: StageMemo) -> (parsed: ParsedMarkdown, key: Digest) {
-        let key = key(body: body, needs: needs, optionsKey: optionsKey)
+                      tail: (digest: Digest, start: Int)? = nil, memo: StageMemo) -> (parsed: ParsedMarkdown, key: Digest) {
+        let key = tail.map { ParseMemo.key(fileDigest: $0.digest, bodyStart: $0.start, needs: needs, optionsKey: optionsKey) }
+            ?? ParseMemo.key(body: body, needs: needs, optionsKey: optionsKey)
         let parsed = memo.remembered(key, decode: ParsedMarkdown.init(encoded:), encode: { $0.encoded() }) {
             MarkdownParser.parse(body, needs: needs, options: options)
         }

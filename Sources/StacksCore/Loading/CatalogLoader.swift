@@ -63,9 +63,10 @@ public struct CatalogLoader: Sendable {
             let range = start..<min(start + step, files.count)
             let chunk = Array(files[range])
             for index in range { files[index].contents = nil }
+            let byPath = bodies == nil ? [:] : Dictionary(chunk.map { ($0.relativePath, $0) }) { first, _ in first }
             // The first of canonically equal names wins across chunks as within one.
             for (path, decoded) in await decode(chunk, memo: memo) where documents[path] == nil {
-                documents[path] = bodies == nil ? decoded : bodies!.keep(decoded, path: path)
+                documents[path] = bodies == nil ? decoded : bodies!.keep(decoded, path: path, file: byPath[path])
             }
             // The chunk's bytes were read on another thread than the one that decoded them:
             // without this, the allocator keeps their room for that thread, and a large catalog

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The Markdown bodies of a build's documents, kept in a file from decoding until each is parsed
 /// (`PageBodies`, spilled), by the path of the file they came from; the documents and pages
 /// hold empty bodies meanwhile. At 100,000 items the bodies are 235 MB: held, they were the
@@ -7,6 +13,8 @@ struct SpilledBodies {
     private var stored: PageBodies?
     /// Where each file's body is in the collector, by path relative to the content folder.
     private var positions: [String: Int] = [:]
+    /// The files whose body is their bytes' end, by path: their digest and where the body starts.
+    private var tails: [String: (digest: Digest, start: Int)] = [:]
 
     /// Bodies kept in a file in `folder`; in memory, where no file can be made there.
     init(count: Int, folder: String) {
@@ -14,13 +22,37 @@ struct SpilledBodies {
         positions.reserveCapacity(count)
     }
 
-    /// `decoded`, its body kept here and taken out of it.
-    mutating func keep(_ decoded: Document.Decoded, path: String) -> Document.Decoded {
+    /// `decoded`, its body kept here and taken out of it. `file`: the file it was decoded from,
+    /// whose digest then stands for a body that is its bytes' end (`tail(of:)`).
+    mutating func keep(_ decoded: Document.Decoded, path: String, file: SourceFile? = nil) -> Document.Decoded {
         guard case .parsed(var document, let problems) = decoded, !document.body.isEmpty, collector != nil else { return decoded }
         positions[path] = positions.count
+        if let file, let digest = file.bytesDigest, let bytes = file.contents,
+           let start = Self.tailStart(of: document.body, in: bytes) {
+            tails[path] = (digest, start)
+        }
         collector!.append(document.body)
         document.body = ""
         return .parsed(document, problems)
+    }
+
+    /// Where `body` starts in `bytes` when it is their end, byte for byte (a body whose control
+    /// characters decoding replaced is not).
+    static func tailStart(of body: String, in bytes: [UInt8]) -> Int? {
+        var body = body
+        return body.withUTF8 { text -> Int? in
+            let start = bytes.count - text.count
+            guard start >= 0 else { return nil }
+            let same = text.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, text.baseAddress!, text.count) == 0 }
+            return same ? start : nil
+        }
+    }
+
+    /// The digest of the file at `path` and where its body starts in it, when the body is the
+    /// file's end: what stands for the body in its parse's key (`ParseMemo.key`), without
+    /// hashing the body a second time.
+    func tail(of path: String?) -> (digest: Digest, start: Int)? {
+        path.flatMap { tails[$0] }
     }
 
     /// Done keeping: bodies are only read from now on.
