@@ -80,10 +80,19 @@ import StacksTestSupport
         #expect(error.message.hasPrefix("\(when) \(format.name)"), "\(error)")
     }
 
+    /// libvips' own words about the failure. Its error buffer is one for the process: another
+    /// suite's image failing on another thread at that moment may take them (`VipsFailure`), so
+    /// the file is tried a few times, and one of the answers must carry them.
     @Test func aTruncatedJPEGSaysWhy() throws {
         let whole = try ImageFixtures.encode(ImageFixtures.photo(width: 300, height: 200), as: .jpeg)
-        let error = try #require(Self.error(Array(whole.prefix(whole.count / 2))))
-        #expect(error.message.contains("libvips:"), "\(error)")
+        var messages: [String] = []
+        for _ in 0..<8 {
+            let error = try #require(Self.error(Array(whole.prefix(whole.count / 2))))
+            #expect(error.message.hasPrefix("could not be decoded as JPEG"), "\(error)")
+            messages.append(error.message)
+            if error.message.contains("libvips:") { break }
+        }
+        #expect(messages.contains { $0.contains("libvips:") }, "\(messages)")
     }
 
     /// Every prefix of every format, and each file with bytes changed at random: an answer or an
