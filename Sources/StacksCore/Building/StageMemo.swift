@@ -41,25 +41,27 @@ enum ParseMemo {
     /// The key of a body that is the end of a file's bytes (`SpilledBodies.tail(of:)`): the
     /// file's digest and where the body starts stand for the body, which is then not hashed again.
     static func key(fileDigest: Digest, bodyStart: Int, needs: MarkdownParser.Needs, optionsKey: String) -> Digest {
-        var hasher = Digest.Hasher()
-        hasher.add("markdown: a file's end")
-        hasher.add(optionsKey)
-        hasher.add(needs.title ? 1 : 0)
-        hasher.add(needs.summary ? 1 : 0)
+        var hasher = started("markdown: a file's end", needs: needs, optionsKey: optionsKey)
         hasher.add(fileDigest)
         hasher.add(bodyStart)
         return hasher.finish()
     }
 
     static func key(body: String, needs: MarkdownParser.Needs, optionsKey: String) -> Digest {
+        var hasher = started("markdown", needs: needs, optionsKey: optionsKey)
+        hasher.add(body)
+        return hasher.finish()
+    }
+
+    /// What both kinds of key start with: which kind, the options and what the parse must find.
+    private static func started(_ kind: String, needs: MarkdownParser.Needs, optionsKey: String) -> Digest.Hasher {
         var hasher = Digest.Hasher()
-        hasher.add("markdown")
+        hasher.add(kind)
         hasher.add(optionsKey)
         // `Needs` is these two (a test checks that it has no other field).
         hasher.add(needs.title ? 1 : 0)
         hasher.add(needs.summary ? 1 : 0)
-        hasher.add(body)
-        return hasher.finish()
+        return hasher
     }
 
     /// `MarkdownParser.parse`, or the parse `memo` kept for the same body, needs and options;
