@@ -31,4 +31,15 @@ import Testing
         #expect(Digest(of: bytes) != Digest(of: changed))
         #expect(Digest(of: bytes) == Digest(of: bytes))
     }
+
+    /// Many small pieces (gathered in the hasher's buffer past its size) and a long one (handed
+    /// to libb2 directly) hash as the same bytes in one stream.
+    @Test func bufferedAndDirectPiecesAreOneStream() {
+        var hasher = Digest.Hasher()
+        for _ in 0..<300 { hasher.add("x") }
+        hasher.add(String(repeating: "y", count: 500))
+        hasher.add(7)
+        // hashlib.blake2b(b''.join([pack('<q', 1) + b'x'] * 300) + pack('<q', 500) + b'y' * 500 + pack('<q', 7))
+        #expect(hasher.finish() == Digest(high: 0xb513_a49e_f715_693b, low: 0x8eeb_0d8f_9c1b_c855))
+    }
 }

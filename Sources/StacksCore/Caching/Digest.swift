@@ -35,18 +35,28 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// BLAKE2b over several pieces, each framed by its length, so that `["ab", "c"]` and
-    /// `["a", "bc"]` differ. libb2 takes small pieces (lengths, names, short values: most of a
-    /// page's input) into its block buffer itself, at a function call each.
+    /// `["a", "bc"]` differ. Small pieces (lengths, names, short values: most of a page's
+    /// input) are gathered in a buffer and handed to libb2 a kilobyte at a time: a call each
+    /// made a tag page's key at 100,000 items cost more than the digest saved.
     public struct Hasher: ~Copyable {
+        /// libb2's state, then the buffer, in one allocation.
         private let state: UnsafeMutablePointer<blake2b_state>
+        private let buffer: UnsafeMutableRawPointer
+        private var count = 0
+        private static let capacity = 1024
+        /// Pieces at least this long go to libb2 directly, after what is buffered.
+        private static let direct = 256
+        private static let stateSize = (MemoryLayout<blake2b_state>.stride + 63) / 64 * 64
 
         public init() {
-            state = .allocate(capacity: 1)
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: Self.stateSize + Self.capacity, alignment: 64)
+            state = memory.bindMemory(to: blake2b_state.self, capacity: 1)
+            buffer = memory + Self.stateSize
             blake2b_init(state, 64)
         }
 
         deinit {
-            state.deallocate()
+            UnsafeMutableRawPointer(state).deallocate()
         }
 
         public mutating func add(_ bytes: [UInt8]) {
@@ -72,18 +82,32 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
         }
 
         private mutating func add(length: Int) {
-            var word = UInt64(bitPattern: Int64(length)).littleEndian
-            withUnsafeBytes(of: &word) { append($0) }
+            if count + 8 > Self.capacity { flush() }
+            buffer.storeBytes(of: UInt64(bitPattern: Int64(length)).littleEndian, toByteOffset: count, as: UInt64.self)
+            count += 8
         }
 
         private mutating func append(_ bytes: UnsafeRawBufferPointer) {
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-            blake2b_update(state, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+            if bytes.count >= Self.direct {
+                flush()
+                blake2b_update(state, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+                return
+            }
+            if count + bytes.count > Self.capacity { flush() }
+            buffer.advanced(by: count).copyMemory(from: base, byteCount: bytes.count)
+            count += bytes.count
+        }
+
+        private mutating func flush() {
+            if count > 0 { blake2b_update(state, buffer.assumingMemoryBound(to: UInt8.self), count) }
+            count = 0
         }
 
         /// The first 128 bits of the 512, as OpenSSL's `EVP_blake2b512` gave them (the same
         /// digests: a test holds one).
         public consuming func finish() -> Digest {
+            flush()
             var output = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
             withUnsafeMutableBytes(of: &output) { _ = blake2b_final(state, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 64) }
             func word(_ value: UInt64) -> UInt64 { UInt64(bigEndian: value) }
