@@ -72,11 +72,11 @@ import StacksTestSupport
     /// is not its file's end, and is keyed by itself.
     @Test func aBodyThatIsItsFilesEndIsKeyedByTheFile() {
         let file = Array("---\ntitle: A\n---\nThe body.\n".utf8)
-        #expect(SpilledBodies.tailStart(of: "The body.\n", in: file) == file.count - 10)
-        #expect(SpilledBodies.tailStart(of: "", in: file) == file.count)
-        #expect(SpilledBodies.tailStart(of: "The body!\n", in: file) == nil)
-        #expect(SpilledBodies.tailStart(of: "The \u{FFFD}ody.\n", in: Array("The \u{1}ody.\n".utf8)) == nil)
-        #expect(SpilledBodies.tailStart(of: String(repeating: "x", count: 100), in: file) == nil, "longer than the file")
+        #expect(Document.bodyStart(of: "The body.\n", in: file) == file.count - 10)
+        #expect(Document.bodyStart(of: "", in: file) == file.count)
+        #expect(Document.bodyStart(of: "The body!\n", in: file) == nil)
+        #expect(Document.bodyStart(of: "The \u{FFFD}ody.\n", in: Array("The \u{1}ody.\n".utf8)) == nil)
+        #expect(Document.bodyStart(of: String(repeating: "x", count: 100), in: file) == nil, "longer than the file")
         let options = ParseMemo.optionsKey(SiteConfig.MarkdownOptions())
         var keys = Set<Digest>()
         for digest in [Digest(of: [1]), Digest(of: [2])] {

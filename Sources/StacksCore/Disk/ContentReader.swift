@@ -41,7 +41,8 @@ public struct ContentReader: Sendable {
     /// Reads the Markdown files of `tree` left unread (`SourceFile.isUnread`; never a link, so
     /// each is at its own path), the content's top folders on all cores: a build whose sources
     /// changed needs every page's bytes. A file read now is digested anew when it may have
-    /// changed since it was seen: when it is not the file `stat` saw, as it was, once read. The problems are those reading it would have given.
+    /// changed since it was seen: when it is not the file `stat` saw, as it was, once read.
+    /// The problems are those reading it would have given.
     public func readUnread(_ tree: inout SourceDirectory) -> [Diagnostic] {
         func fill(_ directory: inout SourceDirectory, below: Bool) -> [Diagnostic] {
             var problems: [Diagnostic] = []

@@ -34,6 +34,20 @@ extension Document {
     }
 }
 
+extension Document {
+    /// Where `body` starts in `file` when it is the file's end, byte for byte (most bodies are;
+    /// one whose control characters decoding replaced is not).
+    static func bodyStart(of body: String, in file: [UInt8]) -> Int? {
+        var body = body
+        return body.withUTF8 { text -> Int? in
+            let start = file.count - text.count
+            guard start >= 0 else { return nil }
+            let same = text.isEmpty || file.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, text.baseAddress!, text.count) == 0 }
+            return same ? start : nil
+        }
+    }
+}
+
 extension Document.Decoded {
     /// The decoding of a file of `file`'s bytes as bytes; a body that is the end of the file's
     /// text (most are) is kept as where it starts. `nil` for what decoding never gives (a
@@ -50,11 +64,7 @@ extension Document.Decoded {
             guard document.fallback == nil else { return nil }
             writer.number(2)
             writer.frontMatter(document.frontMatter)
-            var body = document.body
-            let start = file.count - body.utf8.count
-            if start >= 0, body.withUTF8({ text in
-                text.isEmpty || file.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, text.baseAddress!, text.count) == 0 }
-            }) {
+            if let start = Document.bodyStart(of: document.body, in: file) {
                 writer.number(start)
             } else {
                 writer.number(-1)

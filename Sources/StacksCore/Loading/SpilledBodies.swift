@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The Markdown bodies of a build's documents, kept in a file from decoding until each is parsed
 /// (`PageBodies`, spilled), by the path of the file they came from; the documents and pages
 /// hold empty bodies meanwhile. At 100,000 items the bodies are 235 MB: held, they were the
@@ -28,24 +22,12 @@ struct SpilledBodies {
         guard case .parsed(var document, let problems) = decoded, !document.body.isEmpty, collector != nil else { return decoded }
         positions[path] = positions.count
         if let file, let digest = file.bytesDigest, let bytes = file.contents,
-           let start = Self.tailStart(of: document.body, in: bytes) {
+           let start = Document.bodyStart(of: document.body, in: bytes) {
             tails[path] = (digest, start)
         }
         collector!.append(document.body)
         document.body = ""
         return .parsed(document, problems)
-    }
-
-    /// Where `body` starts in `bytes` when it is their end, byte for byte (a body whose control
-    /// characters decoding replaced is not).
-    static func tailStart(of body: String, in bytes: [UInt8]) -> Int? {
-        var body = body
-        return body.withUTF8 { text -> Int? in
-            let start = bytes.count - text.count
-            guard start >= 0 else { return nil }
-            let same = text.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, text.baseAddress!, text.count) == 0 }
-            return same ? start : nil
-        }
     }
 
     /// The digest of the file at `path` and where its body starts in it, when the body is the
