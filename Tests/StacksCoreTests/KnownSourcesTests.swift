@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 import StacksTestSupport
 @testable import StacksCore
 #if canImport(Glibc)
@@ -113,31 +114,60 @@ import Glibc
         }
     }
 
-    /// A file left unread and read later, when something else changed, keeps the digest it was
-    /// known by while it is still the file `stat` saw; one that is not is digested anew.
-    @Test func aFileReadLaterKeepsItsDigestOnlyWhileItIsTheSameFile() async throws {
+    /// After a body edit, the files left unread stay unread: the memos stand for their decoding
+    /// and their parse (`UnreadSources`). Without the parse memo each is read when decoding
+    /// needs it, once. Every build equals a clean one.
+    @Test func aBodyEditReadsNoOtherPage() async throws {
         try await withTemporaryFolder { folder in
-            let bytes = Array("---\ntitle: A\n---\nBody.\n".utf8)
-            try Data(bytes).write(to: folder.appendingPathComponent("a.md"))
-            try Data(bytes).write(to: folder.appendingPathComponent("b.md"))
-            let stand = Digest(of: [9])
-            func unread(_ name: String, identity: FileIdentity?) -> SourceFile {
-                var file = SourceFile(name: name, relativePath: name)
-                file.contentsDigest = stand
-                file.identity = identity
-                return file
+            var catalog = TestCatalog.standard
+            try catalog.write(to: folder)
+            try await Self.waitOutTheMargin()
+            let options = BuildOptions(projectDirectory: folder)
+            _ = try await SiteBuilder.build(options)
+            let pages = catalog.files.keys.filter { $0.hasSuffix(".md") }.count
+            for (step, memoKept) in [true, false].enumerated() {
+                let old = catalog
+                catalog.files["kitchen/fork.md"]! += "\nEdit \(step).\n"
+                try BuildCacheTests.sync(catalog, from: old, into: folder)
+                if !memoKept {
+                    try FileManager.default.removeItem(atPath: MemoFile.path(forOutput: RealPath.of(folder.path)! + "/output", kind: .markdown))
+                }
+                #expect(Self.reading(options) == (1, pages - 1))
+                let before = BuildCacheTests.tree(folder.appendingPathComponent("output"))
+                let built = await BuildCacheTests.build(options)
+                #expect((try? built.get().markdownReadLate) == (memoKept ? 0 : pages - 1), "parse memo kept: \(memoKept), read late: \((try? built.get().markdownReadLate) ?? -1)")
+                await BuildCacheTests.expectSameAsClean(built, folder: folder, before: before, "parse memo kept: \(memoKept), read late: \((try? built.get().markdownReadLate) ?? -1)")
+                let page = try String(contentsOf: folder.appendingPathComponent("output/kitchen/fork/index.html"), encoding: .utf8)
+                #expect(page.contains("Edit \(step)."))
             }
-            var seen = FileIdentity.of(folder.appendingPathComponent("b.md").path)!
-            seen.modified += 1
-            var tree = SourceDirectory(name: "", relativePath: "", files: [
-                unread("a.md", identity: FileIdentity.of(folder.appendingPathComponent("a.md").path)),
-                unread("b.md", identity: seen),
-            ])
-            #expect(ContentReader(root: folder, displayRoot: "content").readUnread(&tree).isEmpty)
-            #expect(tree.files.allSatisfy { $0.contents == bytes })
-            // The digest it was known by (here a stand-in, to tell it from a new one) stands.
-            #expect(tree.files[0].contentsDigest == stand)
-            #expect(tree.files[1].contentsDigest == Digest(of: bytes))
+        }
+    }
+
+    /// A file left unread is decoded from the memo without its bytes only when its body needs
+    /// none either: written in the entry, or the file's end with its parse kept.
+    @Test func aFileIsLeftUnreadOnlyWhenTheMemosStandForItsBody() throws {
+        let bytes = Array("---\ntitle: A\n---\nBody.\n".utf8)
+        var file = SourceFile(name: "a.md", relativePath: "a.md", contents: bytes)
+        file.contentsDigest = Digest(of: bytes)
+        let keysKey = Document.memoKeysKey(FrontMatterKeys())
+        let entries = Mutex<[Digest: [UInt8]]>([:])
+        let memo = StageMemo(entry: { key in entries.withLock { $0[key] } }, keep: { key, value in entries.withLock { $0[key] = value } })
+        let read = Document.decode(file, displayRoot: "content", keys: FrontMatterKeys(), keysKey: keysKey, memo: memo)
+        guard case .parsed(let document, _) = read else { Issue.record("not decoded: \(read)"); return }
+        file.contents = nil
+        for parseKept in [false, true] {
+            let unread = UnreadSources(read: { _ in .success(bytes) }, parseKept: { frontMatter, digest, start in
+                #expect(frontMatter.title == "A" && digest == Digest(of: bytes) && start == bytes.count - 6)
+                return parseKept
+            })
+            let left = Document.decodeLeavingUnread(file, displayRoot: "content", keysKey: keysKey, memo: memo, unread: unread)
+            guard parseKept else {
+                #expect(left == nil, "without the parse kept, the file is read")
+                continue
+            }
+            guard case .parsed(let unreadDocument, _)? = left else { Issue.record("not decoded unread"); return }
+            #expect(unreadDocument.body.isEmpty && unreadDocument.unreadBodyStart == bytes.count - 6)
+            #expect(unreadDocument.frontMatter == document.frontMatter && unreadDocument.bodyLine == document.bodyLine)
         }
     }
 }

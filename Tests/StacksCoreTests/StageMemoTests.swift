@@ -164,6 +164,16 @@ import StacksTestSupport
                 let encoded = try #require(decoded.encoded(file: bytes))
                 let back = try #require(Document.Decoded(encoded: encoded, file: bytes))
                 #expect(Self.same(back, decoded), "\(text.debugDescription)")
+                // Read back for a file left unread: the body is its file's end from the start kept.
+                let unread = try #require(Document.Decoded(encoded: encoded, file: nil))
+                if case .parsed(var document, let problems) = unread, let start = document.unreadBodyStart {
+                    #expect(document.body.isEmpty)
+                    document.body = String(decoding: bytes[start...], as: UTF8.self)
+                    document.unreadBodyStart = nil
+                    #expect(Self.same(.parsed(document, problems), decoded), "\(text.debugDescription)")
+                } else {
+                    #expect(Self.same(unread, decoded), "\(text.debugDescription)")
+                }
                 for _ in 0..<5 where encoded.count > 1 {
                     let cut = Int.random(in: 0..<encoded.count, using: &random)
                     #expect(Document.Decoded(encoded: Array(encoded.prefix(cut)), file: bytes) == nil)
@@ -176,7 +186,7 @@ import StacksTestSupport
             "aliases", "params", "keyLines",
         ])
         #expect(Mirror(reflecting: Document(frontMatter: FrontMatter(), body: "", bodyLine: 1)).children.compactMap(\.label)
-                == ["frontMatter", "body", "bodyLine", "fallback"])
+                == ["frontMatter", "body", "bodyLine", "fallback", "unreadBodyStart"])
         #expect(Mirror(reflecting: Diagnostic.error("a", "b")).children.compactMap(\.label) == ["severity", "path", "line", "column", "message"])
         #expect(Mirror(reflecting: FrontMatterKeys()).children.compactMap(\.label) == ["stacksKey"])
         // The keys' mapping is in the key, in a fixed order.

@@ -26,6 +26,10 @@ public enum Pipeline {
         /// The decodings and parses the last build kept, and where this one keeps its own (a build).
         public var decodeMemo: StageMemo?
         public var parseMemo: StageMemo?
+        /// Reads a Markdown file the reader left unread (`SourceFile.isUnread`), by its path
+        /// relative to the content folder, when decoding or parsing needs its bytes after all
+        /// (`UnreadSources`).
+        var readSource: (@Sendable (String) -> Result<[UInt8], Diagnostic>)?
 
         public init(config: SiteConfig, content: SourceDirectory, theme: Theme = .builtIn, diagnostics: [Diagnostic] = [],
                     contentDisplay: String = "content", templatesDisplay: String = "templates") {
@@ -77,7 +81,8 @@ public enum Pipeline {
         async let madeAside: Result<TemplateSet, Diagnostics>? = aside ? makeTemplates(theme, strings: strings, displayRoot: templatesDisplay) : nil
         let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
                                                          displayRoot: input.contentDisplay, spillFolder: input.spillFolder,
-                                                         memos: (input.decodeMemo, input.parseMemo), memory: &memory)
+                                                         memos: (input.decodeMemo, input.parseMemo), readSource: input.readSource,
+                                                         memory: &memory)
         diagnostics.append(contentsOf: contentProblems)
 
         let templates = await madeAside ?? makeTemplates(input.theme, strings: input.config.strings, displayRoot: input.templatesDisplay,
@@ -88,6 +93,7 @@ public enum Pipeline {
         var config = input.config
         if config.title == nil { config.title = site.catalog.root.frontMatter.title }
         let renderer = await render(site, config: config, templates: templates, memory: &memory)
+        PhaseTrace.mark("templates, renderer")
         // Content named `tags` at the root keeps its URL; the tag pages move aside.
         if let moved = renderer.tagIndex.warning(displayRoot: input.contentDisplay) { diagnostics.append(moved) }
         return .success(Prepared(renderer: renderer, theme: input.theme, warnings: diagnostics.warnings))
@@ -145,10 +151,12 @@ public enum Pipeline {
             languageInput.spillFolder = input.spillFolder
             languageInput.decodeMemo = input.decodeMemo
             languageInput.parseMemo = input.parseMemo
+            languageInput.readSource = input.readSource
             var memory = takeMemory(language.position, from: &memories)
             memory?.startOver(unless: IncrementalPipeline.Settings(languageInput))
             let (site, problems) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,
-                                                      spillFolder: input.spillFolder, memos: (input.decodeMemo, input.parseMemo), memory: &memory)
+                                                      spillFolder: input.spillFolder, memos: (input.decodeMemo, input.parseMemo),
+                                                      readSource: input.readSource, memory: &memory)
             diagnostics.append(contentsOf: problems)
             let templates = makeTemplates(input.theme, strings: config.strings, displayRoot: input.templatesDisplay,
                                           checksAssets: language.position == 0, memory: &memory)
@@ -208,6 +216,7 @@ public enum Pipeline {
     /// Load, parse and resolve: the catalog with every page's final body, and the problems found.
     private static func resolvedSite(taking content: consuming SourceDirectory, config: SiteConfig, displayRoot: String,
                                      spillFolder: String?, memos: (decode: StageMemo?, parse: StageMemo?),
+                                     readSource: (@Sendable (String) -> Result<[UInt8], Diagnostic>)? = nil,
                                      memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
         let loader = CatalogLoader(config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken,
@@ -219,9 +228,18 @@ public enum Pipeline {
             // output until it is parsed.
             var files = content.takeMarkdownFiles()
             spilledBodies = spillFolder.map { SpilledBodies(count: files.count, folder: $0) }
-            let documents = await loader.decode(releasing: &files, memo: memos.decode, bodies: &spilledBodies)
+            let optionsKey = ParseMemo.optionsKey(config.markdown), parseMemo = memos.parse
+            let unread = readSource.map { read in
+                UnreadSources(read: read) { frontMatter, digest, start in
+                    parseMemo?.has(ParseMemo.key(fileDigest: digest, bodyStart: start, needs: MarkdownParser.Needs(frontMatter),
+                                                 optionsKey: optionsKey)) ?? false
+                }
+            }
+            let documents = await loader.decode(releasing: &files, memo: memos.decode, unread: unread, bodies: &spilledBodies)
             spilledBodies?.finish()
+            PhaseTrace.mark("decoded")
             loaded = loader.assemble(content, documents: documents)
+            PhaseTrace.mark("assembled")
             // The bytes are needed no more.
             content = SourceDirectory(name: "", relativePath: "")
         } else {
@@ -240,9 +258,10 @@ public enum Pipeline {
         if memory == nil {
             // The Markdown source is not needed past parsing: each page's goes as it is parsed.
             (parsed, parsedHTML, parseKeys) = await parseReleasing(&catalog, bodies: spilledBodies, options: config.markdown,
-                                                                   memo: memos.parse, spillFolder: spillFolder)
+                                                                   memo: memos.parse, spillFolder: spillFolder, readSource: readSource)
             spilledBodies = nil
             FreedMemory.release()
+            PhaseTrace.mark("parsed")
         } else {
             // `serve`: only the bodies that changed are parsed again.
             parsed = await memory!.parse(catalog, remade: remade, options: config.markdown)
@@ -252,6 +271,7 @@ public enum Pipeline {
                                                        remade: remade, spillFolder: spillFolder, parsedHTML: parsedHTML,
                                                        parseKeys: parseKeys)
         if let resolverMemo { memory?.remember(resolverMemo: resolverMemo) }
+        PhaseTrace.mark("resolved")
         return (site, loadProblems + resolveProblems)
     }
 
@@ -265,8 +285,11 @@ public enum Pipeline {
     /// their HTML, and with the file.
     /// `bodies`: the pages' Markdown, where the decode stage kept it in a file (`SpilledBodies`).
     /// With a `memo`, each page's parse key too (`ParseMemo.key`), by page index.
+    /// A body left in its file (`UnreadSources`) is read from it, by `readSource`, only when the
+    /// memo lacks its parse.
     private static func parseReleasing(_ catalog: inout Catalog, bodies: SpilledBodies?, options: SiteConfig.MarkdownOptions,
-                                       memo: StageMemo?, spillFolder: String?) async -> ([ParsedMarkdown], PageBodies?, [Digest]?) {
+                                       memo: StageMemo?, spillFolder: String?,
+                                       readSource: (@Sendable (String) -> Result<[UInt8], Diagnostic>)?) async -> ([ParsedMarkdown], PageBodies?, [Digest]?) {
         let optionsKey = ParseMemo.optionsKey(options)
         var parsed: [ParsedMarkdown] = []
         parsed.reserveCapacity(catalog.pages.count)
@@ -277,14 +300,23 @@ public enum Pipeline {
         for start in stride(from: 0, to: catalog.pages.count, by: step) {
             let range = start..<min(start + step, catalog.pages.count)
             let sources = range.map { index in
-                (bodies?.body(of: catalog.pages[index].source) ?? catalog.pages[index].body, MarkdownParser.Needs(catalog.pages[index].frontMatter),
-                 bodies?.tail(of: catalog.pages[index].source))
+                (path: catalog.pages[index].source, inline: catalog.pages[index].body, needs: MarkdownParser.Needs(catalog.pages[index].frontMatter),
+                 tail: bodies?.tail(of: catalog.pages[index].source))
             }
             for index in range { catalog.pages[index].body = "" }
             let made = await Parallel.map(sources.indices) { position -> (ParsedMarkdown, Digest?) in
-                guard let memo else { return (MarkdownParser.parse(sources[position].0, needs: sources[position].1, options: options), nil) }
-                return ParseMemo.parse(sources[position].0, needs: sources[position].1, options: options, optionsKey: optionsKey,
-                                       tail: sources[position].2, memo: memo)
+                let source = sources[position]
+                // Kept in the bodies' file since decoding, or left in its own (read only now, and
+                // only when it still holds the bytes its key was made from), or in the page.
+                func body() -> String? {
+                    if let kept = bodies?.body(of: source.path) { return kept }
+                    guard let left = bodies?.leftInFile(source.path) else { return source.inline }
+                    guard let path = source.path, case .success(let bytes)? = readSource?(path),
+                          left.start <= bytes.count, Digest(of: bytes) == left.digest else { return nil }
+                    return String(decoding: bytes[left.start...], as: UTF8.self)
+                }
+                guard let memo else { return (MarkdownParser.parse(body() ?? "", needs: source.needs, options: options), nil) }
+                return ParseMemo.parse(needs: source.needs, options: options, optionsKey: optionsKey, tail: source.tail, memo: memo, body: body)
             }
             var chunk = made.map(\.0)
             keys? += made.map { $0.1! }

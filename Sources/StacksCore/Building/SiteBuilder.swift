@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `stacks build` and `stacks check`: read, run the pipeline, write (or not).
 ///
@@ -24,6 +25,8 @@ public enum SiteBuilder {
         public var picturesResized = 0
         /// Runs of pages (a record file's) whose search postings came from the last build (`MemoFile`).
         public var searchRunsKept = 0
+        /// Markdown files left unread by the reader (`KnownSources`) that the stages read after all.
+        public var markdownReadLate = 0
 
         public enum Reuse: Sendable, Equatable {
             /// Every file written anew.
@@ -52,6 +55,7 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions, write: Bool = true) async throws(Diagnostics) -> Summary {
         let start = ContinuousClock.now
         let readStart = wallClock()
+        PhaseTrace.mark("start")
         // The last build's cache, looked at before reading: the Markdown files it read whose
         // `stat` is the same are not read, so a build with nothing changed reads no page.
         var peeked: PeekedCache?
@@ -61,6 +65,7 @@ public enum SiteBuilder {
             return peeked?.cache.known
         }
         let config = input.config
+        PhaseTrace.mark("cache peeked, content read")
         guard write else {
             let site = try await Pipeline.prepareSite(taking: consume input)
             FreedMemory.release()
@@ -76,7 +81,8 @@ public enum SiteBuilder {
         }
         let contentRoot = options.url(config.paths.content)
         let assets = SourceFingerprint.assetIdentities(of: input.content, contentRoot: contentRoot.path)
-        var sources = SourceFingerprint.digest(of: input, assets: assets)
+        let sources = SourceFingerprint.digest(of: input, assets: assets)
+        PhaseTrace.mark("fingerprint")
         let writer = OutputWriter(
             output: outputURL,
             protected: [options.url(config.paths.content), options.url(config.paths.templates)],
@@ -87,8 +93,10 @@ public enum SiteBuilder {
                 var notes: [String] = []
                 var cache = options.clean ? nil : usableCache(of: path, display: config.paths.output, notes: &notes, peeked: peeked)
                 peeked = nil
+                PhaseTrace.mark("cache taken")
                 if let found = cache {
                     let survey = OutputSurvey(of: path, files: found.files)
+                    PhaseTrace.mark("output surveyed")
                     if let first = survey.foreign.first {
                         let more = survey.foreign.count > 1 ? " (and \(survey.foreign.count - 1) more)" : ""
                         notes.append("\(config.paths.output)/\(first): note: not written by Stacks\(more); writing the output anew")
@@ -99,13 +107,16 @@ public enum SiteBuilder {
                                        warnings: found.warnings, reuse: .unchanged, notes: notes)
                     }
                 }
-                // Something changed: every page is needed, the ones left unread too.
-                if unread!.content.hasUnreadFiles {
-                    let reader = ContentReader(root: contentRoot, displayRoot: config.paths.content)
-                    unread!.diagnostics += reader.readUnread(&unread!.content)
-                    sources = SourceFingerprint.digest(of: unread!, assets: assets)
+                // Something changed. The pages left unread stay so while the memos stand for them
+                // (`UnreadSources`); the pipeline reads any other when it needs it.
+                let reader = ContentReader(root: contentRoot, displayRoot: config.paths.content)
+                let lateReads = LateReads()
+                unread!.readSource = { path in
+                    lateReads.count()
+                    return reader.readLate(path)
                 }
                 let known = KnownSources.of(unread!.content, readStart: readStart)
+                PhaseTrace.mark("known sources")
                 // The pages' HTML waits for the render in a file beside the output, not in memory.
                 unread!.spillFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                 // Each file's decoding and each page's parse, kept for the next build; the last
@@ -114,6 +125,7 @@ public enum SiteBuilder {
                 let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown)
                 unread!.decodeMemo = Self.stageMemo(decodeMemo, earlier: options.clean ? nil : MemoFile.read(forOutput: path, kind: .documents))
                 unread!.parseMemo = Self.stageMemo(parseMemo, earlier: options.clean ? nil : MemoFile.read(forOutput: path, kind: .markdown))
+                PhaseTrace.mark("memos opened")
                 let site: SiteWriter.Written, pageCount: Int, warnings: [Diagnostic]
                 var reuse = Summary.Reuse.none
                 // The search's postings of each run of pages, for the next build.
@@ -122,6 +134,7 @@ public enum SiteBuilder {
                     // In a block of its own: the site's values go once it is written, before
                     // the cache is encoded (at 100,000 pages that was the build's peak).
                     let prepared = try await Pipeline.prepareSite(taking: unread.take()!)
+                    PhaseTrace.mark("pipeline")
                     // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
                     FreedMemory.release()
                     var written: SiteWriter.Written?
@@ -136,6 +149,7 @@ public enum SiteBuilder {
                             inPlace.searchMemo = MemoFile.read(forOutput: path, kind: .search)
                             inPlace.searchMemoWriter = searchMemo
                             let updated = try await inPlace.write(prepared, contentRoot: contentRoot)
+                            PhaseTrace.mark("written in place")
                             written = updated
                             reuse = .updated(written: updated.replaced, removed: updated.removed)
                         } catch let failure as WriteFailure {
@@ -162,6 +176,7 @@ public enum SiteBuilder {
                 searchMemo?.finish()
                 parseMemo?.finish()
                 decodeMemo?.finish()
+                PhaseTrace.mark("memos finished")
                 // The site is written: the pictures made for it are kept for the next build.
                 site.keepPictures(root: path, in: ImageCache.folder(forOutput: path))
                 if let folder = folderIdentity(path) {
@@ -170,12 +185,14 @@ public enum SiteBuilder {
                                           warnings: warnings, files: site.records, known: known)
                     // The site is written; without a cache the next build is a clean one.
                     try? next.write(forOutput: path)
+                    PhaseTrace.mark("cache written")
                 }
                 var summary = Summary(pages: pageCount, files: site.files, bytes: site.bytes,
                                       milliseconds: elapsed(since: start), output: config.paths.output,
                                       warnings: warnings, reuse: reuse, notes: notes)
                 summary.picturesResized = site.picturesMade
                 summary.searchRunsKept = site.searchRunsKept
+                summary.markdownReadLate = lateReads.total
                 return summary
             }
         } catch let error as Diagnostics {
@@ -188,10 +205,17 @@ public enum SiteBuilder {
         }
     }
 
+    /// How many files the stages read late, from any thread.
+    final class LateReads: Sendable {
+        private let counted = Atomic<Int>(0)
+        func count() { counted.add(1, ordering: .relaxed) }
+        var total: Int { counted.load(ordering: .relaxed) }
+    }
+
     /// A stage's memo: `earlier`'s entries, and this build's kept in `writer`.
     private static func stageMemo(_ writer: MemoFile.Writer?, earlier: MemoFile?) -> StageMemo? {
         guard let writer else { return nil }
-        return StageMemo(entry: { earlier?.entry($0) }, keep: { writer.add($0, $1) })
+        return StageMemo(entry: { earlier?.entry($0) }, keep: { writer.add($0, $1) }, has: { earlier?.contains($0) ?? false })
     }
 
     /// The cache read before the lock was taken, and its file's identity then.

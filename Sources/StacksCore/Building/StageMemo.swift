@@ -11,10 +11,14 @@ public struct StageMemo: Sendable {
     var entry: @Sendable (Digest) -> [UInt8]?
     /// Keeps a result under its key, for the next build.
     var keep: @Sendable (Digest, [UInt8]) -> Void
+    /// Whether an entry is kept under a key, without reading it (one damaged is read as none).
+    var has: @Sendable (Digest) -> Bool
 
-    init(entry: @escaping @Sendable (Digest) -> [UInt8]?, keep: @escaping @Sendable (Digest, [UInt8]) -> Void) {
+    init(entry: @escaping @Sendable (Digest) -> [UInt8]?, keep: @escaping @Sendable (Digest, [UInt8]) -> Void,
+         has: (@Sendable (Digest) -> Bool)? = nil) {
         self.entry = entry
         self.keep = keep
+        self.has = has ?? { entry($0) != nil }
     }
 
     /// The result kept under `key` (read by `decode`), else `make()`'s, kept as `encode` gives
@@ -69,10 +73,33 @@ enum ParseMemo {
     /// `tail`: the file the body is the end of (`SpilledBodies.tail(of:)`), if known.
     static func parse(_ body: String, needs: MarkdownParser.Needs, options: SiteConfig.MarkdownOptions, optionsKey: String,
                       tail: (digest: Digest, start: Int)? = nil, memo: StageMemo) -> (parsed: ParsedMarkdown, key: Digest) {
-        let key = tail.map { ParseMemo.key(fileDigest: $0.digest, bodyStart: $0.start, needs: needs, optionsKey: optionsKey) }
-            ?? ParseMemo.key(body: body, needs: needs, optionsKey: optionsKey)
+        parse(needs: needs, options: options, optionsKey: optionsKey, tail: tail, memo: memo) { body }
+    }
+
+    /// `parse(_:…)` of a body asked for only when the memo lacks its parse (`tail` is then the
+    /// key): one left in its file is not read. `body` gives `nil` when the file no longer holds
+    /// it (changed while the build ran): the page is parsed empty, under the empty body's key,
+    /// and nothing is kept.
+    static func parse(needs: MarkdownParser.Needs, options: SiteConfig.MarkdownOptions, optionsKey: String,
+                      tail: (digest: Digest, start: Int)?, memo: StageMemo,
+                      body: () -> String?) -> (parsed: ParsedMarkdown, key: Digest) {
+        if let tail {
+            let key = ParseMemo.key(fileDigest: tail.digest, bodyStart: tail.start, needs: needs, optionsKey: optionsKey)
+            if let bytes = memo.entry(key), let parsed = ParsedMarkdown(encoded: bytes) {
+                memo.keep(key, bytes)
+                return (parsed, key)
+            }
+            guard let text = body() else {
+                return (MarkdownParser.parse("", needs: needs, options: options), ParseMemo.key(body: "", needs: needs, optionsKey: optionsKey))
+            }
+            let parsed = MarkdownParser.parse(text, needs: needs, options: options)
+            memo.keep(key, parsed.encoded())
+            return (parsed, key)
+        }
+        let text = body() ?? ""
+        let key = ParseMemo.key(body: text, needs: needs, optionsKey: optionsKey)
         let parsed = memo.remembered(key, decode: ParsedMarkdown.init(encoded:), encode: { $0.encoded() }) {
-            MarkdownParser.parse(body, needs: needs, options: options)
+            MarkdownParser.parse(text, needs: needs, options: options)
         }
         return (parsed, key)
     }

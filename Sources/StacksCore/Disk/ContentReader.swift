@@ -38,42 +38,12 @@ public struct ContentReader: Sendable {
         return (tree, diagnostics)
     }
 
-    /// Reads the Markdown files of `tree` left unread (`SourceFile.isUnread`; never a link, so
-    /// each is at its own path), the content's top folders on all cores: a build whose sources
-    /// changed needs every page's bytes. A file read now is digested anew when it may have
-    /// changed since it was seen: when it is not the file `stat` saw, as it was, once read.
-    /// The problems are those reading it would have given.
-    public func readUnread(_ tree: inout SourceDirectory) -> [Diagnostic] {
-        func fill(_ directory: inout SourceDirectory, below: Bool) -> [Diagnostic] {
-            var problems: [Diagnostic] = []
-            for index in directory.files.indices where directory.files[index].isUnread {
-                let relativePath = directory.files[index].relativePath
-                switch RegularFile.read(atPath: root.path + "/" + relativePath, stillBeing: directory.files[index].identity) {
-                case .success(let (bytes, isSame)):
-                    directory.files[index].contents = bytes
-                    // The file the digest was known for, unchanged while it was read: the digest
-                    // stands (hashing every page again was a tenth of a one-page edit's build).
-                    if !isSame { directory.files[index].contentsDigest = Digest(of: bytes) }
-                case .failure(let failure):
-                    problems.append(failure.diagnostic(display(relativePath)))
-                    directory.files[index].contentsDigest = nil
-                }
-            }
-            if below {
-                for index in directory.directories.indices { problems += fill(&directory.directories[index], below: true) }
-            }
-            return problems
-        }
-        var problems = fill(&tree, below: false)
-        let folders = tree.directories
-        let filled = Parallel.mapBlocking(folders.indices) { number in
-            var folder = folders[number]
-            let problems = fill(&folder, below: true)
-            return (folder, problems)
-        }
-        tree.directories = filled.map(\.0)
-        problems += filled.flatMap(\.1)
-        return problems
+    /// The bytes of a Markdown file left unread (`SourceFile.isUnread`; never a link, so at its
+    /// own path), by its path relative to the content folder: what the pipeline reads when
+    /// the memos cannot stand for it (`UnreadSources`). The problem is the one reading it
+    /// with the folder would have given.
+    func readLate(_ relativePath: String) -> Result<[UInt8], Diagnostic> {
+        RegularFile.read(atPath: root.path + "/" + relativePath).mapError { $0.diagnostic(display(relativePath)) }
     }
 
     public static func isSkipped(_ name: String) -> Bool {

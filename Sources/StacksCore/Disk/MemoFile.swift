@@ -77,6 +77,9 @@ final class MemoFile: Sendable {
 
     var count: Int { entries.count }
 
+    /// Whether an entry is kept under `key`, by the index alone (its checksum is checked when read).
+    func contains(_ key: Digest) -> Bool { entries[key] != nil }
+
     private static func index(of descriptor: Int32, size: Int, header: [UInt8]) -> [Digest: (offset: Int, count: Int)]? {
         guard size >= header.count + 8, read(descriptor, at: 0, count: header.count) == header,
               let last = read(descriptor, at: size - 8, count: 8) else { return nil }

@@ -91,6 +91,7 @@ public struct SiteWriter: Sendable {
         }
         if case .inPlace(let cache) = placement {
             written.removed = try files.remove(cache.files.keys.filter { written.records[$0] == nil })
+            PhaseTrace.mark("removed")
         }
         return written
     }
@@ -107,6 +108,7 @@ public struct SiteWriter: Sendable {
         // What each page reads, digested: a page whose key is the one recorded is kept as it is
         // without its input being made.
         let keys = await renderer.pageKeys(theme: prepared.theme)
+        PhaseTrace.mark("page keys")
         // Each run of pages collects the search postings of its own: no page's text is read twice.
         var placed: [[OutputFiles.Placed]]
         var postings: [(postings: SearchPostings, runsKept: Int)]
@@ -165,6 +167,7 @@ public struct SiteWriter: Sendable {
             swap(&parts[parts.count - 1], &postings[number].postings)
         }
         var search = SearchPostings.joined(&parts)
+        PhaseTrace.mark("pages and search runs")
         written.records.reserveCapacity(written.records.count + manifest.count)
         func count(_ file: OutputFiles.Placed) {
             written.records[file.path] = file.record
@@ -197,6 +200,7 @@ public struct SiteWriter: Sendable {
         // The search first, alone: the postings are let go before the other large files (the
         // tools' index, the catalog's description) are made.
         if manifest.extras.contains(.search) { try make(.search, postings: consume search).forEach(count) }
+        PhaseTrace.mark("search index")
         // The other groups, made in parallel and written as each comes, so that the largest
         // (the lists' indexes, the catalog) are never all held at once.
         let extras = manifest.extras.filter { $0 != .search }
@@ -204,6 +208,7 @@ public struct SiteWriter: Sendable {
             try make(extras[number], postings: nil)
         }.results
         for part in made { part.forEach(count) }
+        PhaseTrace.mark("extras")
         for (path, index) in manifest.assets {
             let asset = renderer.site.catalog.assets[index]
             // The file to read: a co-located link's target inside the content folder.

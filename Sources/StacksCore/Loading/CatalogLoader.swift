@@ -36,11 +36,29 @@ public struct CatalogLoader: Sendable {
 
     /// The decoding of each file, by path. Decoding and front matter are the costly part of
     /// loading, and independent per file.
-    func decode(_ files: [SourceFile], memo: StageMemo? = nil) async -> [String: Document.Decoded] {
+    /// `unread`: how to decode the files a build left unread (`SourceFile.isUnread`).
+    func decode(_ files: [SourceFile], memo: StageMemo? = nil, unread: UnreadSources? = nil) async -> [String: Document.Decoded] {
         let displayRoot = self.displayRoot, keys = frontMatterKeys, keysKey = Document.memoKeysKey(frontMatterKeys)
         let decoded = await Parallel.map(files.indices) { index in
-            guard let memo else { return Document.decode(files[index], displayRoot: displayRoot, keys: keys) }
-            return Document.decode(files[index], displayRoot: displayRoot, keys: keys, keysKey: keysKey, memo: memo)
+            var file = files[index]
+            if file.isUnread {
+                if let memo, let unread,
+                   let kept = Document.decodeLeavingUnread(file, displayRoot: displayRoot, keysKey: keysKey, memo: memo, unread: unread) {
+                    return kept
+                }
+                switch unread?.read(file.relativePath) {
+                case .success(let bytes)?:
+                    file.contents = bytes
+                    // Read now, perhaps not as it was when `stat` saw it: digested anew.
+                    file.contentsDigest = Digest(of: bytes)
+                case .failure(let problem)?:
+                    return .failed(problem)
+                case nil:
+                    return .failed(.error(displayPath(file.relativePath, under: displayRoot), "could not be read"))
+                }
+            }
+            guard let memo else { return Document.decode(file, displayRoot: displayRoot, keys: keys) }
+            return Document.decode(file, displayRoot: displayRoot, keys: keys, keysKey: keysKey, memo: memo)
         }
         // Names that are canonically equal (`ü` composed and decomposed) are one key; the
         // loader then reports them as one slug claimed twice.
@@ -55,7 +73,7 @@ public struct CatalogLoader: Sendable {
     /// With `bodies` (a build that may keep them in a file: `SpilledBodies`), each document's
     /// Markdown body goes there as its chunk is decoded, and the document keeps an empty one:
     /// held until parsed, the bodies were the largest part of a 100,000-item build's peak.
-    func decode(releasing files: inout [SourceFile], memo: StageMemo? = nil,
+    func decode(releasing files: inout [SourceFile], memo: StageMemo? = nil, unread: UnreadSources? = nil,
                 bodies: inout SpilledBodies?) async -> [String: Document.Decoded] {
         var documents: [String: Document.Decoded] = Dictionary(minimumCapacity: files.count)
         let step = 4096
@@ -65,7 +83,8 @@ public struct CatalogLoader: Sendable {
             for index in range { files[index].contents = nil }
             let byPath = bodies == nil ? [:] : Dictionary(chunk.map { ($0.relativePath, $0) }) { first, _ in first }
             // The first of canonically equal names wins across chunks as within one.
-            for (path, decoded) in await decode(chunk, memo: memo) where documents[path] == nil {
+            // A body left unread stays so only where there is a file to keep the others in.
+            for (path, decoded) in await decode(chunk, memo: memo, unread: bodies == nil ? unread?.readingAll : unread) where documents[path] == nil {
                 documents[path] = bodies == nil ? decoded : bodies!.keep(decoded, path: path, file: byPath[path])
             }
             // The chunk's bytes were read on another thread than the one that decoded them:
@@ -527,6 +546,9 @@ struct Document: Sendable {
     var body: String
     var bodyLine: Int
     var fallback: Fallback? = nil
+    /// Where the body starts in its file, when it was left there unread (`UnreadSources`):
+    /// `body` is then empty, and the parse takes the body's parse from its memo.
+    var unreadBodyStart: Int? = nil
 
     /// Boxed (`indirect`): a build holds every file's decoding in a dictionary that a
     /// 100,000-item catalog sizes at 262,144 slots; inline, a document is 216 bytes of each

@@ -24,6 +24,21 @@ extension Document {
         return hasher.finish()
     }
 
+    /// The decoding `memo` kept for a file left unread (`UnreadSources`), when its body needs no
+    /// reading either: it is written in the entry, or it is the file's end and its parse is kept
+    /// (`Document.unreadBodyStart`). `nil`: the file must be read.
+    static func decodeLeavingUnread(_ file: SourceFile, displayRoot: String, keysKey: String, memo: StageMemo,
+                                    unread: UnreadSources) -> Decoded? {
+        let key = memoKey(file, displayRoot: displayRoot, keysKey: keysKey)
+        guard let digest = file.contentsDigest, let bytes = memo.entry(key), let decoded = Decoded(encoded: bytes, file: nil) else { return nil }
+        if case .parsed(let document, _) = decoded, let start = document.unreadBodyStart,
+           !unread.parseKept(document.frontMatter, digest, start) {
+            return nil
+        }
+        memo.keep(key, bytes)
+        return decoded
+    }
+
     /// `decode(_:displayRoot:keys:)`, or the decoding `memo` kept for the same file.
     static func decode(_ file: SourceFile, displayRoot: String, keys: FrontMatterKeys, keysKey: String, memo: StageMemo) -> Decoded {
         let bytes = file.contents ?? []
@@ -77,7 +92,9 @@ extension Document.Decoded {
         return writer.bytes
     }
 
-    init?(encoded bytes: [UInt8], file: [UInt8]) {
+    /// `file`: the bytes decoded, for a body that is their end; `nil` for a file left unread,
+    /// whose body is then left in it (`Document.unreadBodyStart`).
+    init?(encoded bytes: [UInt8], file: [UInt8]?) {
         let decoded: Document.Decoded? = bytes.withUnsafeBytes { raw in
             var reader = MemoBytesReader(bytes: raw)
             switch reader.number() {
@@ -88,13 +105,16 @@ extension Document.Decoded {
                 return .failed(problem)
             case 2:
                 guard let frontMatter = reader.frontMatter(), let start = reader.number() else { return nil }
-                let body: String
+                var body = "", unreadStart: Int?
                 if start == -1 {
                     guard let text = reader.text() else { return nil }
                     body = text
-                } else {
+                } else if let file {
                     guard start >= 0, start <= file.count else { return nil }
                     body = String(decoding: file[start...], as: UTF8.self)
+                } else {
+                    guard start >= 0 else { return nil }
+                    unreadStart = start
                 }
                 guard let bodyLine = reader.number(), let count = reader.count() else { return nil }
                 var problems: [Diagnostic] = []
@@ -103,7 +123,7 @@ extension Document.Decoded {
                     problems.append(problem)
                 }
                 guard reader.isAtEnd else { return nil }
-                return .parsed(Document(frontMatter: frontMatter, body: body, bodyLine: bodyLine), problems)
+                return .parsed(Document(frontMatter: frontMatter, body: body, bodyLine: bodyLine, unreadBodyStart: unreadStart), problems)
             default:
                 return nil
             }

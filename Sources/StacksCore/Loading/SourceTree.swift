@@ -34,11 +34,6 @@ public struct SourceDirectory: Sendable, Equatable {
         return taken
     }
 
-    /// Whether a Markdown file here or below is known by digest only (`SourceFile.isUnread`).
-    var hasUnreadFiles: Bool {
-        files.contains(where: \.isUnread) || directories.contains(where: \.hasUnreadFiles)
-    }
-
     public func file(named name: String) -> SourceFile? {
         files.first { $0.name == name }
     }
@@ -53,7 +48,7 @@ public struct SourceFile: Sendable, Equatable {
     public var contents: [UInt8]?
     /// For a Markdown file, the digest of its bytes. The reader leaves a file's bytes unread
     /// when its `stat` is the one the last build recorded with this digest (`KnownSources`),
-    /// so that a build with nothing changed reads no page; `ContentReader.readUnread` reads
+    /// so that a build with nothing changed reads no page; `UnreadSources` reads
     /// them when the pipeline runs.
     public var contentsDigest: Digest?
     /// For a Markdown file, what `stat` said of it when it was read (of its target, through a

@@ -9,6 +9,8 @@ struct SpilledBodies {
     private var positions: [String: Int] = [:]
     /// The files whose body is their bytes' end, by path: their digest and where the body starts.
     private var tails: [String: (digest: Digest, start: Int)] = [:]
+    /// The files whose body was left in them (`Document.unreadBodyStart`), by path.
+    private var leftUnread: Set<String> = []
 
     /// Bodies kept in a file in `folder`; in memory, where no file can be made there.
     init(count: Int, folder: String) {
@@ -18,13 +20,22 @@ struct SpilledBodies {
 
     /// `decoded`, its body kept here and taken out of it. `file`: the file it was decoded from,
     /// whose digest then stands for a body that is its bytes' end (`tail(of:)`).
+    /// A body left in its file (`Document.unreadBodyStart`) stays there: only its tail is kept.
     mutating func keep(_ decoded: Document.Decoded, path: String, file: SourceFile? = nil) -> Document.Decoded {
-        guard case .parsed(var document, let problems) = decoded, !document.body.isEmpty, collector != nil else { return decoded }
-        positions[path] = positions.count
+        guard case .parsed(var document, let problems) = decoded, collector != nil else { return decoded }
+        if let start = document.unreadBodyStart, let digest = file?.contentsDigest {
+            tails[path] = (digest, start)
+            leftUnread.insert(path)
+            return decoded
+        }
+        // An empty body too: its parse is then kept under the key a build that leaves the file
+        // unread asks for.
         if let file, let digest = file.bytesDigest, let bytes = file.contents,
            let start = Document.bodyStart(of: document.body, in: bytes) {
             tails[path] = (digest, start)
         }
+        guard !document.body.isEmpty else { return decoded }
+        positions[path] = positions.count
         collector!.append(document.body)
         document.body = ""
         return .parsed(document, problems)
@@ -40,6 +51,12 @@ struct SpilledBodies {
     /// Done keeping: bodies are only read from now on.
     mutating func finish() {
         stored = collector.take()?.finished()
+    }
+
+    /// Where the body of the file at `path` is in that file, when it was left there unread.
+    func leftInFile(_ path: String?) -> (digest: Digest, start: Int)? {
+        guard let path, leftUnread.contains(path) else { return nil }
+        return tails[path]
     }
 
     /// The body of the file at `path` kept here, if it is.
