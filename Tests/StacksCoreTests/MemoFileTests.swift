@@ -129,6 +129,66 @@ import StacksTestSupport
         }
     }
 
+    /// A writer appending to the last memo indexes again the entries found there and kept,
+    /// writes only the others, and leaves the last memo whole when it is never finished; once
+    /// entries no build uses would be most of the file, it writes the memo whole again.
+    @Test func aMemoIsAppendedToAndWrittenWholeWhenMostlyUnused() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("output").path
+            let path = MemoFile.path(forOutput: output, kind: .markdown)
+            func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1 }
+            let keys = (0..<50).map { Digest(of: Array("entry \($0)".utf8)) }
+            func value(_ number: Int, _ round: Int = 0) -> [UInt8] { Array(repeating: UInt8(number), count: 100_000 + round) }
+            let first = try #require(MemoFile.Writer(forOutput: output, kind: .markdown, binary: "one"))
+            for (number, key) in keys.enumerated() { first.add(key, value(number)) }
+            first.finish()
+            let whole = size()
+
+            // The same entries but one, and a new one: only those two are written.
+            var last = try #require(MemoFile.read(forOutput: output, kind: .markdown, binary: "one"))
+            let second = try #require(MemoFile.Writer(forOutput: output, kind: .markdown, binary: "one", appendingTo: last))
+            for (number, key) in keys.enumerated() {
+                if number == 7 { second.add(key, value(number, 1)) } else { second.addFound(key, try #require(last.entry(key))) }
+            }
+            let added = Digest(of: [1])
+            second.add(added, value(99))
+            second.finish()
+            #expect(size() < whole + 2 * 100_100 + 2 * 51 * 32 + 200, "appended: \(size() - whole) bytes")
+            last = try #require(MemoFile.read(forOutput: output, kind: .markdown, binary: "one"))
+            #expect(last.count == 51)
+            for (number, key) in keys.enumerated() { #expect(last.entry(key) == (number == 7 ? value(number, 1) : value(number))) }
+            #expect(last.entry(added) == value(99))
+
+            // Never finished (a failed build): the last memo as it was.
+            let before = size()
+            do {
+                let abandoned = try #require(MemoFile.Writer(forOutput: output, kind: .markdown, binary: "one", appendingTo: last))
+                abandoned.add(Digest(of: [2]), value(5, 3000))
+            }
+            #expect(size() == before)
+            last = try #require(MemoFile.read(forOutput: output, kind: .markdown, binary: "one"))
+            #expect(last.count == 51 && last.entry(keys[0]) == value(0))
+
+            // Builds that keep one entry each: the file is written whole again once unused
+            // entries are most of it.
+            var (grew, shrank) = (0, 0)
+            for round in 0..<40 {
+                let before = size()
+                let writer = try #require(MemoFile.Writer(forOutput: output, kind: .markdown, binary: "one", appendingTo: last))
+                writer.add(keys[round % keys.count], value(round % keys.count, 2 + round))
+                writer.finish()
+                last = try #require(MemoFile.read(forOutput: output, kind: .markdown, binary: "one"))
+                #expect(last.count == 1 && last.entry(keys[round % keys.count]) == value(round % keys.count, 2 + round))
+                // (Told by the memo appended to: the first round still appends to a memo in use.)
+                #expect(round == 0 || size() <= 3 * 100_200 + (1 << 20), "round \(round): \(size()) bytes")
+                if size() > before { grew += 1 } else { shrank += 1 }
+            }
+            #expect(grew > 20 && shrank > 1, "appended \(grew) times, written whole \(shrank) times")
+            let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("stacks-markdown") }
+            #expect(beside == [".output.stacks-markdown"])
+        }
+    }
+
     /// A catalog of several runs of pages (`SearchIndex.recordsPerFile`), one page's body edited: every other run's
     /// postings come from the memo, and the output is a clean build's.
     @Test func aBuildAfterAnEditTakesTheUntouchedRunsFromTheMemo() async throws {

@@ -121,15 +121,19 @@ public enum SiteBuilder {
                 unread!.spillFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
                 // Each file's decoding and each page's parse, kept for the next build; the last
                 // build's taken unless `--clean`.
-                let decodeMemo = MemoFile.Writer(forOutput: path, kind: .documents)
-                let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown)
-                unread!.decodeMemo = Self.stageMemo(decodeMemo, earlier: options.clean ? nil : MemoFile.read(forOutput: path, kind: .documents))
-                unread!.parseMemo = Self.stageMemo(parseMemo, earlier: options.clean ? nil : MemoFile.read(forOutput: path, kind: .markdown))
+                let (lastDecodes, lastParses) = options.clean ? (nil, nil)
+                    : (MemoFile.read(forOutput: path, kind: .documents), MemoFile.read(forOutput: path, kind: .markdown))
+                let decodeMemo = MemoFile.Writer(forOutput: path, kind: .documents, appendingTo: lastDecodes)
+                let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown, appendingTo: lastParses)
+                unread!.decodeMemo = Self.stageMemo(decodeMemo, earlier: lastDecodes)
+                unread!.parseMemo = Self.stageMemo(parseMemo, earlier: lastParses)
                 PhaseTrace.mark("memos opened")
                 let site: SiteWriter.Written, pageCount: Int, warnings: [Diagnostic]
                 var reuse = Summary.Reuse.none
                 // The search's postings of each run of pages, for the next build.
-                let searchMemo = MemoFile.Writer(forOutput: path, kind: .search)
+                // (Read only for a build in place: a fresh output's runs are all made anew.)
+                let lastSearch = cache == nil ? nil : MemoFile.read(forOutput: path, kind: .search)
+                let searchMemo = MemoFile.Writer(forOutput: path, kind: .search, appendingTo: lastSearch)
                 do {
                     // In a block of its own: the site's values go once it is written, before
                     // the cache is encoded (at 100,000 pages that was the build's peak).
@@ -146,7 +150,7 @@ public enum SiteBuilder {
                             var inPlace = SiteWriter(root: URL(fileURLWithPath: path), placement: .inPlace(cache))
                             inPlace.imageCacheFolder = ImageCache.folder(forOutput: path)
                             inPlace.contentDisplay = config.paths.content
-                            inPlace.searchMemo = MemoFile.read(forOutput: path, kind: .search)
+                            inPlace.searchMemo = lastSearch
                             inPlace.searchMemoWriter = searchMemo
                             let updated = try await inPlace.write(prepared, contentRoot: contentRoot)
                             PhaseTrace.mark("written in place")
@@ -215,7 +219,8 @@ public enum SiteBuilder {
     /// A stage's memo: `earlier`'s entries, and this build's kept in `writer`.
     private static func stageMemo(_ writer: MemoFile.Writer?, earlier: MemoFile?) -> StageMemo? {
         guard let writer else { return nil }
-        return StageMemo(entry: { earlier?.entry($0) }, keep: { writer.add($0, $1) }, has: { earlier?.contains($0) ?? false })
+        return StageMemo(entry: { earlier?.entry($0) }, keep: { writer.add($0, $1) }, keepFound: { writer.addFound($0, $1) },
+                         has: { earlier?.contains($0) ?? false })
     }
 
     /// The cache read before the lock was taken, and its file's identity then.

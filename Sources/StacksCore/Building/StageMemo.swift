@@ -11,13 +11,16 @@ public struct StageMemo: Sendable {
     var entry: @Sendable (Digest) -> [UInt8]?
     /// Keeps a result under its key, for the next build.
     var keep: @Sendable (Digest, [UInt8]) -> Void
+    /// Keeps again an entry `entry` gave, used as it was: where it is may be all that is written.
+    var keepFound: @Sendable (Digest, [UInt8]) -> Void
     /// Whether an entry is kept under a key, without reading it (one damaged is read as none).
     var has: @Sendable (Digest) -> Bool
 
     init(entry: @escaping @Sendable (Digest) -> [UInt8]?, keep: @escaping @Sendable (Digest, [UInt8]) -> Void,
-         has: (@Sendable (Digest) -> Bool)? = nil) {
+         keepFound: (@Sendable (Digest, [UInt8]) -> Void)? = nil, has: (@Sendable (Digest) -> Bool)? = nil) {
         self.entry = entry
         self.keep = keep
+        self.keepFound = keepFound ?? keep
         self.has = has ?? { entry($0) != nil }
     }
 
@@ -25,7 +28,7 @@ public struct StageMemo: Sendable {
     /// it (`nil`: not kept).
     func remembered<Value>(_ key: Digest, decode: ([UInt8]) -> Value?, encode: (Value) -> [UInt8]?, make: () -> Value) -> Value {
         if let bytes = entry(key), let value = decode(bytes) {
-            keep(key, bytes)
+            keepFound(key, bytes)
             return value
         }
         let value = make()
@@ -86,7 +89,7 @@ enum ParseMemo {
         if let tail {
             let key = ParseMemo.key(fileDigest: tail.digest, bodyStart: tail.start, needs: needs, optionsKey: optionsKey)
             if let bytes = memo.entry(key), let parsed = ParsedMarkdown(encoded: bytes) {
-                memo.keep(key, bytes)
+                memo.keepFound(key, bytes)
                 return (parsed, key)
             }
             guard let text = body() else {

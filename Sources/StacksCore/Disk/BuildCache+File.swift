@@ -68,6 +68,13 @@ extension FileIdentity {
         return FileIdentity(info)
     }
 
+    /// What `fstat` says of an open file, or `nil`.
+    static func of(descriptor: Int32) -> FileIdentity? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return FileIdentity(info)
+    }
+
     /// A written file's identity as the cache records it: without the change time, which a
     /// hard link to it (the next clean build's) or the removal of the old output's name for it
     /// changes.

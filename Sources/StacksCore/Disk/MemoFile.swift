@@ -20,9 +20,11 @@ import Darwin
 ///
 /// The file: a header (`magic`, the format, the kind, the binary), the entries one after
 /// another, each its bytes and their checksum (`checksum(_:)`); then the index (count; key,
-/// offset and length of each) and its BLAKE2b digest; last, where the index starts. Written by a `Writer` under a temporary
-/// name from all of a build's workers at once, and renamed into place once the site is written.
-/// Each build writes the entries it used, so a memo holds no more than one build's.
+/// offset and length of each) and its BLAKE2b digest; last, where the index starts. Written
+/// by a `Writer` from all of a build's workers at once: after the
+/// last memo's end, indexing again the entries it had that the build used (`appendingTo`), or,
+/// when most of the file would be entries no build uses any more, whole under a temporary
+/// name renamed into place. Either way the new index is written once the site is.
 final class MemoFile: Sendable {
     static let magic = Array("stacks memo\n".utf8)
     static let format: UInt64 = 1
@@ -32,11 +34,20 @@ final class MemoFile: Sendable {
     }
 
     private let descriptor: Int32
+    /// The file's size when it was read.
+    let size: Int
     private let entries: [Digest: (offset: Int, count: Int)]
+    /// The bytes of the entries the index names, checksums included.
+    let indexedBytes: Int
+    /// Which file this is, for a writer to tell it is still in place.
+    let identity: FileIdentity
 
-    private init(descriptor: Int32, entries: [Digest: (offset: Int, count: Int)]) {
+    private init(descriptor: Int32, size: Int, entries: [Digest: (offset: Int, count: Int)], identity: FileIdentity) {
         self.descriptor = descriptor
+        self.size = size
         self.entries = entries
+        self.identity = identity
+        indexedBytes = entries.values.reduce(0) { $0 + $1.count + 16 }
     }
 
     deinit { close(descriptor) }
@@ -63,7 +74,7 @@ final class MemoFile: Sendable {
             close(descriptor)
             return nil
         }
-        return MemoFile(descriptor: descriptor, entries: entries)
+        return MemoFile(descriptor: descriptor, size: Int(status.st_size), entries: entries, identity: FileIdentity(status))
     }
 
     /// The bytes kept under `key`, if there are and they are whole.
@@ -76,6 +87,13 @@ final class MemoFile: Sendable {
     }
 
     var count: Int { entries.count }
+
+    /// Where the entry under `key` is: a writer appending to this file indexes it again rather
+    /// than writing it, once a reader has found it whole (`Writer.addFound`).
+    fileprivate func span(of key: Digest, count: Int) -> (offset: Int, count: Int)? {
+        guard let span = entries[key], span.count == count else { return nil }
+        return span
+    }
 
     /// Whether an entry is kept under `key`, by the index alone (its checksum is checked when read).
     func contains(_ key: Digest) -> Bool { entries[key] != nil }
@@ -98,7 +116,7 @@ final class MemoFile: Sendable {
             let offset = Int(truncatingIfNeeded: number(body[(at + 16)..<(at + 24)]))
             let length = Int(truncatingIfNeeded: number(body[(at + 24)..<(at + 32)]))
             // Every entry lies between the header and the index.
-            guard offset >= header.count, length >= 0, length <= start - offset - 16 else { return nil }
+            guard offset >= header.count, offset <= start, length >= 0, length <= start - offset - 16 else { return nil }
             entries[key] = (offset, length)
         }
         return entries
@@ -119,7 +137,7 @@ final class MemoFile: Sendable {
         withUnsafeBytes(of: value.littleEndian) { Array($0) }
     }
 
-    private static func number(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    private static func number(_ bytes: some BidirectionalCollection<UInt8>) -> UInt64 {
         bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 
@@ -162,11 +180,15 @@ final class MemoFile: Sendable {
     }
 
     /// A new memo, filled from any thread and put in place by `finish()`; one never finished
-    /// (a build that failed) is removed, and the last build's memo stays.
+    /// (a build that failed) leaves the last build's memo as it was.
     final class Writer: Sendable {
         private let path: String
-        private let temporary: String
+        /// Where a whole new memo is written until it is finished; `nil` when appending.
+        private let temporary: String?
         private let descriptor: Int32
+        /// The memo appended to, and its size before: the file is cut back to it if this
+        /// writer is never finished.
+        private let earlier: MemoFile?
         private struct State {
             var end: Int
             var index: [(key: Digest, offset: Int, count: Int)] = []
@@ -179,9 +201,26 @@ final class MemoFile: Sendable {
         private static let flushSize = 1 << 20
         private let state: Mutex<State>
 
-        init?(forOutput output: String, kind: Kind, binary: String = BinaryIdentity.current) {
+        /// `appendingTo`: the last memo of this kind, as read for this build; this one is
+        /// written after its end, and each entry it has that is kept again is only indexed
+        /// again, unless entries no build uses any more would then be most of the file.
+        init?(forOutput output: String, kind: Kind, binary: String = BinaryIdentity.current, appendingTo last: MemoFile? = nil) {
             path = MemoFile.path(forOutput: output, kind: kind)
-            temporary = path + "-\(getpid())"
+            if let last, last.size <= 2 * last.indexedBytes + (1 << 20) {
+                let appended = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+                // The file read, still in place and as read: else a whole new one.
+                if appended >= 0, FileIdentity.of(descriptor: appended) == last.identity {
+                    descriptor = appended
+                    temporary = nil
+                    earlier = last
+                    state = Mutex(State(end: last.size))
+                    return
+                }
+                if appended >= 0 { close(appended) }
+            }
+            let temporary = path + "-\(getpid())"
+            self.temporary = temporary
+            earlier = nil
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return nil }
             let header = MemoFile.header(kind: kind, binary: binary)
@@ -190,8 +229,19 @@ final class MemoFile: Sendable {
         }
 
         deinit {
+            if !state.withLock({ $0.finished }) {
+                if let temporary { unlink(temporary) }
+                // What was appended goes: the last memo's index is its end again.
+                if let earlier { _ = ftruncate(descriptor, off_t(earlier.size)) }
+            }
             close(descriptor)
-            if !state.withLock({ $0.finished }) { unlink(temporary) }
+        }
+
+        /// Keeps again `bytes`, the entry under `key` that the memo appended to gave whole and
+        /// that was used as it was: appending, it is only indexed again.
+        func addFound(_ key: Digest, _ bytes: [UInt8]) {
+            guard let span = earlier?.span(of: key, count: bytes.count) else { return add(key, bytes) }
+            state.withLock { $0.index.append((key, span.offset, span.count)) }
         }
 
         /// Keeps `bytes` under `key`. A file that cannot take it is given up quietly: the memo
@@ -225,11 +275,12 @@ final class MemoFile: Sendable {
                     table += MemoFile.bytes(of: entry.key) + MemoFile.word(UInt64(entry.offset)) + MemoFile.word(UInt64(entry.count))
                 }
                 table += MemoFile.bytes(of: Digest(of: table)) + MemoFile.word(UInt64(state.end))
-                guard Self.write(table, to: descriptor, at: state.end), rename(temporary, path) == 0 else { return false }
+                guard Self.write(table, to: descriptor, at: state.end) else { return false }
+                if let temporary, rename(temporary, path) != 0 { return false }
                 state.finished = true
                 return true
             }
-            if !done { unlink(temporary) }
+            if !done, let temporary { unlink(temporary) }
         }
 
         private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) -> Bool {

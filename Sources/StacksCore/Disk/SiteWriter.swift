@@ -146,7 +146,7 @@ public struct SiteWriter: Sendable {
             // postings are the ones the last build kept.
             if let records = files.kept(recordsPlace, input: run.key), let texts = files.kept(textsPlace, input: run.key),
                let kept = searchMemo?.entry(run.key), state.postings.append(encoded: kept) {
-                searchMemoWriter?.add(run.key, kept)
+                searchMemoWriter?.addFound(run.key, kept)
                 state.runsKept += 1
                 return placed + [records, texts]
             }

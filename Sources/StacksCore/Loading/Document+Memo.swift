@@ -35,7 +35,7 @@ extension Document {
            !unread.parseKept(document.frontMatter, digest, start) {
             return nil
         }
-        memo.keep(key, bytes)
+        memo.keepFound(key, bytes)
         return decoded
     }
 
