@@ -150,6 +150,30 @@ public struct SiteResolver: Sendable {
         let keepsBodies = memo != nil
         var bodies = PageBodies.Collector(count: catalog.pages.count, spillingIn: keepsBodies ? nil : spillFolder)
         var resolvedCount = 0
+        if !keepsBodies, let parsedHTML {
+            // A build whose parsed HTML is in a file: the links resolved on all cores, and each
+            // body's substitution kept beside it, applied when the body is read (`PageBodies`).
+            let resolved = Parallel.mapBlocking(catalog.pages.indices) { index -> (LinkSubstitution, [Diagnostic], Digest?)? in
+                let markdown = parsed[index]
+                guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else { return nil }
+                let resolution = linkSubstitution(of: catalog.pages[index], markdown: markdown, targets: targets,
+                                                  parseKey: parseKeys?[index])
+                return (resolution.0, resolution.problems, resolution.digest)
+            }
+            var substitutions = [LinkSubstitution?](repeating: nil, count: catalog.pages.count)
+            var digests = [Digest?](repeating: nil, count: parseKeys == nil ? 0 : catalog.pages.count)
+            for index in catalog.pages.indices {
+                if let (substitution, problems, digest) = resolved[index] {
+                    substitutions[index] = substitution
+                    pageProblems[index] = problems
+                    if parseKeys != nil { digests[index] = digest }
+                } else if let parseKeys {
+                    digests[index] = Self.bodyDigest(parseKey: parseKeys[index])
+                }
+            }
+            let bodies = parsedHTML.substituting(substitutions, digests: digests)
+            return (ResolvedSite(catalog: catalog, bodies: bodies), pageProblems.flatMap { $0 } + aliasProblems(catalog))
+        }
         guard keepsBodies else {
             // A build: the links resolved on all cores, a few thousand pages at a time, each
             // page's parsed HTML let go once its resolved HTML is in the collector (in order).
@@ -324,6 +348,14 @@ public struct SiteResolver: Sendable {
     /// most of what page keys cost a build.
     func resolveLinks(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets,
                       parseKey: Digest? = nil) -> (html: String, problems: [Diagnostic], lookups: [String], digest: Digest?) {
+        let (substitution, problems, lookups, digest) = linkSubstitution(of: page, markdown: markdown, targets: targets, parseKey: parseKey)
+        return (substitution.apply(to: markdown.html), problems, lookups, digest)
+    }
+
+    /// `resolveLinks` without making the HTML: what goes in place of the links (the parse's
+    /// HTML is not read).
+    func linkSubstitution(of page: Page, markdown: ParsedMarkdown, targets: LinkTargets,
+                          parseKey: Digest? = nil) -> (LinkSubstitution, problems: [Diagnostic], lookups: [String], digest: Digest?) {
         var urls: [String] = []
         var attributes: [String] = []
         // The AVIF `<source>` of a picture's `<picture>`, by its link's number (`images.avif`).
@@ -401,7 +433,7 @@ public struct SiteResolver: Sendable {
             }
             digest = hasher.finish()
         }
-        return (LinkTokens.substitute(in: markdown.html, urls: urls, attributes: attributes, pictures: pictures), problems, lookups, digest)
+        return (LinkSubstitution(urls: urls, attributes: attributes, pictures: pictures), problems, lookups, digest)
     }
 
     /// The digest that stands for a body without links: its parse's HTML as it is.

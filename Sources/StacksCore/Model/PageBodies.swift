@@ -17,6 +17,9 @@ public struct PageBodies: Sendable {
     /// body is made of (`SiteResolver.resolveLinks(of:markdown:targets:parseKey:)`); `nil`: the
     /// bytes' own digest.
     private var digests: [Digest?] = []
+    /// By page index, what goes in place of the body's links when it is read (a build's, kept
+    /// beside the parsed HTML: `LinkSubstitution`); empty: the bodies are as stored.
+    private var substitutions: [LinkSubstitution?] = []
 
     public init(_ bodies: [String] = []) {
         storage = .held(bodies)
@@ -37,16 +40,28 @@ public struct PageBodies: Sendable {
     }
 
     public subscript(index: Int) -> String {
-        switch storage {
+        let stored = switch storage {
         case .held(let bodies): bodies[index]
         case .spilled(let spill): spill.body(index)
         }
+        guard index < substitutions.count, let substitution = substitutions[index] else { return stored }
+        return substitution.apply(to: stored)
+    }
+
+    /// These bodies, the parse's, as the resolve made them: each with its `substitutions`
+    /// applied when read, and `digests` standing for them (`digest(_:)`).
+    func substituting(_ substitutions: [LinkSubstitution?], digests: [Digest?]) -> PageBodies {
+        var bodies = self
+        bodies.substitutions = substitutions
+        bodies.digests = digests
+        return bodies
     }
 
     /// Page `index`'s body replaced (`stacks serve`, whose bodies are held).
     mutating func replace(_ index: Int, with html: String) {
         guard case .held(var bodies) = storage else { preconditionFailure("spilled bodies are not patched") }
         if index < digests.count { digests[index] = nil }
+        if index < substitutions.count { substitutions[index] = nil }
         storage = .held([])
         bodies[index] = html
         storage = .held(bodies)
@@ -58,6 +73,9 @@ public struct PageBodies: Sendable {
         private var held: [String] = []
         private var spill: BodySpill.Writer?
         private var digests: [Digest?] = []
+    /// By page index, what goes in place of the body's links when it is read (a build's, kept
+    /// beside the parsed HTML: `LinkSubstitution`); empty: the bodies are as stored.
+    private var substitutions: [LinkSubstitution?] = []
 
         init(count: Int, spillingIn folder: String?) {
             spill = folder.flatMap(BodySpill.Writer.init(folder:))
