@@ -208,6 +208,27 @@ import StacksTestSupport
         }
     }
 
+    /// The survey names the recorded files not as written, so that writing in place looks at no
+    /// other; with a recorded file missing it names none, and each is looked at.
+    @Test func theSurveyNamesTheFilesNotAsWritten() async throws {
+        try await withTemporaryFolder { folder in
+            try TestCatalog.standard.write(to: folder)
+            let options = BuildOptions(projectDirectory: folder)
+            _ = try await SiteBuilder.build(options)
+            let output = RealPath.of(folder.appendingPathComponent("output").path)!
+            let cache = try BuildCache.read(forOutput: output, binary: BinaryIdentity.current)!.get()
+            #expect(OutputSurvey(of: output, files: cache.files).notAsWritten == [])
+            try Data("edited by hand".utf8).write(to: URL(fileURLWithPath: output + "/kitchen/fork/index.html"))
+            #expect(OutputSurvey(of: output, files: cache.files).notAsWritten == ["kitchen/fork/index.html"])
+            try FileManager.default.removeItem(atPath: output + "/kitchen/spoon/index.html")
+            let survey = OutputSurvey(of: output, files: cache.files)
+            #expect(survey.notAsWritten == nil && survey.changed == 2)
+            // Written in place, both are mended.
+            let before = Self.tree(folder.appendingPathComponent("output"))
+            await Self.expectSameAsClean(await Self.build(options), folder: folder, before: before, "an output file edited, one removed")
+        }
+    }
+
     /// Nothing changed: nothing is written, and the summary and warnings are the last build's.
     @Test func aSecondBuildOfTheSameSourcesWritesNothing() async throws {
         try await withTemporaryFolder { folder in

@@ -92,10 +92,12 @@ public enum SiteBuilder {
             return try await writer.withLock { path in
                 var notes: [String] = []
                 var cache = options.clean ? nil : usableCache(of: path, display: config.paths.output, notes: &notes, peeked: peeked)
+                var notAsWritten: Set<String>?
                 peeked = nil
                 PhaseTrace.mark("cache taken")
                 if let found = cache {
                     let survey = OutputSurvey(of: path, files: found.files)
+                    notAsWritten = survey.notAsWritten
                     PhaseTrace.mark("output surveyed")
                     if let first = survey.foreign.first {
                         let more = survey.foreign.count > 1 ? " (and \(survey.foreign.count - 1) more)" : ""
@@ -141,6 +143,7 @@ public enum SiteBuilder {
                     PhaseTrace.mark("pipeline")
                     // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
                     FreedMemory.release()
+                    PhaseTrace.mark("memory released")
                     var written: SiteWriter.Written?
                     if let cache {
                         // Until the new cache is written there is none: a build killed meanwhile is
@@ -151,6 +154,7 @@ public enum SiteBuilder {
                             inPlace.imageCacheFolder = ImageCache.folder(forOutput: path)
                             inPlace.contentDisplay = config.paths.content
                             inPlace.searchMemo = lastSearch
+                            inPlace.notAsWritten = notAsWritten
                             inPlace.searchMemoWriter = searchMemo
                             let updated = try await inPlace.write(prepared, contentRoot: contentRoot)
                             PhaseTrace.mark("written in place")
@@ -177,6 +181,7 @@ public enum SiteBuilder {
                     warnings = prepared.flatMap(\.warnings) + site.warnings
                 }
                 FreedMemory.release()
+                PhaseTrace.mark("memory released")
                 searchMemo?.finish()
                 parseMemo?.finish()
                 decodeMemo?.finish()

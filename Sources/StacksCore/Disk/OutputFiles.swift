@@ -14,6 +14,10 @@ import Darwin
 struct OutputFiles: Sendable {
     let root: String
     let placement: SiteWriter.Placement
+    /// In place, the recorded files this build's survey found not as written (`OutputSurvey`):
+    /// any other recorded file is taken as written without looking at it again. `nil`: each
+    /// is looked at.
+    var notAsWritten: Set<String>? = nil
 
     struct Placed: Sendable {
         var path: String
@@ -57,9 +61,9 @@ struct OutputFiles: Sendable {
     /// The cache's record of the file at `place`, when writing in place and the file is still
     /// as that record says.
     private func recorded(_ place: OutputPath) -> BuildCache.Record? {
-        guard case .inPlace(let cache) = placement, let old = cache.files[place.description],
-              Self.identity(place.inside(root)) == old.file else { return nil }
-        return old
+        guard case .inPlace(let cache) = placement, let old = cache.files[place.description] else { return nil }
+        if let notAsWritten { return notAsWritten.contains(place.description) ? nil : old }
+        return Self.identity(place.inside(root)) == old.file ? old : nil
     }
 
     /// A co-located file, recorded by its source's identity rather than its bytes.

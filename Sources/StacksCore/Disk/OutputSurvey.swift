@@ -15,11 +15,15 @@ struct OutputSurvey: Sendable, Equatable {
     /// Something no build of these sources would leave: a file not recorded, a link, a folder
     /// that holds nothing. Only a whole new output mends that.
     var foreign: [String]
+    /// The recorded files found not as written, when every recorded file was found: every
+    /// other one is as the last build left it, and writing in place need not look at it again.
+    /// `nil` when some are missing.
+    var notAsWritten: Set<String>?
 
-
-    init(changed: Int, foreign: [String]) {
+    init(changed: Int, foreign: [String], notAsWritten: Set<String>? = nil) {
         self.changed = changed
         self.foreign = foreign
+        self.notAsWritten = notAsWritten
     }
 
     /// Walks `root`, comparing each regular file with its record in `files`: the folders at its
@@ -41,17 +45,19 @@ struct OutputSurvey: Sendable, Equatable {
             if child < 0 || !walk.walk(child, prefix: folders[number] + "/") { walk.foreign.append(folders[number] + "/") }
             return walk
         }
-        var seen = top.seen, changed = top.changed, foreign = top.foreign
+        var seen = top.seen, changed = top.changed, foreign = top.foreign, changedPaths = top.changedPaths
         for walk in walks {
             seen += walk.seen
             changed += walk.changed
             foreign += walk.foreign
+            changedPaths += walk.changedPaths
         }
         // Recorded files not found at all.
-        changed += files.count - seen
+        let missing = files.count - seen
+        changed += missing
         // Without its marker, the next build would refuse the folder: a new output has one.
         if !top.marked { foreign.append(OutputWriter.markerName) }
-        self.init(changed: changed, foreign: foreign.sorted())
+        self.init(changed: changed, foreign: foreign.sorted(), notAsWritten: missing == 0 ? Set(changedPaths) : nil)
     }
 
     /// One walk's findings.
@@ -59,6 +65,7 @@ struct OutputSurvey: Sendable, Equatable {
         let files: [String: BuildCache.Record]
         var seen = 0
         var changed = 0
+        var changedPaths: [String] = []
         var marked = false
         var foreign: [String] = []
         var folders: [String] = []
@@ -107,7 +114,10 @@ struct OutputSurvey: Sendable, Equatable {
                         continue
                     }
                     seen += 1
-                    if FileIdentity(info).asWritten != record.file { changed += 1 }
+                    if FileIdentity(info).asWritten != record.file {
+                        changed += 1
+                        changedPaths.append(path)
+                    }
                 default:
                     foreign.append(path)
                 }

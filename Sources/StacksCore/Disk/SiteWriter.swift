@@ -27,6 +27,9 @@ public struct SiteWriter: Sendable {
     /// whose files are left in place; and where this build keeps its own.
     var searchMemo: MemoFile?
     var searchMemoWriter: MemoFile.Writer?
+    /// In place: the recorded files the build's survey found not as written, when it found
+    /// every one (`OutputSurvey.notAsWritten`).
+    var notAsWritten: Set<String>?
 
     /// How the files reach the folder.
     public enum Placement: Sendable {
@@ -84,7 +87,7 @@ public struct SiteWriter: Sendable {
     /// Writes a site of several languages (`Pipeline.prepareSite`): each language's files,
     /// then, in place, removes the files none of them has.
     public func write(_ site: [Pipeline.Prepared], contentRoot: URL) async throws -> Written {
-        let files = OutputFiles(root: root.path, placement: placement)
+        let files = OutputFiles(root: root.path, placement: placement, notAsWritten: notAsWritten)
         var written = Written(files: 0, bytes: 0, records: [:], replaced: 0, removed: 0)
         for prepared in site {
             try await write(prepared, into: files, contentRoot: contentRoot, written: &written)
