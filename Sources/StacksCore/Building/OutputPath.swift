@@ -7,19 +7,24 @@
 /// without getting past this type, and it refuses.
 public struct OutputPath: Hashable, Sendable, CustomStringConvertible {
     public let segments: [String]
+    /// `a/b/index.html`: made once (a build names every file of the site by it).
+    public let description: String
 
     /// `a/b/index.html`; `nil` when any part is not a plain name.
     public init?(_ relative: String) {
-        self.init(segments: relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+        let segments = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.allSatisfy({ Self.problem(inName: $0) == nil }) else { return nil }
+        self.segments = segments.map(String.init)
+        description = relative
     }
 
     public init?(segments: [String]) {
         guard !segments.isEmpty, segments.allSatisfy({ Self.problem(inName: $0) == nil }) else { return nil }
-        self.segments = segments
+        self.init(checked: segments)
     }
 
     /// Why `name` cannot be one part of a path in the output, or `nil` when it can.
-    public static func problem(inName name: String) -> NameProblem? {
+    public static func problem(inName name: some StringProtocol) -> NameProblem? {
         if name.isEmpty { return .empty }
         if name == "." { return .currentFolder }
         if name == ".." { return .parentFolder }
@@ -55,7 +60,6 @@ public struct OutputPath: Hashable, Sendable, CustomStringConvertible {
     /// `NAME_MAX` on Linux and macOS.
     public static let maximumNameBytes = 255
 
-    public var description: String { segments.joined(separator: "/") }
 
     /// This path under `root`, an absolute folder.
     public func inside(_ root: String) -> String {
@@ -69,5 +73,6 @@ public struct OutputPath: Hashable, Sendable, CustomStringConvertible {
 
     private init(checked segments: [String]) {
         self.segments = segments
+        description = segments.joined(separator: "/")
     }
 }

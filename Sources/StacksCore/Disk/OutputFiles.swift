@@ -54,16 +54,26 @@ struct OutputFiles: Sendable {
     /// The page at `place` as the last build left it, when it was made from the same `input`
     /// and is still as written: it need not be rendered.
     func kept(_ place: OutputPath, input: Digest) -> Placed? {
-        guard let old = recorded(place), old.input == input else { return nil }
-        return Placed(path: place.description, record: old, size: Int(old.file.size), replaced: false)
+        kept(place.description, input: input)
+    }
+
+    /// `kept(_:input:)` by the path as the cache records it: a file kept is not written, so its
+    /// name, checked when it was, need not be checked again (`OutputPath`).
+    func kept(_ path: String, input: Digest) -> Placed? {
+        guard let old = recorded(path), old.input == input else { return nil }
+        return Placed(path: path, record: old, size: Int(old.file.size), replaced: false)
     }
 
     /// The cache's record of the file at `place`, when writing in place and the file is still
     /// as that record says.
     private func recorded(_ place: OutputPath) -> BuildCache.Record? {
-        guard case .inPlace(let cache) = placement, let old = cache.files[place.description] else { return nil }
-        if let notAsWritten { return notAsWritten.contains(place.description) ? nil : old }
-        return Self.identity(place.inside(root)) == old.file ? old : nil
+        recorded(place.description)
+    }
+
+    private func recorded(_ path: String) -> BuildCache.Record? {
+        guard case .inPlace(let cache) = placement, let old = cache.files[path] else { return nil }
+        if let notAsWritten { return notAsWritten.contains(path) ? nil : old }
+        return Self.identity(root + "/" + path) == old.file ? old : nil
     }
 
     /// A co-located file, recorded by its source's identity rather than its bytes.

@@ -123,10 +123,10 @@ public struct SiteWriter: Sendable {
             keep: { ($0.postings, $0.runsKept) }
         ) { state, unit in
             func put(_ path: String, _ producer: SiteManifest.Producer) throws -> OutputFiles.Placed {
-                let place = try Self.place(path)
                 // Made only when what it reads is not what the page in place read.
                 let key = renderer.key(of: producer, keys: keys)
-                if let key, let kept = files.kept(place, input: key) { return kept }
+                if let key, let kept = files.kept(path, input: key) { return kept }
+                let place = try Self.place(path)
                 guard let input = renderer.input(of: producer, tagParts: tagParts, stamps: &state.stamps) else { throw Self.unlisted(path) }
                 // A page without a key (a tag page in a catalog of several languages) is kept by its input's digest.
                 let digest = key ?? input.digest
@@ -144,18 +144,18 @@ public struct SiteWriter: Sendable {
             let textsPath = renderer.languagePrefix + SearchIndex.textFilePath(unit)
             guard manifest[recordsPath] == .searchRecords(file: unit) else { throw Self.unlisted(recordsPath) }
             guard manifest[textsPath] == .searchTexts(file: unit) else { throw Self.unlisted(textsPath) }
-            let recordsPlace = try Self.place(recordsPath), textsPlace = try Self.place(textsPath)
             // Made from what they were made from last time, and left as they were: the run's
             // postings are the ones the last build kept.
-            if let records = files.kept(recordsPlace, input: run.key), let texts = files.kept(textsPlace, input: run.key),
+            if let records = files.kept(recordsPath, input: run.key), let texts = files.kept(textsPath, input: run.key),
                let kept = searchMemo?.entry(run.key), state.postings.append(encoded: kept) {
                 searchMemoWriter?.addFound(run.key, kept)
                 state.runsKept += 1
                 return placed + [records, texts]
             }
+            let recordsPlace = try Self.place(recordsPath), textsPlace = try Self.place(textsPath)
             state.postings.startRun()
             let texts = renderer.searchTexts(of: run, into: &state.postings)
-            placed.append(try files.put(run.records, at: recordsPlace, newFolder: true, input: run.key))
+            placed.append(try files.put(renderer.searchRecords(of: run), at: recordsPlace, newFolder: true, input: run.key))
             placed.append(try files.put(texts, at: textsPlace, newFolder: true, input: run.key))
             searchMemoWriter?.add(run.key, state.postings.encodedRun())
             return placed

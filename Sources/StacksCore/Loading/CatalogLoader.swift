@@ -488,13 +488,12 @@ private struct LoaderState {
 
     /// Pages first, so a file is reported against the page whose place it would take.
     mutating func checkOutputCollisions() {
-        var collisions = OutputCollisions()
+        var collisions = OutputCollisions(displayRoot: displayRoot)
         for page in pages {
-            collisions.addPage(outputDirectory: page.path.outputDirectory,
-                               source: display(page.source ?? page.sourceDirectory))
+            collisions.addPage(outputDirectory: page.path.outputDirectory, source: page.source ?? page.sourceDirectory)
         }
         for asset in assets {
-            collisions.addFile(output: asset.output, source: display(asset.source))
+            collisions.addFile(output: asset.output, source: asset.source)
         }
         self.collisions = collisions.diagnostics
     }

@@ -11,43 +11,54 @@ struct OutputCollisions {
         Theme.siteFolder, "404.html", "index.html", ".nojekyll", "sitemap.xml",
     ]
 
+    /// How the content folder is named in messages; the sources below are relative to it, and
+    /// shown only in a message (a catalog's ten thousand pages name none).
+    let displayRoot: String
     private var files: [String: String] = [:]
     private var folders: [String: String] = [:]
     private(set) var diagnostics: [Diagnostic] = []
+
+    init(displayRoot: String = "content") {
+        self.displayRoot = displayRoot
+    }
+
+    private func display(_ source: String) -> String { displayPath(source, under: displayRoot) }
 
     /// The form two paths share when a case-insensitive, normalizing file system sees one file.
     static func fold(_ path: String) -> String {
         Slug.composed(path).lowercased()
     }
 
-    /// A page: its folder and its `index.html`.
+    /// A page: its folder and its `index.html`. `source`: its file or folder, relative to the content.
     mutating func addPage(outputDirectory: String, source: String) {
         if outputDirectory.isEmpty { return }
         let folder = Self.fold(outputDirectory)
-        folders[folder] = folders[folder] ?? source
-        files[folder + "/index.html"] = files[folder + "/index.html"] ?? source
-        if !outputDirectory.contains("/"), Self.reservedRootNames.contains(folder) {
-            diagnostics.append(.error(source, line: 1, column: 1,
+        if folders[folder] == nil { folders[folder] = source }
+        let index = folder + "/index.html"
+        if files[index] == nil { files[index] = source }
+        if !outputDirectory.utf8.contains(UInt8(ascii: "/")), Self.reservedRootNames.contains(folder) {
+            diagnostics.append(.error(display(source), line: 1, column: 1,
                 "the URL '\(outputDirectory)/' is reserved for the site's own files; rename it or set 'slug:'"))
         }
     }
 
-    /// A co-located file, from `source` (as shown in messages), published at `output`.
+    /// A co-located file, from `source` (relative to the content), published at `output`.
     mutating func addFile(output: String, source: String) {
+        let shown = display(source)
         let key = Self.fold(output)
         if let problem = output.split(separator: "/", omittingEmptySubsequences: false).lazy
             .compactMap({ OutputPath.problem(inName: String($0)) }).first {
             // The writer refuses such a name; said here, `check` finds it too.
-            diagnostics.append(.error(source, line: 1, column: 1, "cannot be published: its name \(problem.predicate)"))
-        } else if !output.contains("/"), Self.reservedRootNames.contains(key) {
-            diagnostics.append(.error(source, line: 1, column: 1,
+            diagnostics.append(.error(shown, line: 1, column: 1, "cannot be published: its name \(problem.predicate)"))
+        } else if !output.utf8.contains(UInt8(ascii: "/")), Self.reservedRootNames.contains(key) {
+            diagnostics.append(.error(shown, line: 1, column: 1,
                 "'\(output)' is reserved for the site's own files at the root of the output; move or rename it"))
         } else if let owner = files[key] {
-            diagnostics.append(.error(source, line: 1, column: 1,
-                "would be published as '\(output)', the same file as \(owner) (names differing only in case or accents are one file on many systems)"))
+            diagnostics.append(.error(shown, line: 1, column: 1,
+                "would be published as '\(output)', the same file as \(display(owner)) (names differing only in case or accents are one file on many systems)"))
         } else if let owner = folders[key] {
-            diagnostics.append(.error(source, line: 1, column: 1,
-                "would be published as '\(output)', where the page of \(owner) has its folder"))
+            diagnostics.append(.error(shown, line: 1, column: 1,
+                "would be published as '\(output)', where the page of \(display(owner)) has its folder"))
         } else {
             files[key] = source
         }

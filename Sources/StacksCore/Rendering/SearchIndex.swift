@@ -188,21 +188,55 @@ struct SearchIndex {
     /// What a result shows of page `index` (not the home page), but its text: its record's
     /// script.
     static func record(of index: Int, in catalog: Catalog, portable: Bool) -> [UInt8] {
-        let page = catalog[index]
+        let fields = RecordFields(of: index, in: catalog, portable: portable)
         var json = JSONWriter(capacity: 320)
         json.raw("window.stacksSearch.page(")
         json.string(String(index))
         json.raw(",")
         json.beginObject()
-        json.member("kind", page.kind.rawValue)
-        json.member("path", catalog.chain(to: index).dropFirst().map { catalog[$0].listTitle })
-        json.member("summary", page.summary)
-        json.member("tags", page.frontMatter.tags)
-        json.member("title", page.title)
-        json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: portable))
+        json.member("kind", fields.kind)
+        json.member("path", fields.path)
+        json.member("summary", fields.summary)
+        json.member("tags", fields.tags)
+        json.member("title", fields.title)
+        json.member("url", fields.url)
         json.endObject()
         json.raw(");\n")
         return json.bytes
+    }
+
+    /// What page `index`'s record says, besides its number: all `record(of:in:portable:)`
+    /// writes, so that a run's key is made from these without writing its records
+    /// (`SiteRenderer.searchRun`).
+    struct RecordFields {
+        var kind: String
+        var path: [String]
+        var summary: String?
+        var tags: [String]
+        var title: String
+        var url: String
+
+        init(of index: Int, in catalog: Catalog, portable: Bool) {
+            let page = catalog[index]
+            kind = page.kind.rawValue
+            path = catalog.chain(to: index).dropFirst().map { catalog[$0].listTitle }
+            summary = page.summary
+            tags = page.frontMatter.tags
+            title = page.title
+            url = RelativeURL.page(page.path, fromDepth: 0, portable: portable)
+        }
+
+        func add(to hasher: inout Digest.Hasher) {
+            hasher.add(kind)
+            hasher.add(path.count)
+            for part in path { hasher.add(part) }
+            hasher.add(summary == nil ? 0 : 1)
+            hasher.add(summary ?? "")
+            hasher.add(tags.count)
+            for tag in tags { hasher.add(tag) }
+            hasher.add(title)
+            hasher.add(url)
+        }
     }
 
     /// The start of page `index`'s text (`HTMLText.plain` of its body), for the snippet of a

@@ -5,11 +5,10 @@
 struct SearchRun {
     /// The written pages of the run that have a record (the home has none).
     var pages: [Int]
-    /// The record file's bytes.
-    var records: [UInt8]
-    /// The records (each page's number, kind, path, title, summary, tags and URL), the bodies'
+    /// What the records say (each page's number and `SearchIndex.RecordFields`), the bodies'
     /// digests (`PageKeys.bodies`) and the language's folder: all that the records, the texts
-    /// and the postings read.
+    /// and the postings read. Made without writing the records, which a run kept as it was
+    /// does not need.
     var key: Digest
 }
 
@@ -19,16 +18,23 @@ extension SiteRenderer {
         let catalog = site.catalog
         let pages = recordPages(file: file)
         guard !pages.isEmpty else { return nil }
-        var records: [UInt8] = []
         var hasher = Digest.Hasher()
         hasher.add("search run")
         hasher.add(languagePrefix)
+        hasher.add(pages.count)
         for index in pages {
-            records += SearchIndex.record(of: index, in: catalog, portable: config.portable)
+            hasher.add(index)
+            SearchIndex.RecordFields(of: index, in: catalog, portable: config.portable).add(to: &hasher)
             hasher.add(index < bodies.count ? bodies[index] : Digest(of: []))
         }
-        hasher.add(records)
-        return SearchRun(pages: pages, records: records, key: hasher.finish())
+        return SearchRun(pages: pages, key: hasher.finish())
+    }
+
+    /// The run's record file.
+    func searchRecords(of run: SearchRun) -> [UInt8] {
+        var records: [UInt8] = []
+        for index in run.pages { records += SearchIndex.record(of: index, in: site.catalog, portable: config.portable) }
+        return records
     }
 
     /// The run's texts' starts (the snippet sources' file), its pages' words added to `postings`.
