@@ -202,6 +202,7 @@ public enum SiteBuilder {
                 summary.picturesResized = site.picturesMade
                 summary.searchRunsKept = site.searchRunsKept
                 summary.markdownReadLate = lateReads.total
+                PhaseTrace.mark("summary")
                 return summary
             }
         } catch let error as Diagnostics {

@@ -10,6 +10,7 @@ public enum Report {
             for warning in Diagnostics(summary.warnings).sorted { output.complain(warning.description) }
             if let tally = Shortcodes.tally(summary.warnings) { output.complain(tally) }
             output.say(summary.description)
+            PhaseTrace.mark("reported")
             return 0
         } catch {
             for diagnostic in error.sorted { output.complain(diagnostic.description) }
