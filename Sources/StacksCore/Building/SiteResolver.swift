@@ -172,7 +172,7 @@ public struct SiteResolver: Sendable {
                 }
             }
             let bodies = parsedHTML.substituting(substitutions, digests: digests)
-            return (ResolvedSite(catalog: catalog, bodies: bodies), pageProblems.flatMap { $0 } + aliasProblems(catalog))
+            return (ResolvedSite(catalog: catalog, bodies: bodies), pageProblems.flatMap { $0 } + aliasProblems(catalog, targets: targets))
         }
         guard keepsBodies else {
             // A build: the links resolved on all cores, a few thousand pages at a time, each
@@ -203,7 +203,7 @@ public struct SiteResolver: Sendable {
                     parsed[index].html = ""
                 }
             }
-            return (ResolvedSite(catalog: catalog, bodies: bodies.finished()), pageProblems.flatMap { $0 } + aliasProblems(catalog))
+            return (ResolvedSite(catalog: catalog, bodies: bodies.finished()), pageProblems.flatMap { $0 } + aliasProblems(catalog, targets: targets))
         }
         for index in catalog.pages.indices {
             let markdown = parsed[index]
@@ -225,7 +225,7 @@ public struct SiteResolver: Sendable {
             pageProblems[index] = resolved.diagnostics
             resolvedBodies[key] = resolved
         }
-        let aliasProblems = aliasProblems(catalog)
+        let aliasProblems = aliasProblems(catalog, targets: targets)
         memo?.targets = targets
         memo?.bodies = resolvedBodies
         memo?.pageProblems = pageProblems
@@ -467,15 +467,16 @@ public struct SiteResolver: Sendable {
     ///
     /// Places are compared as `OutputCollisions` folds them (case and Unicode form), as on
     /// the file systems of macOS and Windows where two such names are one file.
-    func aliasProblems(_ catalog: Catalog) -> [Diagnostic] {
+    /// `targets`: the catalog's, when the caller has them already.
+    func aliasProblems(_ catalog: Catalog, targets known: LinkTargets? = nil) -> [Diagnostic] {
         let hasImages = catalog.pages.contains { $0.frontMatter.image.map(MarkdownParser.isRelative) == true }
         guard hasImages || catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty || $0.frontMatter.image != nil })
         else { return [] }
-        let targets = hasImages ? LinkTargets(catalog) : nil
+        let targets = hasImages ? known ?? LinkTargets(catalog) : nil
         let taken = catalog.pages.contains(where: { !$0.frontMatter.aliases.isEmpty }) ? TakenPlaces(catalog, displayRoot: displayRoot) : nil
         var aliasFolders: Set<String> = []
         var problems: [Diagnostic] = []
-        for page in catalog.pages {
+        for page in catalog.pages where !page.frontMatter.aliases.isEmpty || page.frontMatter.image != nil {
             let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
             let matter = AliasInputs(page)
             for alias in matter.aliases {
