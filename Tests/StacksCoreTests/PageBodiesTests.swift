@@ -25,6 +25,23 @@ import Testing
         }
     }
 
+    /// Bodies are written a megabyte at a time; those written and those still waiting come back
+    /// alike, in order, when the file is given up (a full disk) and when it is finished.
+    @Test func bodiesWrittenAndWaitingReadBackAlike() throws {
+        let big = (0..<3).map { String(repeating: "<p>\($0)</p>", count: 70_000) }
+        let bodies = big + ["<p>small</p>", "", "<p>Café</p>"]
+        for finishing in [false, true] {
+            var writer = try #require(BodySpill.Writer(folder: NSTemporaryDirectory()))
+            for body in bodies { _ = writer.append(body) }
+            if finishing {
+                let file = writer.finished()
+                #expect(file?.all() == bodies)
+            } else {
+                #expect(writer.takeAll() == bodies)
+            }
+        }
+    }
+
     @Test func withoutAPlaceForTheFileTheBodiesAreHeld() {
         var collector = PageBodies.Collector(count: 2, spillingIn: "/nonexistent-\(UUID().uuidString)")
         collector.append("<p>a</p>")

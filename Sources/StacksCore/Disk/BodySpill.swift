@@ -34,10 +34,15 @@ final class BodySpill: Sendable {
 
     func all() -> [String] { spans.indices.map(body) }
 
+    /// Appends bodies a megabyte at a time (one `pwrite` a body was a tenth of the parse stage
+    /// after an edit, whose ten thousand bodies come from the memo).
     struct Writer {
         private let descriptor: Int32
         private var spans: [(offset: Int, count: Int)] = []
         private var end = 0
+        /// Bodies not yet written, from `end - pending.count` on.
+        private var pending: [UInt8] = []
+        private static let flushSize = 1 << 20
 
         init?(folder: String) {
             var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
@@ -48,25 +53,50 @@ final class BodySpill: Sendable {
             self.descriptor = descriptor
         }
 
-        /// Appends one body; `false` when the file could not take it.
+        /// Appends one body; `false` when the file could not take what was waiting to be written
+        /// (`takeAll` then still gives every body).
         mutating func append(_ html: String) -> Bool {
             var html = html
-            let written = html.withUTF8 { bytes -> Bool in
+            html.withUTF8 { pending.append(contentsOf: $0) }
+            spans.append((end, html.utf8.count))
+            end += html.utf8.count
+            return pending.count < Self.flushSize || flush()
+        }
+
+        private mutating func flush() -> Bool {
+            let start = end - pending.count
+            let written = pending.withUnsafeBytes { bytes -> Bool in
                 var done = 0
                 while done < bytes.count {
-                    let wrote = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(end + done))
+                    let wrote = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(start + done))
                     if wrote > 0 { done += wrote } else if wrote < 0, errno == EINTR { continue } else { return false }
                 }
                 return true
             }
-            guard written else { return false }
-            spans.append((end, html.utf8.count))
-            end += html.utf8.count
-            return true
+            if written { pending.removeAll(keepingCapacity: true) }
+            return written
         }
 
         var count: Int { spans.count }
 
-        func finished() -> BodySpill { BodySpill(descriptor: descriptor, spans: spans) }
+        /// The file, every body in it; `nil` when the last of them could not be written.
+        mutating func finished() -> BodySpill? {
+            guard flush() else { return nil }
+            return BodySpill(descriptor: descriptor, spans: spans)
+        }
+
+        /// Every body appended, from the file and from what waits to be written; the file is closed.
+        consuming func takeAll() -> [String] {
+            let unwritten = end - pending.count
+            var bodies: [String] = []
+            bodies.reserveCapacity(spans.count)
+            let spill = BodySpill(descriptor: descriptor, spans: spans.filter { $0.offset + $0.count <= unwritten })
+            bodies = spill.all()
+            for span in spans.dropFirst(bodies.count) {
+                let from = span.offset - unwritten
+                bodies.append(String(decoding: pending[from..<(from + span.count)], as: UTF8.self))
+            }
+            return bodies
+        }
     }
 }

@@ -98,18 +98,26 @@ public struct PageBodies: Sendable {
         private var count: Int { spill?.count ?? held.count }
 
         private mutating func appendBody(_ html: String) {
-            if spill != nil, spill!.append(html) { return }
-            if let writer = spill {
-                // The file could not take it (a full disk): what it holds comes back to memory.
-                held = writer.finished().all()
-                spill = nil
+            if spill != nil {
+                if spill!.append(html) { return }
+                // The file could not take it (a full disk): the bodies come back to memory.
+                held = spill.take()!.takeAll()
+                return
             }
             held.append(html)
         }
 
         consuming func finished() -> PageBodies {
             var bodies = PageBodies()
-            bodies.storage = spill.map { .spilled($0.finished()) } ?? .held(held)
+            if var writer = spill.take() {
+                if let file = writer.finished() {
+                    bodies.storage = .spilled(file)
+                    bodies.digests = digests
+                    return bodies
+                }
+                held = writer.takeAll()
+            }
+            bodies.storage = .held(held)
             bodies.digests = digests
             return bodies
         }
