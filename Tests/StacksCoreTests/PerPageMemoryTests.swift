@@ -14,7 +14,9 @@ import Testing
         // Few files have one; inline it was 248 bytes of every source file and document.
         #expect(MemoryLayout<Fallback?>.size == 8)
         #expect(MemoryLayout<SourceFile>.size <= 160, "\(MemoryLayout<SourceFile>.size)")
-        #expect(MemoryLayout<Document>.size <= 216, "\(MemoryLayout<Document>.size)")
+        // 216 and `unreadBodyStart` (9 bytes a document, boxed: 0.9 MB at 100,000 items), which
+        // lets an edit build leave every unchanged file unread.
+        #expect(MemoryLayout<Document>.size <= 225, "\(MemoryLayout<Document>.size)")
     }
 
     @Test func keyLinesAreOneArray() {
