@@ -52,12 +52,6 @@ package enum RegularFile {
 
     /// The whole file, straight into the array the pipeline keeps.
     package static func read(atPath path: String) -> Result<[UInt8], Failure> {
-        read(atPath: path, stillBeing: nil).map(\.bytes)
-    }
-
-    /// `read(atPath:)`, and whether the file read is still `identity` once read (`fstat` after
-    /// the last byte): its bytes are then the ones that file had whenever it had that identity.
-    package static func read(atPath path: String, stillBeing identity: FileIdentity?) -> Result<(bytes: [UInt8], isSame: Bool), Failure> {
         let descriptor: Int32
         let size: Int
         switch open(path) {
@@ -65,11 +59,7 @@ package enum RegularFile {
         case .failure(let failure): return .failure(failure)
         }
         defer { close(descriptor) }
-        return readAll(descriptor, size: size).map { bytes in
-            var status = stat()
-            let isSame = identity != nil && fstat(descriptor, &status) == 0 && FileIdentity(status) == identity
-            return (bytes, isSame)
-        }
+        return readAll(descriptor, size: size)
     }
 
     private static func readAll(_ descriptor: Int32, size: Int) -> Result<[UInt8], Failure> {
