@@ -30,6 +30,9 @@ public enum Pipeline {
         /// relative to the content folder, when decoding or parsing needs its bytes after all
         /// (`UnreadSources`).
         var readSource: (@Sendable (String) -> Result<[UInt8], Diagnostic>)?
+        /// Opened when a build's stages leave a core idle (the catalog's assembly) and, at the
+        /// latest, when they are done: the caller's work that needs nothing of theirs waits on it.
+        var coreIdle: Gate?
 
         public init(config: SiteConfig, content: SourceDirectory, theme: Theme = .builtIn, diagnostics: [Diagnostic] = [],
                     contentDisplay: String = "content", templatesDisplay: String = "templates") {
@@ -77,12 +80,17 @@ public enum Pipeline {
         swap(&content, &input.content)
         // A build parses the templates beside the content's stages, which leave a core idle
         // at times (the catalog's assembly, the order); the preview keeps them from last time.
-        let (theme, strings, templatesDisplay, aside) = (input.theme, input.config.strings, input.templatesDisplay, memory == nil)
-        async let madeAside: Result<TemplateSet, Diagnostics>? = aside ? makeTemplates(theme, strings: strings, displayRoot: templatesDisplay) : nil
+        let (theme, strings, templatesDisplay) = (input.theme, input.config.strings, input.templatesDisplay)
+        let templatesGate = memory == nil ? Gate() : nil
+        async let madeAside: Result<TemplateSet, Diagnostics>? = templatesAside(theme, strings: strings, displayRoot: templatesDisplay,
+                                                                              after: templatesGate)
+        let coreIdle = input.coreIdle
         let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
                                                          displayRoot: input.contentDisplay, spillFolder: input.spillFolder,
                                                          memos: (input.decodeMemo, input.parseMemo), readSource: input.readSource,
-                                                         memory: &memory)
+                                                         opening: [templatesGate, coreIdle].compactMap { $0 }, memory: &memory)
+        templatesGate?.open()
+        coreIdle?.open()
         diagnostics.append(contentsOf: contentProblems)
 
         let templates = await madeAside ?? makeTemplates(input.theme, strings: input.config.strings, displayRoot: input.templatesDisplay,
@@ -124,6 +132,7 @@ public enum Pipeline {
             return result.map { [$0] }
         }
         var diagnostics = Diagnostics(input.diagnostics)
+        let coreIdle = input.coreIdle
         var content = SourceDirectory(name: "", relativePath: "")
         swap(&content, &input.content)
         let (languages, splitProblems) = LanguageSplit.split(content, settings: settings, displayRoot: input.contentDisplay)
@@ -152,11 +161,13 @@ public enum Pipeline {
             languageInput.decodeMemo = input.decodeMemo
             languageInput.parseMemo = input.parseMemo
             languageInput.readSource = input.readSource
+            languageInput.coreIdle = input.coreIdle
             var memory = takeMemory(language.position, from: &memories)
             memory?.startOver(unless: IncrementalPipeline.Settings(languageInput))
             let (site, problems) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,
                                                       spillFolder: input.spillFolder, memos: (input.decodeMemo, input.parseMemo),
-                                                      readSource: input.readSource, memory: &memory)
+                                                      readSource: input.readSource, opening: [coreIdle].compactMap { $0 },
+                                                      memory: &memory)
             diagnostics.append(contentsOf: problems)
             let templates = makeTemplates(input.theme, strings: config.strings, displayRoot: input.templatesDisplay,
                                           checksAssets: language.position == 0, memory: &memory)
@@ -217,6 +228,7 @@ public enum Pipeline {
     private static func resolvedSite(taking content: consuming SourceDirectory, config: SiteConfig, displayRoot: String,
                                      spillFolder: String?, memos: (decode: StageMemo?, parse: StageMemo?),
                                      readSource: (@Sendable (String) -> Result<[UInt8], Diagnostic>)? = nil,
+                                     opening gates: [Gate] = [],
                                      memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
         let loader = CatalogLoader(config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken,
@@ -238,6 +250,7 @@ public enum Pipeline {
             let documents = await loader.decode(releasing: &files, memo: memos.decode, unread: unread, bodies: &spilledBodies)
             spilledBodies?.finish()
             PhaseTrace.mark("decoded")
+            for gate in gates { gate.open() }
             loaded = loader.assemble(content, documents: documents)
             PhaseTrace.mark("assembled")
             // The bytes are needed no more.
@@ -331,7 +344,11 @@ public enum Pipeline {
         return (parsed, html?.finished(), keys)
     }
 
-    private static func makeTemplates(_ theme: Theme, strings: InterfaceStrings, displayRoot: String) -> Result<TemplateSet, Diagnostics> {
+    /// A build's templates, made once `gate` opens (`nil`: none made here).
+    private static func templatesAside(_ theme: Theme, strings: InterfaceStrings, displayRoot: String,
+                                       after gate: Gate?) async -> Result<TemplateSet, Diagnostics>? {
+        guard let gate else { return nil }
+        await gate.wait()
         var nothing: IncrementalPipeline?
         return makeTemplates(theme, strings: strings, displayRoot: displayRoot, memory: &nothing)
     }

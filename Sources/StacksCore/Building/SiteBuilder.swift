@@ -95,20 +95,41 @@ public enum SiteBuilder {
                 var notAsWritten: Set<String>?
                 peeked = nil
                 PhaseTrace.mark("cache taken")
-                if let found = cache {
-                    let survey = OutputSurvey(of: path, files: found.files)
+                // What the output holds against what the last build wrote. A file found there
+                // that no build would leave: the output is written anew.
+                func take(_ survey: OutputSurvey) {
                     notAsWritten = survey.notAsWritten
-                    PhaseTrace.mark("output surveyed")
                     if let first = survey.foreign.first {
                         let more = survey.foreign.count > 1 ? " (and \(survey.foreign.count - 1) more)" : ""
                         notes.append("\(config.paths.output)/\(first): note: not written by Stacks\(more); writing the output anew")
                         cache = nil
-                    } else if found.sources == sources, survey.changed == 0 {
-                        return Summary(pages: found.pages, files: found.summaryFiles, bytes: found.bytes,
-                                       milliseconds: elapsed(since: start), output: config.paths.output,
-                                       warnings: found.warnings, reuse: .unchanged, notes: notes)
                     }
                 }
+                // With the sources as the last build read them, the survey alone tells whether
+                // anything is to be done. Otherwise the stages run whatever it finds: it waits
+                // for the core they leave idle, and its word for the writing.
+                let coreIdle = Gate()
+                var surveyAside: Task<OutputSurvey, Never>?
+                if let found = cache {
+                    if found.sources == sources {
+                        let survey = OutputSurvey(of: path, files: found.files)
+                        PhaseTrace.mark("output surveyed")
+                        take(survey)
+                        if cache != nil, survey.changed == 0 {
+                            return Summary(pages: found.pages, files: found.summaryFiles, bytes: found.bytes,
+                                           milliseconds: elapsed(since: start), output: config.paths.output,
+                                           warnings: found.warnings, reuse: .unchanged, notes: notes)
+                        }
+                    } else {
+                        let files = found.files
+                        surveyAside = Task.detached {
+                            await coreIdle.wait()
+                            return OutputSurvey(of: path, files: files)
+                        }
+                    }
+                }
+                // Whatever the stages do, the survey is not left waiting.
+                defer { coreIdle.open() }
                 // Something changed. The pages left unread stay so while the memos stand for them
                 // (`UnreadSources`); the pipeline reads any other when it needs it.
                 let reader = ContentReader(root: contentRoot, displayRoot: config.paths.content)
@@ -129,6 +150,7 @@ public enum SiteBuilder {
                 let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown, appendingTo: lastParses)
                 unread!.decodeMemo = Self.stageMemo(decodeMemo, earlier: lastDecodes)
                 unread!.parseMemo = Self.stageMemo(parseMemo, earlier: lastParses)
+                unread!.coreIdle = coreIdle
                 PhaseTrace.mark("memos opened")
                 let site: SiteWriter.Written, pageCount: Int, warnings: [Diagnostic]
                 var reuse = Summary.Reuse.none
@@ -141,6 +163,11 @@ public enum SiteBuilder {
                     // the cache is encoded (at 100,000 pages that was the build's peak).
                     let prepared = try await Pipeline.prepareSite(taking: unread.take()!)
                     PhaseTrace.mark("pipeline")
+                    if let surveyAside {
+                        coreIdle.open()
+                        take(await surveyAside.value)
+                        PhaseTrace.mark("output surveyed")
+                    }
                     // The resolve stage's and the lists' temporaries are gone; the render does not need their room.
                     FreedMemory.release()
                     PhaseTrace.mark("memory released")
