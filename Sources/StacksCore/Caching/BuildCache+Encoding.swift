@@ -1,11 +1,11 @@
 /// The cache's bytes: a header naming the format, the fields in a fixed order (integers little
-/// endian, texts length-prefixed), and a digest of all that before, so that a truncated file,
+/// endian, texts length-prefixed), and a checksum of all that before (`Checksum`), so that a truncated file,
 /// a flipped byte or a file cut short by a kill is seen and ignored rather than believed.
 /// Read at the start of every build, so it is a flat binary format, not JSON: 10,000 pages'
 /// records decode in milliseconds.
 extension BuildCache {
     static let magic = Array("stacks build cache\n".utf8)
-    static let format: UInt32 = 3
+    static let format: UInt32 = 4
 
     /// Why a cache was not used, in words for the one line a build prints about it.
     public enum Rejection: Error, Equatable, Sendable {
@@ -58,18 +58,18 @@ extension BuildCache {
             writer.identity(record.file)
             writer.digest(record.digest)
         }
-        writer.digest(Digest(of: writer.bytes))
+        writer.digest(writer.bytes.withUnsafeBytes(Checksum.of))
         return writer.bytes
     }
 
     /// The cache `bytes` hold, if whole and written by `binary`.
     public static func decode(_ bytes: [UInt8], binary expected: String) -> Result<BuildCache, Rejection> {
         guard bytes.count >= magic.count + 8 + 16, bytes.starts(with: magic) else { return .failure(.damaged("no header")) }
-        let body = Array(bytes[..<(bytes.count - 16)])
         var reader = ByteReader(bytes: bytes, position: magic.count)
         guard reader.word() == UInt64(format) else { return .failure(.otherFormat) }
         var tail = ByteReader(bytes: bytes, position: bytes.count - 16)
-        guard tail.checksum() == Digest(of: body) else { return .failure(.damaged("checksum")) }
+        let checksum = bytes.withUnsafeBytes { Checksum.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - 16)])) }
+        guard tail.checksum() == checksum else { return .failure(.damaged("checksum")) }
         do throws(ByteReader.End) {
             let binary = try reader.text()
             guard binary == expected else { return .failure(.otherBinary) }

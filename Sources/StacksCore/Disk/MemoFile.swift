@@ -19,7 +19,7 @@ import Darwin
 /// own checksum, checked when it is read, and an entry that fails it is simply not there.
 ///
 /// The file: a header (`magic`, the format, the kind, the binary), the entries one after
-/// another, each its bytes and their checksum (`checksum(_:)`); then the index (count; key,
+/// another, each its bytes and their checksum (`Checksum`); then the index (count; key,
 /// offset and length of each) and its BLAKE2b digest; last, where the index starts. Written
 /// by a `Writer` from all of a build's workers at once: after the
 /// last memo's end, indexing again the entries it had that the build used (`appendingTo`), or,
@@ -82,7 +82,7 @@ final class MemoFile: Sendable {
         guard let span = entries[key], let bytes = Self.read(descriptor, at: span.offset, count: span.count + 16) else { return nil }
         let payload = Array(bytes[..<span.count])
         var tail = bytes[span.count...].makeIterator()
-        guard Self.digest(from: &tail) == payload.withUnsafeBytes(Self.checksum) else { return nil }
+        guard Self.digest(from: &tail) == payload.withUnsafeBytes(Checksum.of) else { return nil }
         return payload
     }
 
@@ -149,30 +149,6 @@ final class MemoFile: Sendable {
             words[word] = value
         }
         return Digest(high: words[0], low: words[1])
-    }
-
-    /// What tells an entry damaged: a 128-bit checksum, not a cryptographic digest (the keys
-    /// are those; this only has to see a flipped or lost byte), at several times the speed of
-    /// BLAKE2b over the tens of megabytes a build's memos hold.
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> Digest {
-        var first: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var second: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-        func mix(_ word: UInt64) {
-            first = ((first ^ word) &* 0xFF51_AFD7_ED55_8CCD)
-            first ^= first >> 32
-            second = ((second &+ word) &* 0xC4CE_B9FE_1A85_EC53)
-            second ^= second >> 29
-        }
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            offset += 8
-        }
-        var last: UInt64 = 0
-        for (shift, byte) in bytes[offset...].enumerated() { last |= UInt64(byte) << (8 * shift) }
-        mix(last)
-        mix(first ^ second)
-        return Digest(high: first, low: second)
     }
 
     private static func bytes(of digest: Digest) -> [UInt8] {
@@ -247,7 +223,7 @@ final class MemoFile: Sendable {
         /// Keeps `bytes` under `key`. A file that cannot take it is given up quietly: the memo
         /// only saves time.
         func add(_ key: Digest, _ bytes: [UInt8]) {
-            let checksum = MemoFile.bytes(of: bytes.withUnsafeBytes(MemoFile.checksum))
+            let checksum = MemoFile.bytes(of: bytes.withUnsafeBytes(Checksum.of))
             state.withLock { state in
                 guard !state.failed else { return }
                 state.index.append((key, state.end, bytes.count))
