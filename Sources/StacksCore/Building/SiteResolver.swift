@@ -118,7 +118,12 @@ public struct SiteResolver: Sendable {
         let pictures = images == nil ? nil : PagePictures(catalog.assets)
         for index in catalog.pages.indices {
             Self.settle(&catalog.pages[index], parsed: parsed[index])
-            catalog.pages[index].picture = pictures?.picture(of: catalog.pages[index], links: parsed[index].links)
+            // Field by field: the page handed over whole was copied.
+            if let pictures {
+                catalog.pages[index].picture = pictures.picture(image: catalog.pages[index].frontMatter.image,
+                                                                sourceDirectory: catalog.pages[index].sourceDirectory,
+                                                                links: parsed[index].links)
+            }
         }
         var folded: [String: String] = [:]
         folded.reserveCapacity(catalog.pages.count)
@@ -126,7 +131,7 @@ public struct SiteResolver: Sendable {
             let title = catalog.pages[index].title
             let foldedTitle = folded[title] ?? memo?.foldedTitles[title] ?? SortKey.fold(title)
             folded[title] = foldedTitle
-            return SortKey(catalog.pages[index], foldedTitle: foldedTitle)
+            return SortKey(of: catalog.pages, index, foldedTitle: foldedTitle)
         }
         memo?.foldedTitles = folded
         for index in catalog.pages.indices {
@@ -322,7 +327,7 @@ public struct SiteResolver: Sendable {
             let title = catalog.pages[child].title
             let foldedTitle = folded[title] ?? SortKey.fold(title)
             folded[title] = foldedTitle
-            keys[child] = SortKey(catalog.pages[child], foldedTitle: foldedTitle)
+            keys[child] = SortKey(of: catalog.pages, child, foldedTitle: foldedTitle)
         }
         catalog.pages[index].children.sort { keys[$0]! < keys[$1]! }
     }
@@ -578,6 +583,15 @@ struct SortKey: Comparable {
         order = page.frontMatter.order ?? Int.max
         title = foldedTitle
         slug = page.slug
+    }
+
+    /// Page `index`'s key, read field by field: handing the page over whole copied it (every
+    /// field retained and released, for every page of the catalog).
+    init(of pages: PageList, _ index: Int, foldedTitle: String) {
+        isItem = pages[index].kind == .item
+        order = pages[index].frontMatter.order ?? Int.max
+        title = foldedTitle
+        slug = pages[index].slug
     }
 
     static func fold(_ title: String) -> String {

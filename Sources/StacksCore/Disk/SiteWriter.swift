@@ -139,7 +139,7 @@ public struct SiteWriter: Sendable {
                 placed.append(try put(renderer.outputPath(of: index), .page(index)))
             }
             // The run's search records and texts, with its pages: they are never all held at once.
-            guard let run = renderer.searchRun(file: unit, bodies: keys.bodies) else { return placed }
+            guard let run = renderer.searchRun(file: unit, keys: keys) else { return placed }
             let recordsPath = renderer.languagePrefix + SearchIndex.recordFilePath(unit)
             let textsPath = renderer.languagePrefix + SearchIndex.textFilePath(unit)
             guard manifest[recordsPath] == .searchRecords(file: unit) else { throw Self.unlisted(recordsPath) }

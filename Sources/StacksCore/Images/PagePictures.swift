@@ -22,10 +22,15 @@ struct PagePictures {
 
     /// The picture of `page`, whose body links to `links` (in the order they are written).
     func picture(of page: Page, links: [MarkdownLink]) -> Int? {
+        picture(image: page.frontMatter.image, sourceDirectory: page.sourceDirectory, links: links)
+    }
+
+    /// `picture(of:links:)` of a page whose front matter's `image` and folder are these.
+    func picture(image: String?, sourceDirectory: String, links: [MarkdownLink]) -> Int? {
         guard !pictures.isEmpty else { return nil }
-        if let image = page.frontMatter.image, let index = asset(image, from: page.sourceDirectory) { return index }
+        if let image, let index = asset(image, from: sourceDirectory) { return index }
         for link in links where link.isImage {
-            if let index = asset(link.destination, from: page.sourceDirectory) { return index }
+            if let index = asset(link.destination, from: sourceDirectory) { return index }
         }
         return nil
     }

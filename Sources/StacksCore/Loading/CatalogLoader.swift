@@ -489,8 +489,9 @@ private struct LoaderState {
     /// Pages first, so a file is reported against the page whose place it would take.
     mutating func checkOutputCollisions() {
         var collisions = OutputCollisions(displayRoot: displayRoot)
-        for page in pages {
-            collisions.addPage(outputDirectory: page.path.outputDirectory, source: page.source ?? page.sourceDirectory)
+        // By index: a whole page copied is every field retained and released.
+        for index in pages.indices {
+            collisions.addPage(outputDirectory: pages[index].path.outputDirectory, source: pages[index].source ?? pages[index].sourceDirectory)
         }
         for asset in assets {
             collisions.addFile(output: asset.output, source: asset.source)

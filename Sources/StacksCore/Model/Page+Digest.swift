@@ -4,17 +4,19 @@ extension Digest.Hasher {
     /// the parse and the resolve read them, and pages show their result, the resolved body,
     /// which the key holds apart. A test checks by `Mirror` that no other stored field of
     /// `Page` is left out.
-    mutating func add(_ page: Page) {
+    /// Read field by field, by index: a page handed over whole was copied (every field
+    /// retained and released, for every page of the catalog, on every build).
+    mutating func add(page index: Int, of pages: PageList) {
         add("page")
-        add(page.kind.rawValue)
-        add(page.path.language)
-        add(page.path.count)
-        for destination in page.path.destinations {
+        add(pages[index].kind.rawValue)
+        add(pages[index].path.language)
+        add(pages[index].path.count)
+        for destination in pages[index].path.destinations {
             add(destination.isCategory ? 1 : 0)
             add(destination.slug)
         }
-        add(page.url)
-        if let fallback = page.fallback {
+        add(pages[index].url)
+        if let fallback = pages[index].fallback {
             add(1)
             add(fallback.tag)
             add(fallback.name)
@@ -22,18 +24,18 @@ extension Digest.Hasher {
         } else {
             add(0)
         }
-        add(optional: page.source)
-        add(page.sourceDirectory)
+        add(optional: pages[index].source)
+        add(pages[index].sourceDirectory)
         // The front matter and the headings as the memos write them (`MemoBytesWriter`).
         var written = MemoBytesWriter()
-        written.frontMatter(page.frontMatter)
-        written.headings(page.headings)
+        written.frontMatter(pages[index].frontMatter)
+        written.headings(pages[index].headings)
         add(written.bytes)
-        add(page.title)
-        add(optional: page.summary)
-        add(page.picture ?? -1)
-        add(page.parent ?? -1)
-        add(page.children.count)
-        for child in page.children { add(child) }
+        add(pages[index].title)
+        add(optional: pages[index].summary)
+        add(pages[index].picture ?? -1)
+        add(pages[index].parent ?? -1)
+        add(pages[index].children.count)
+        for child in pages[index].children { add(child) }
     }
 }

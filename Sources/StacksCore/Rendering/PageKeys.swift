@@ -59,7 +59,7 @@ extension SiteRenderer {
         let digests: [(page: Digest, body: Digest)] = await Parallel.map(0..<catalog.pages.count) { [self] index in
             var hasher = Digest.Hasher()
             hasher.add(index)
-            hasher.add(catalog[index])
+            hasher.add(page: index, of: catalog.pages)
             return (page: hasher.finish(), body: site.bodies.digest(index))
         }
         let owners = catalog.pages.indices.filter { Self.isListOwner($0, in: catalog) }

@@ -206,8 +206,7 @@ struct SearchIndex {
     }
 
     /// What page `index`'s record says, besides its number: all `record(of:in:portable:)`
-    /// writes, so that a run's key is made from these without writing its records
-    /// (`SiteRenderer.searchRun`).
+    /// writes. A run's key (`SiteRenderer.searchRun`) stands for them through the page keys.
     struct RecordFields {
         var kind: String
         var path: [String]
@@ -224,18 +223,6 @@ struct SearchIndex {
             tags = page.frontMatter.tags
             title = page.title
             url = RelativeURL.page(page.path, fromDepth: 0, portable: portable)
-        }
-
-        func add(to hasher: inout Digest.Hasher) {
-            hasher.add(kind)
-            hasher.add(path.count)
-            for part in path { hasher.add(part) }
-            hasher.add(summary == nil ? 0 : 1)
-            hasher.add(summary ?? "")
-            hasher.add(tags.count)
-            for tag in tags { hasher.add(tag) }
-            hasher.add(title)
-            hasher.add(url)
         }
     }
 

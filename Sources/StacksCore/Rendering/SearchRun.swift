@@ -5,27 +5,36 @@
 struct SearchRun {
     /// The written pages of the run that have a record (the home has none).
     var pages: [Int]
-    /// What the records say (each page's number and `SearchIndex.RecordFields`), the bodies'
-    /// digests (`PageKeys.bodies`) and the language's folder: all that the records, the texts
-    /// and the postings read. Made without writing the records, which a run kept as it was
-    /// does not need.
+    /// What the records, the texts and the postings read: each page's number, its key and
+    /// the titles above it, the bodies' digests (`PageKeys`), the language's folder and
+    /// whether URLs are portable.
     var key: Digest
 }
 
 extension SiteRenderer {
-    /// Record file `file`'s run; nil when none of its pages has a record.
-    func searchRun(file: Int, bodies: [Digest]) -> SearchRun? {
+    /// Record file `file`'s run; nil when none of its pages has a record. Its key is made of
+    /// the page keys (`PageKeys`): each page's digest holds every field of the page a record
+    /// reads (its kind, title, summary, tags, path and URL), and the titles of the pages above
+    /// it are added, which its record names; without making any record.
+    func searchRun(file: Int, keys: PageKeys) -> SearchRun? {
         let catalog = site.catalog
         let pages = recordPages(file: file)
         guard !pages.isEmpty else { return nil }
         var hasher = Digest.Hasher()
         hasher.add("search run")
         hasher.add(languagePrefix)
+        hasher.add(config.portable ? 1 : 0)
         hasher.add(pages.count)
         for index in pages {
             hasher.add(index)
-            SearchIndex.RecordFields(of: index, in: catalog, portable: config.portable).add(to: &hasher)
-            hasher.add(index < bodies.count ? bodies[index] : Digest(of: []))
+            hasher.add(keys.pages[index])
+            var above = catalog[index].parent
+            while let parent = above {
+                hasher.add(catalog[parent].listTitle)
+                above = catalog[parent].parent
+            }
+            hasher.add(-1)
+            hasher.add(index < keys.bodies.count ? keys.bodies[index] : Digest(of: []))
         }
         return SearchRun(pages: pages, key: hasher.finish())
     }
