@@ -117,9 +117,9 @@ import StacksTestSupport
         #expect(kept > 10)
         let remembered = try await Pipeline.prepare(input).renderer
         // Each page's parse and each Markdown file's decoding (the home's and the categories'
-        // pages without a file of their own have none).
+        // pages without a file of their own have none), and that the stylesheet template parsed.
         let files = input.content.markdownFiles.count
-        #expect(hits.withLock { $0 } == plain.pageCount + files)
+        #expect(hits.withLock { $0 } == plain.pageCount + files + 1)
         for index in 0..<plain.pageCount where plain.site.catalog[index].isWritten {
             #expect(remembered.renderPage(index) == plain.renderPage(index), "page \(index)")
         }
@@ -193,5 +193,43 @@ import StacksTestSupport
         #expect(Document.memoKeysKey(FrontMatterKeys(mapping: ["order": "rank"])) != Document.memoKeysKey(FrontMatterKeys()))
         #expect(Document.memoKeysKey(FrontMatterKeys(mapping: ["order": "rank", "summary": "blurb"]))
                 == Document.memoKeysKey(FrontMatterKeys(mapping: ["summary": "blurb", "order": "rank"])))
+    }
+
+    /// The theme's stylesheet template is parsed before anything is written, so that its
+    /// problems are reported first, unless the memo says these very texts parsed; then it is
+    /// parsed only if rendered, and renders the same.
+    @Test func theStylesheetTemplateIsCheckedUnlessTheMemoSaysItParsed() async throws {
+        let store = Mutex<[Digest: [UInt8]]>([:])
+        let memo = StageMemo(entry: { key in store.withLock { $0[key] } }, keep: { key, bytes in store.withLock { $0[key] = bytes } })
+        let config = ConfigParser.parse(TestCatalog.config).0
+        func prepared(_ theme: Theme, memo: StageMemo?) async throws(Diagnostics) -> Pipeline.Prepared {
+            var input = Pipeline.Input(config: config, content: TestCatalog.standard.tree, theme: theme)
+            input.parseMemo = memo
+            return try await Pipeline.prepare(input)
+        }
+        var broken = Theme.builtIn
+        broken.files["assets/stacks.css.mustache"] = Array("body { color: red; }\n{{#layout}}\n".utf8)
+        // Broken: reported, with a memo as without, and no verdict kept.
+        for memo in [nil, memo] {
+            await #expect(throws: Diagnostics.self) { _ = try await prepared(broken, memo: memo) }
+        }
+        #expect(store.withLock { $0[TemplateSet.assetsKey(broken)] } == nil)
+        let plain = try await prepared(.builtIn, memo: nil)
+        let first = try await prepared(.builtIn, memo: memo)
+        #expect(first.renderer.templates.assets.keys.contains("assets/stacks.css.mustache"))
+        #expect(store.withLock { $0[TemplateSet.assetsKey(.builtIn)] } == TemplateSet.assetsParsed)
+        let second = try await prepared(.builtIn, memo: memo)
+        #expect(second.renderer.templates.assets.isEmpty)
+        // The same stylesheet, parsed when rendered.
+        func stylesheet(_ prepared: Pipeline.Prepared) -> [UInt8]? {
+            prepared.renderer.files(of: .theme, theme: .builtIn).first { $0.path.hasSuffix("stacks.css") }?.bytes
+        }
+        #expect(stylesheet(second) != nil)
+        #expect(stylesheet(second) == stylesheet(plain))
+        // Another text is checked again: the verdict is kept by the texts.
+        var edited = Theme.builtIn
+        edited.files["assets/stacks.css.mustache"]! += Array("\n/* more */\n".utf8)
+        let third = try await prepared(edited, memo: memo)
+        #expect(third.renderer.templates.assets.keys.contains("assets/stacks.css.mustache"))
     }
 }

@@ -83,7 +83,7 @@ public enum Pipeline {
         let (theme, strings, templatesDisplay) = (input.theme, input.config.strings, input.templatesDisplay)
         let templatesGate = memory == nil ? Gate() : nil
         async let madeAside: Result<TemplateSet, Diagnostics>? = templatesAside(theme, strings: strings, displayRoot: templatesDisplay,
-                                                                              after: templatesGate)
+                                                                              memo: input.parseMemo, after: templatesGate)
         let coreIdle = input.coreIdle
         let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
                                                          displayRoot: input.contentDisplay, spillFolder: input.spillFolder,
@@ -170,7 +170,7 @@ public enum Pipeline {
                                                       memory: &memory)
             diagnostics.append(contentsOf: problems)
             let templates = makeTemplates(input.theme, strings: config.strings, displayRoot: input.templatesDisplay,
-                                          checksAssets: language.position == 0, memory: &memory)
+                                          checksAssets: language.position == 0, memo: input.parseMemo, memory: &memory)
             if var memory { swap(&memory, &memories![language.position]) }
             switch templates {
             case .failure(let problems):
@@ -345,21 +345,33 @@ public enum Pipeline {
     }
 
     /// A build's templates, made once `gate` opens (`nil`: none made here).
-    private static func templatesAside(_ theme: Theme, strings: InterfaceStrings, displayRoot: String,
+    private static func templatesAside(_ theme: Theme, strings: InterfaceStrings, displayRoot: String, memo: StageMemo?,
                                        after gate: Gate?) async -> Result<TemplateSet, Diagnostics>? {
         guard let gate else { return nil }
         await gate.wait()
         var nothing: IncrementalPipeline?
-        return makeTemplates(theme, strings: strings, displayRoot: displayRoot, memory: &nothing)
+        return makeTemplates(theme, strings: strings, displayRoot: displayRoot, memo: memo, memory: &nothing)
     }
 
     /// The templates, made again only when the theme changed.
     private static func makeTemplates(_ theme: Theme, strings: InterfaceStrings, displayRoot: String, checksAssets: Bool = true,
-                                      memory: inout IncrementalPipeline?) -> Result<TemplateSet, Diagnostics> {
+                                      memo: StageMemo? = nil, memory: inout IncrementalPipeline?) -> Result<TemplateSet, Diagnostics> {
         if let earlier = memory?.templates(for: theme) { return earlier }
+        // The templated assets (the stylesheet) are parsed here only to report their problems
+        // before anything is written, and rendered only when their inputs changed. A build
+        // whose memo says these very texts parsed does not parse them again: the template
+        // library's parse takes time in the square of a template's braces, and the stylesheet's
+        // was a tenth of a one-edit build. Rendered, it is parsed then.
+        let assetsKey = memo == nil || !checksAssets ? nil : TemplateSet.assetsKey(theme)
+        var checks = checksAssets
+        if let assetsKey, let memo, let verdict = memo.entry(assetsKey), verdict == TemplateSet.assetsParsed {
+            memo.keepFound(assetsKey, verdict)
+            checks = false
+        }
         let templates: Result<TemplateSet, Diagnostics>
         do throws(Diagnostics) {
-            templates = .success(try TemplateSet(theme: theme, strings: strings, displayRoot: displayRoot, checksAssets: checksAssets))
+            templates = .success(try TemplateSet(theme: theme, strings: strings, displayRoot: displayRoot, checksAssets: checks))
+            if checks, let assetsKey { memo?.keep(assetsKey, TemplateSet.assetsParsed) }
         } catch {
             templates = .failure(error)
         }

@@ -4,13 +4,18 @@
 struct MemoBytesWriter {
     var bytes: [UInt8] = []
 
+    // Appended as typed buffers, which are copied whole: as generic sequences, byte by byte,
+    // writing a page's front matter took 17,000 instructions (a page key writes every page's).
     mutating func number(_ value: Int) {
-        withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     mutating func text(_ value: String) {
-        number(value.utf8.count)
-        bytes += value.utf8
+        var value = value
+        value.withUTF8 { utf8 in
+            number(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
     }
 
     mutating func texts(_ values: [String]) {

@@ -167,6 +167,21 @@ public struct TemplateSet: Sendable {
 
 extension TemplateSet {
     /// A stand-alone template, for theme assets such as the stylesheet.
+    /// The key under which a build's memo keeps that the theme's templated assets parsed
+    /// (`Pipeline`): their paths and texts.
+    static func assetsKey(_ theme: Theme) -> Digest {
+        var hasher = Digest.Hasher()
+        hasher.add("templated assets parsed")
+        for path in theme.assetPaths where path.hasSuffix(".mustache") {
+            hasher.add(path)
+            hasher.add(theme.files[path] ?? [])
+        }
+        return hasher.finish()
+    }
+
+    /// What the memo keeps under `assetsKey(_:)`.
+    static let assetsParsed: [UInt8] = Array("parsed".utf8)
+
     static func single(_ text: String) throws -> MustacheTemplate {
         HTMLEscaping.registered
         return try MustacheTemplate(string: HTMLEscaping.pragma + text)
