@@ -237,7 +237,35 @@ struct LinkTargets: Equatable, Sendable {
     }
 
     /// `directory` + `relative`, with `.` and `..` worked out; `nil` when it climbs above the root.
+    /// ASCII paths (nearly every link) are split by their bytes: split by characters, the
+    /// resolve of every link of every page spent a third of its time here.
     static func join(_ directory: String, _ relative: String) -> String? {
+        guard directory.utf8.allSatisfy({ $0 < 0x80 }), relative.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return joinedByCharacters(directory, relative)
+        }
+        let slash = UInt8(ascii: "/")
+        var parts = directory.utf8.split(separator: slash)
+        for part in relative.utf8.split(separator: slash) {
+            if part.elementsEqual(".".utf8) { continue }
+            if part.elementsEqual("..".utf8) {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(directory.utf8.count + relative.utf8.count)
+        for (position, part) in parts.enumerated() {
+            if position > 0 { bytes.append(slash) }
+            bytes.append(contentsOf: part)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `join(_:_:)` of any text, split by characters: a `/` that a combining mark follows is
+    /// one character with it, not a separator.
+    static func joinedByCharacters(_ directory: String, _ relative: String) -> String? {
         var parts = directory.split(separator: "/").map(String.init)
         for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

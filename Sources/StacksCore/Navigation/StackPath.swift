@@ -85,14 +85,27 @@ public struct StackPath: Hashable, Sendable, CustomStringConvertible {
     /// The clean URL relative to the site root, e.g. `weather/rain/` (`de/weather/rain/` in
     /// German); empty for the site's root. Slugs are percent-encoded, so a slug with non-ASCII
     /// letters stays a valid URL.
+    // Both spelled into one string: made with arrays joined, they were a good part of
+    // resolving every link of every page.
     public var url: String {
-        let path = destinations.map { URLEncoding.encodePathSegment($0.slug) + "/" }.joined()
-        return language.isEmpty ? path : URLEncoding.encodePathSegment(language) + "/" + path
+        var url = language.isEmpty ? "" : URLEncoding.encodePathSegment(language) + "/"
+        for destination in destinations {
+            url += URLEncoding.encodePathSegment(destination.slug)
+            url += "/"
+        }
+        return url
     }
 
     /// The folder the page is written to, e.g. `weather/rain`; empty for the site's root.
     public var outputDirectory: String {
-        ((language.isEmpty ? [] : [language]) + destinations.map(\.slug)).joined(separator: "/")
+        var directory = language
+        var first = language.isEmpty
+        for destination in destinations {
+            if !first { directory += "/" }
+            first = false
+            directory += destination.slug
+        }
+        return directory
     }
 
     /// The slugs a URL names, undoing percent-encoding; `nil` when the URL is not a clean page URL.
