@@ -5,7 +5,7 @@
 /// records decode in milliseconds.
 extension BuildCache {
     static let magic = Array("stacks build cache\n".utf8)
-    static let format: UInt32 = 4
+    static let format: UInt32 = 5
 
     /// Why a cache was not used, in words for the one line a build prints about it.
     public enum Rejection: Error, Equatable, Sendable {

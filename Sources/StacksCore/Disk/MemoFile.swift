@@ -27,7 +27,7 @@ import Darwin
 /// name renamed into place. Either way the new index is written once the site is.
 final class MemoFile: Sendable {
     static let magic = Array("stacks memo\n".utf8)
-    static let format: UInt64 = 1
+    static let format: UInt64 = 2
 
     enum Kind: String, CaseIterable {
         case search, markdown, documents

@@ -499,8 +499,9 @@ private struct LoaderState {
         self.collisions = collisions.diagnostics
     }
 
+    /// By bytes: every `/` separates, even one a combining mark follows (one character with it).
     func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 
