@@ -115,3 +115,9 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// A digest takes the memos' encodings field by field, each framed as `add` frames it.
+extension Digest.Hasher: MemoBytesSink {
+    mutating func number(_ value: Int) { add(value) }
+    mutating func text(_ value: String) { add(value) }
+}

@@ -1,7 +1,27 @@
 /// The bytes a stage's result is kept as (`StageMemo`): integers as 64 bits little endian,
 /// texts and lists length-prefixed. The reader checks every length against what is left and
 /// gives nil past the end, so bytes that are not a whole result are never read as one.
-struct MemoBytesWriter {
+/// What the memos' encodings are written into, field by field: a memo entry's bytes
+/// (`MemoBytesWriter`), or a digest (`Digest.Hasher`), which takes the same fields without
+/// their bytes being made first (a page key holds its page's front matter and headings).
+protocol MemoBytesSink: ~Copyable {
+    mutating func number(_ value: Int)
+    mutating func text(_ value: String)
+}
+
+extension MemoBytesSink where Self: ~Copyable {
+    mutating func texts(_ values: [String]) {
+        number(values.count)
+        for value in values { text(value) }
+    }
+
+    mutating func optional(_ value: String?) {
+        number(value == nil ? 0 : 1)
+        if let value { text(value) }
+    }
+}
+
+struct MemoBytesWriter: MemoBytesSink {
     var bytes: [UInt8] = []
 
     // Appended as typed buffers, which are copied whole: as generic sequences, byte by byte,
@@ -18,15 +38,6 @@ struct MemoBytesWriter {
         }
     }
 
-    mutating func texts(_ values: [String]) {
-        number(values.count)
-        for value in values { text(value) }
-    }
-
-    mutating func optional(_ value: String?) {
-        number(value == nil ? 0 : 1)
-        if let value { text(value) }
-    }
 }
 
 struct MemoBytesReader {

@@ -141,7 +141,11 @@ extension MemoBytesWriter {
         number(problem.column)
         text(problem.message)
     }
+}
 
+extension MemoBytesSink where Self: ~Copyable {
+    /// Every field of a front matter, in a fixed order: a decoding's (`Document.Decoded`), and a
+    /// page's in its key (`PageKeys`).
     mutating func frontMatter(_ frontMatter: FrontMatter) {
         optional(frontMatter.title)
         optional(frontMatter.linkTitle)

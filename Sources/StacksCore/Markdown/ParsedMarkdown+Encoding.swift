@@ -67,7 +67,7 @@ extension ParsedMarkdown {
     }
 }
 
-extension MemoBytesWriter {
+extension MemoBytesSink where Self: ~Copyable {
     /// A body's headings: the parse's (`ParseMemo`), and a page's in its key (`PageKeys`).
     mutating func headings(_ headings: [MarkdownHeading]) {
         number(headings.count)

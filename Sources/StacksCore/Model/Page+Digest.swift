@@ -26,11 +26,10 @@ extension Digest.Hasher {
         }
         add(optional: pages[index].source)
         add(pages[index].sourceDirectory)
-        // The front matter and the headings as the memos write them (`MemoBytesWriter`).
-        var written = MemoBytesWriter()
-        written.frontMatter(pages[index].frontMatter)
-        written.headings(pages[index].headings)
-        add(written.bytes)
+        // The front matter and the headings field by field, as the memos write them
+        // (`MemoBytesSink`): written out first and then digested, they were most of a key.
+        frontMatter(pages[index].frontMatter)
+        headings(pages[index].headings)
         add(pages[index].title)
         add(optional: pages[index].summary)
         add(pages[index].picture ?? -1)
