@@ -161,7 +161,6 @@ public enum Pipeline {
             languageInput.decodeMemo = input.decodeMemo
             languageInput.parseMemo = input.parseMemo
             languageInput.readSource = input.readSource
-            languageInput.coreIdle = input.coreIdle
             var memory = takeMemory(language.position, from: &memories)
             memory?.startOver(unless: IncrementalPipeline.Settings(languageInput))
             let (site, problems) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,

@@ -37,7 +37,6 @@ struct MemoBytesWriter: MemoBytesSink {
             bytes.append(contentsOf: utf8)
         }
     }
-
 }
 
 struct MemoBytesReader {

@@ -85,9 +85,9 @@ public struct StackPath: Hashable, Sendable, CustomStringConvertible {
     /// The clean URL relative to the site root, e.g. `weather/rain/` (`de/weather/rain/` in
     /// German); empty for the site's root. Slugs are percent-encoded, so a slug with non-ASCII
     /// letters stays a valid URL.
-    // Both spelled into one string: made with arrays joined, they were a good part of
-    // resolving every link of every page.
     public var url: String {
+        // This and `outputDirectory` spelled into one string: made with arrays joined, they
+        // were a good part of resolving every link of every page.
         var url = language.isEmpty ? "" : URLEncoding.encodePathSegment(language) + "/"
         for destination in destinations {
             url += URLEncoding.encodePathSegment(destination.slug)
