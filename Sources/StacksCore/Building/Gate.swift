@@ -2,9 +2,9 @@ import Synchronization
 
 /// Opened once; every task waiting on it goes on then, and any that waits later at once.
 ///
-/// A build starts the work that needs none of the stages' results (the templates' parse, the
-/// output's survey) when the stages leave a core idle: the catalog's assembly runs on one.
-/// Started with the build, that work took a core from the decoding, which uses both.
+/// A build parses its templates, which need none of the stages' results, once the stages leave
+/// a core idle: the catalog's assembly runs on one. Started with the build, that parse took a
+/// core from the decoding, which uses both.
 final class Gate: Sendable {
     private let state = Mutex<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 

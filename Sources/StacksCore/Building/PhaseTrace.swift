@@ -1,20 +1,28 @@
 import Foundation
 
 /// With `STACKS_PHASES` set in the environment, a build says on standard error when each of its
-/// phases ended, in milliseconds since the first mark: where a build's wall time goes, without
-/// a profiler.
+/// phases ended, in milliseconds since the last mark, with the process's CPU time over the same
+/// span: where a build's wall time goes, and which phases keep both cores busy, without a profiler.
 enum PhaseTrace {
     static let enabled = ProcessInfo.processInfo.environment["STACKS_PHASES"] != nil
-    nonisolated(unsafe) private static var last: ContinuousClock.Instant?
+    nonisolated(unsafe) private static var last: (wall: ContinuousClock.Instant, cpu: Int)?
     private static let lock = NSLock()
 
     static func mark(_ phase: @autoclosure () -> String) {
         guard enabled else { return }
-        let now = ContinuousClock.now
+        let now = ContinuousClock.now, cpu = cpuMilliseconds()
         lock.lock()
         defer { lock.unlock() }
-        let since = last.map { (now - $0).wholeMilliseconds } ?? 0
-        last = now
-        FileHandle.standardError.write(Data("\(since) ms\t\(phase())\n".utf8))
+        let since = last.map { (now - $0.wall).wholeMilliseconds } ?? 0
+        let cpuSince = last.map { cpu - $0.cpu } ?? 0
+        last = (now, cpu)
+        FileHandle.standardError.write(Data("\(since) ms\t\(cpuSince) ms CPU\t\(phase())\n".utf8))
+    }
+
+    /// User and system time of every thread of the process so far.
+    private static func cpuMilliseconds() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
     }
 }

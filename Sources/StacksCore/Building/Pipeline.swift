@@ -30,9 +30,6 @@ public enum Pipeline {
         /// relative to the content folder, when decoding or parsing needs its bytes after all
         /// (`UnreadSources`).
         var readSource: (@Sendable (String) -> Result<[UInt8], Diagnostic>)?
-        /// Opened when a build's stages leave a core idle (the catalog's assembly) and, at the
-        /// latest, when they are done: the caller's work that needs nothing of theirs waits on it.
-        var coreIdle: Gate?
 
         public init(config: SiteConfig, content: SourceDirectory, theme: Theme = .builtIn, diagnostics: [Diagnostic] = [],
                     contentDisplay: String = "content", templatesDisplay: String = "templates") {
@@ -84,13 +81,11 @@ public enum Pipeline {
         let templatesGate = memory == nil ? Gate() : nil
         async let madeAside: Result<TemplateSet, Diagnostics>? = templatesAside(theme, strings: strings, displayRoot: templatesDisplay,
                                                                               memo: input.parseMemo, after: templatesGate)
-        let coreIdle = input.coreIdle
         let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
                                                          displayRoot: input.contentDisplay, spillFolder: input.spillFolder,
                                                          memos: (input.decodeMemo, input.parseMemo), readSource: input.readSource,
-                                                         opening: [templatesGate, coreIdle].compactMap { $0 }, memory: &memory)
+                                                         opening: [templatesGate].compactMap { $0 }, memory: &memory)
         templatesGate?.open()
-        coreIdle?.open()
         diagnostics.append(contentsOf: contentProblems)
 
         let templates = await madeAside ?? makeTemplates(input.theme, strings: input.config.strings, displayRoot: input.templatesDisplay,
@@ -132,7 +127,6 @@ public enum Pipeline {
             return result.map { [$0] }
         }
         var diagnostics = Diagnostics(input.diagnostics)
-        let coreIdle = input.coreIdle
         var content = SourceDirectory(name: "", relativePath: "")
         swap(&content, &input.content)
         let (languages, splitProblems) = LanguageSplit.split(content, settings: settings, displayRoot: input.contentDisplay)
@@ -165,8 +159,7 @@ public enum Pipeline {
             memory?.startOver(unless: IncrementalPipeline.Settings(languageInput))
             let (site, problems) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,
                                                       spillFolder: input.spillFolder, memos: (input.decodeMemo, input.parseMemo),
-                                                      readSource: input.readSource, opening: [coreIdle].compactMap { $0 },
-                                                      memory: &memory)
+                                                      readSource: input.readSource, memory: &memory)
             diagnostics.append(contentsOf: problems)
             let templates = makeTemplates(input.theme, strings: config.strings, displayRoot: input.templatesDisplay,
                                           checksAssets: language.position == 0, memo: input.parseMemo, memory: &memory)
@@ -233,6 +226,7 @@ public enum Pipeline {
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken,
                                     images: config.images.resize ? ResponsiveImages(layout: config.layout, avif: config.images.avif) : nil)
         let loaded: CatalogLoader.Loaded
+        var collisionsAside: Task<[Diagnostic], Never>?
         var spilledBodies: SpilledBodies?
         if memory == nil {
             // A build: each file's bytes go once decoded, and its body to a file beside the
@@ -250,7 +244,10 @@ public enum Pipeline {
             spilledBodies?.finish()
             PhaseTrace.mark("decoded")
             for gate in gates { gate.open() }
-            loaded = loader.assemble(content, documents: documents)
+            loaded = loader.assemble(content, documents: documents, findsCollisions: false)
+            // The output collisions, on the core the parse leaves idle at times.
+            let (places, assets) = (loaded.places, loaded.catalog.assets)
+            collisionsAside = Task.detached { CatalogLoader.collisions(places: places, assets: assets, displayRoot: displayRoot) }
             PhaseTrace.mark("assembled")
             // The bytes are needed no more.
             content = SourceDirectory(name: "", relativePath: "")
@@ -284,7 +281,7 @@ public enum Pipeline {
                                                        parseKeys: parseKeys)
         if let resolverMemo { memory?.remember(resolverMemo: resolverMemo) }
         PhaseTrace.mark("resolved")
-        return (site, loadProblems + resolveProblems)
+        return (site, loadProblems + (await collisionsAside?.value ?? []) + resolveProblems)
     }
 
     /// Parse, for a build: every page's Markdown, a few thousand pages at a time, each page's

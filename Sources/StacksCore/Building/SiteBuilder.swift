@@ -106,9 +106,8 @@ public enum SiteBuilder {
                     }
                 }
                 // With the sources as the last build read them, the survey alone tells whether
-                // anything is to be done. Otherwise the stages run whatever it finds: it waits
-                // for the core they leave idle, and its word for the writing.
-                let coreIdle = Gate()
+                // anything is to be done. Otherwise the stages run whatever it finds: it takes
+                // the time they leave a core idle (`IdleTime`), and its word for the writing.
                 var surveyAside: Task<OutputSurvey, Never>?
                 if let found = cache {
                     if found.sources == sources {
@@ -123,13 +122,10 @@ public enum SiteBuilder {
                     } else {
                         let files = found.files
                         surveyAside = Task.detached {
-                            await coreIdle.wait()
-                            return OutputSurvey(of: path, files: files)
+                            await IdleTime.run { OutputSurvey(of: path, files: files, onAllCores: false) }
                         }
                     }
                 }
-                // Whatever the stages do, the survey is not left waiting.
-                defer { coreIdle.open() }
                 // Something changed. The pages left unread stay so while the memos stand for them
                 // (`UnreadSources`); the pipeline reads any other when it needs it.
                 let reader = ContentReader(root: contentRoot, displayRoot: config.paths.content)
@@ -150,7 +146,6 @@ public enum SiteBuilder {
                 let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown, appendingTo: lastParses)
                 unread!.decodeMemo = Self.stageMemo(decodeMemo, earlier: lastDecodes)
                 unread!.parseMemo = Self.stageMemo(parseMemo, earlier: lastParses)
-                unread!.coreIdle = coreIdle
                 PhaseTrace.mark("memos opened")
                 let site: SiteWriter.Written, pageCount: Int, warnings: [Diagnostic]
                 var reuse = Summary.Reuse.none
@@ -164,7 +159,6 @@ public enum SiteBuilder {
                     let prepared = try await Pipeline.prepareSite(taking: unread.take()!)
                     PhaseTrace.mark("pipeline")
                     if let surveyAside {
-                        coreIdle.open()
                         take(await surveyAside.value)
                         PhaseTrace.mark("output surveyed")
                     }
@@ -206,9 +200,15 @@ public enum SiteBuilder {
                     }
                     pageCount = prepared.reduce(0) { $0 + $1.renderer.writtenPageCount }
                     warnings = prepared.flatMap(\.warnings) + site.warnings
+                    // On the other core, while the memos and the cache are written: freeing
+                    // every page's values was a twentieth of a one-edit build, on one core.
+                    // Not waited for: a process that exits first has no need of it.
+                    let leaving = consume prepared
+                    Task.detached {
+                        withExtendedLifetime(leaving) {}
+                        FreedMemory.release()
+                    }
                 }
-                FreedMemory.release()
-                PhaseTrace.mark("memory released")
                 searchMemo?.finish()
                 parseMemo?.finish()
                 decodeMemo?.finish()

@@ -27,8 +27,9 @@ struct OutputSurvey: Sendable, Equatable {
     }
 
     /// Walks `root`, comparing each regular file with its record in `files`: the folders at its
-    /// top on all cores (a large output's hundreds of thousands of files are one `fstatat` each).
-    init(of root: String, files: [String: BuildCache.Record]) {
+    /// top on all cores (a large output's hundreds of thousands of files are one `fstatat` each),
+    /// or with `onAllCores` false, on the calling thread only (`IdleTime`).
+    init(of root: String, files: [String: BuildCache.Record], onAllCores: Bool = true) {
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             self.init(changed: files.count, foreign: ["", OutputWriter.markerName])
@@ -38,13 +39,14 @@ struct OutputSurvey: Sendable, Equatable {
         _ = top.walk(descriptor, prefix: "", leavesFolders: true)
         let folders = top.folders
         // Each top folder walked on its own, opened again by its path below the root.
-        let walks = Parallel.mapBlocking(folders.indices) { number in
+        func walked(_ number: Int) -> Walk {
             var walk = Walk(files: files)
             let path = root + "/" + folders[number]
             let child = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if child < 0 || !walk.walk(child, prefix: folders[number] + "/") { walk.foreign.append(folders[number] + "/") }
             return walk
         }
+        let walks = onAllCores ? Parallel.mapBlocking(folders.indices, walked) : folders.indices.map(walked)
         var seen = top.seen, changed = top.changed, foreign = top.foreign, changedPaths = top.changedPaths
         for walk in walks {
             seen += walk.seen

@@ -118,14 +118,29 @@ public struct CatalogLoader: Sendable {
         var sameShape: Bool
     }
 
-    func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded]) -> Loaded {
+    /// `findsCollisions` false: without the output collisions, which `collisions(of:)` then finds
+    /// (a build, beside parsing: they are a fifth of the assembly, on one core).
+    func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded], findsCollisions: Bool = true) -> Loaded {
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent,
                                 frontMatterKeys: frontMatterKeys, languageFolder: languageFolder)
         state.documents = documents
         state.loadRoot(tree)
-        state.checkOutputCollisions()
+        if findsCollisions { state.checkOutputCollisions() }
         return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, leftOut: state.leftOut),
                       diagnostics: state.diagnostics + state.collisions, places: state.places, remade: nil)
+    }
+
+    /// The output collisions (`OutputCollisions`) of what `assemble` loaded: pages first, so a
+    /// file is reported against the page whose place it would take.
+    static func collisions(places: [PagePlace], assets: [Asset], displayRoot: String) -> [Diagnostic] {
+        var collisions = OutputCollisions(displayRoot: displayRoot)
+        for place in places {
+            collisions.addPage(outputDirectory: place.path.outputDirectory, source: place.source ?? place.sourceDirectory)
+        }
+        for asset in assets {
+            collisions.addFile(output: asset.output, source: asset.source)
+        }
+        return collisions.diagnostics
     }
 
     /// `assemble(_:documents:)` for `stacks serve`: each category whose folder holds what it
@@ -486,17 +501,8 @@ private struct LoaderState {
                             isPlainPicture: file.isPlainPicture))
     }
 
-    /// Pages first, so a file is reported against the page whose place it would take.
     mutating func checkOutputCollisions() {
-        var collisions = OutputCollisions(displayRoot: displayRoot)
-        // By index: a whole page copied is every field retained and released.
-        for index in pages.indices {
-            collisions.addPage(outputDirectory: pages[index].path.outputDirectory, source: pages[index].source ?? pages[index].sourceDirectory)
-        }
-        for asset in assets {
-            collisions.addFile(output: asset.output, source: asset.source)
-        }
-        self.collisions = collisions.diagnostics
+        collisions = CatalogLoader.collisions(places: places, assets: assets, displayRoot: displayRoot)
     }
 
     /// By bytes: every `/` separates, even one a combining mark follows (one character with it).

@@ -62,10 +62,13 @@ struct JSONWriter {
     mutating func member(_ name: String, _ values: [Int]) {
         key(name)
         beginArray()
-        for value in values {
-            separate()
-            append(integer: value)
+        // The commas written here rather than asked of `separate()`: a search shard is
+        // thousands of numbers.
+        for position in values.indices {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            append(integer: values[position])
         }
+        if !values.isEmpty { empty[empty.count - 1] = false }
         endArray()
     }
 
@@ -75,8 +78,20 @@ struct JSONWriter {
             bytes += Array(String(value).utf8)
             return
         }
-        if value >= 10 { append(integer: value / 10) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        // Last digit first, from the end of a buffer on the stack; appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value, start = digits.count
+            while rest > 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// Bytes written as they are between values (a script's call around the JSON it passes):
