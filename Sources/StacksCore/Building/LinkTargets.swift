@@ -82,7 +82,10 @@ struct LinkTargets: Equatable, Sendable {
     private var plainPictures: Set<String> = []
 
     init(_ catalog: Catalog) {
-        pages.reserveCapacity(catalog.pages.count)
+        // Room for every page at once: grown step by step, the tables were rehashed a dozen times.
+        pages.reserveCapacity(catalog.pages.count * 2)
+        pageURLs.reserveCapacity(catalog.pages.count)
+        anchors.reserveCapacity(catalog.pages.count)
         // By index: copying each whole page would cost more than the rest of the loop.
         // A fallback row (`Fallback`) is no page of this language to link to.
         for index in catalog.pages.indices where catalog.pages[index].isWritten {

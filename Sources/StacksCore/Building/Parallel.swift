@@ -2,6 +2,10 @@ import Foundation
 
 /// Work spread over all cores in contiguous chunks, results combined by value in order.
 enum Parallel {
+    /// Asked once: the system's answer reads `/proc`, and the content reader chunks every
+    /// folder it reads.
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     static func map<Result: Sendable>(
         _ indices: Range<Int>, _ transform: @escaping @Sendable (Int) -> Result
     ) async -> [Result] {
@@ -40,7 +44,7 @@ enum Parallel {
     /// (an index's share of the work, 1 or more), of about equal weight rather than length: a
     /// run of thirty-two pages is not one tag page.
     static func chunked(_ indices: Range<Int>, weight: ((Int) -> Int)? = nil) -> [Range<Int>] {
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = Self.cores
         let count = min(indices.count, cores * 4)
         guard count > 1 else { return indices.isEmpty ? [] : [indices] }
         guard let weight else {

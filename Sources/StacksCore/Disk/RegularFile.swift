@@ -63,23 +63,37 @@ package enum RegularFile {
     }
 
     private static func readAll(_ descriptor: Int32, size: Int) -> Result<[UInt8], Failure> {
-        // One byte more than the size, so the read that finds the end needs no second buffer.
-        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                POSIX.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count > 0 {
-                filled += count
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                return .failure(.system(errno))
+        // One byte more than the size, so the read that finds the end needs no second buffer;
+        // read into room that is not zeroed first (a large cache or memo is megabytes).
+        var failure: Int32?
+        var ended = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0) + 1) { buffer, initialized in
+            while initialized < buffer.count {
+                let count = POSIX.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count > 0 {
+                    initialized += count
+                } else if count == 0 {
+                    ended = true
+                    return
+                } else if errno != EINTR {
+                    failure = errno
+                    return
+                }
             }
         }
-        bytes.removeSubrange(filled...)
+        // A file that grew since its size was taken: the rest a block at a time.
+        var block = [UInt8](repeating: 0, count: ended || failure != nil ? 0 : 65_536)
+        while !ended, failure == nil {
+            let count = block.withUnsafeMutableBytes { POSIX.read(descriptor, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                bytes += block[..<count]
+            } else if count == 0 {
+                ended = true
+            } else if errno != EINTR {
+                failure = errno
+            }
+        }
+        if let failure { return .failure(.system(failure)) }
         return .success(bytes)
     }
 
