@@ -81,10 +81,11 @@ public enum Pipeline {
         let templatesGate = memory == nil ? Gate() : nil
         async let madeAside: Result<TemplateSet, Diagnostics>? = templatesAside(theme, strings: strings, displayRoot: templatesDisplay,
                                                                               memo: input.parseMemo, after: templatesGate)
-        let (site, contentProblems) = await resolvedSite(taking: consume content, config: input.config,
+        let (site, contentProblems, tagIndexAside) = await resolvedSite(taking: consume content, config: input.config,
                                                          displayRoot: input.contentDisplay, spillFolder: input.spillFolder,
                                                          memos: (input.decodeMemo, input.parseMemo), readSource: input.readSource,
-                                                         opening: [templatesGate].compactMap { $0 }, memory: &memory)
+                                                         opening: [templatesGate].compactMap { $0 }, indexesTags: true,
+                                                         memory: &memory)
         templatesGate?.open()
         diagnostics.append(contentsOf: contentProblems)
 
@@ -95,7 +96,7 @@ public enum Pipeline {
 
         var config = input.config
         if config.title == nil { config.title = site.catalog.root.frontMatter.title }
-        let renderer = await render(site, config: config, templates: templates, memory: &memory)
+        let renderer = await render(site, config: config, templates: templates, tagIndex: await tagIndexAside?.value, memory: &memory)
         PhaseTrace.mark("templates, renderer")
         // Content named `tags` at the root keeps its URL; the tag pages move aside.
         if let moved = renderer.tagIndex.warning(displayRoot: input.contentDisplay) { diagnostics.append(moved) }
@@ -157,7 +158,7 @@ public enum Pipeline {
             languageInput.readSource = input.readSource
             var memory = takeMemory(language.position, from: &memories)
             memory?.startOver(unless: IncrementalPipeline.Settings(languageInput))
-            let (site, problems) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,
+            let (site, problems, _) = await resolvedSite(taking: language.tree, config: config, displayRoot: input.contentDisplay,
                                                       spillFolder: input.spillFolder, memos: (input.decodeMemo, input.parseMemo),
                                                       readSource: input.readSource, memory: &memory)
             diagnostics.append(contentsOf: problems)
@@ -217,11 +218,12 @@ public enum Pipeline {
     // MARK: Stages
 
     /// Load, parse and resolve: the catalog with every page's final body, and the problems found.
+    /// With `indexesTags`, a build's tag index too, being made beside the links' resolution.
     private static func resolvedSite(taking content: consuming SourceDirectory, config: SiteConfig, displayRoot: String,
                                      spillFolder: String?, memos: (decode: StageMemo?, parse: StageMemo?),
                                      readSource: (@Sendable (String) -> Result<[UInt8], Diagnostic>)? = nil,
-                                     opening gates: [Gate] = [],
-                                     memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic]) {
+                                     opening gates: [Gate] = [], indexesTags: Bool = false,
+                                     memory: inout IncrementalPipeline?) async -> (ResolvedSite, [Diagnostic], Task<TagIndex, Never>?) {
         let loader = CatalogLoader(config, displayRoot: displayRoot)
         let resolver = SiteResolver(portable: config.portable, displayRoot: displayRoot, brokenLinks: config.links.broken,
                                     images: config.images.resize ? ResponsiveImages(layout: config.layout, avif: config.images.avif) : nil)
@@ -276,12 +278,20 @@ public enum Pipeline {
             parsed = await memory!.parse(catalog, remade: remade, options: config.markdown)
         }
         var resolverMemo = memory?.takeResolverMemo()
+        // The tag index reads the settled titles and nothing the links change: a build makes it
+        // beside their resolution (the preview keeps its own, `render`).
+        var tagIndexAside: Task<TagIndex, Never>?
+        let indexing = indexesTags && memory == nil
         let (site, resolveProblems) = resolver.resolve(consume catalog, parsed: consume parsed, memo: &resolverMemo,
                                                        remade: remade, spillFolder: spillFolder, parsedHTML: parsedHTML,
-                                                       parseKeys: parseKeys)
+                                                       parseKeys: parseKeys) { ordered in
+            guard indexing else { return }
+            let inputs = TagIndex.Inputs(ordered)
+            tagIndexAside = Task.detached { TagIndex(inputs) }
+        }
         if let resolverMemo { memory?.remember(resolverMemo: resolverMemo) }
         PhaseTrace.mark("resolved")
-        return (site, loadProblems + (await collisionsAside?.value ?? []) + resolveProblems)
+        return (site, loadProblems + (await collisionsAside?.value ?? []) + resolveProblems, tagIndexAside)
     }
 
     /// Parse, for a build: every page's Markdown, a few thousand pages at a time, each page's
@@ -378,11 +388,14 @@ public enum Pipeline {
     /// Prepare rendering: for a build, every list and sidebar drawn on all cores; for the
     /// preview (with a memory), each drawn when a page first needs it, and the tag index kept
     /// while what it is made from holds.
-    private static func render(_ site: ResolvedSite, config: SiteConfig, templates: TemplateSet,
+    /// `tagIndex`: the site's, when a build made it already.
+    private static func render(_ site: ResolvedSite, config: SiteConfig, templates: TemplateSet, tagIndex: TagIndex? = nil,
                                memory: inout IncrementalPipeline?) async -> SiteRenderer {
         // A build draws each list and sidebar when a page it makes first needs it: after an
         // edit, it makes only the pages whose keys changed (`PageKeys`).
-        guard memory != nil else { return SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates) }
+        guard memory != nil else {
+            return SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates, tagIndex: tagIndex)
+        }
         let inputs = TagIndex.Inputs(site.catalog)
         // The same inputs, the same index; a few titles changed, the same index reordered.
         let tagIndex = memory!.tagIndex.flatMap { $0.index.reordered(from: $0.inputs, to: inputs) } ?? TagIndex(inputs)

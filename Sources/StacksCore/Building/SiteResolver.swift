@@ -87,9 +87,14 @@ public struct SiteResolver: Sendable {
     ///
     /// `parseKeys`: each page's parse key (`ParseMemo.key`), when the parse stage had them: each
     /// body's digest is then made from it and what its links resolved to, not from its bytes.
+    ///
+    /// `whenOrdered`: given the catalog as the result will have it, once every page is settled
+    /// and ordered and before the links are resolved, when every page is resolved anew (a build
+    /// starts its tag index there, on the core the link table leaves idle).
     func resolve(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
                  remade: CatalogLoader.Remade? = nil, spillFolder: String? = nil,
-                 parsedHTML: PageBodies? = nil, parseKeys: [Digest]? = nil) -> (ResolvedSite, [Diagnostic]) {
+                 parsedHTML: PageBodies? = nil, parseKeys: [Digest]? = nil,
+                 whenOrdered: (Catalog) -> Void = { _ in }) -> (ResolvedSite, [Diagnostic]) {
         if let earlier = memo, earlier.portable != portable || earlier.displayRoot != displayRoot || earlier.brokenLinks != brokenLinks
             || earlier.images != images {
             memo = Memo(portable: portable, displayRoot: displayRoot, brokenLinks: brokenLinks, images: images)
@@ -101,7 +106,7 @@ public struct SiteResolver: Sendable {
             && previous?.catalog.pages.count == catalog.pages.count && memo?.pageProblems.count == catalog.pages.count
         guard keepsShape, let remade, var site = previous.take(), var kept = memo.take() else {
             let (site, problems) = resolveAll(catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder, parsedHTML: parsedHTML,
-                                              parseKeys: parseKeys)
+                                              parseKeys: parseKeys, whenOrdered: whenOrdered)
             if memo != nil { memo!.site = site }
             return (site, problems)
         }
@@ -113,7 +118,8 @@ public struct SiteResolver: Sendable {
 
     /// Every page settled, ordered and resolved, reusing `memo`'s bodies whose inputs are the same.
     private func resolveAll(_ catalog: consuming Catalog, parsed: consuming [ParsedMarkdown], memo: inout Memo?,
-                            spillFolder: String?, parsedHTML: PageBodies?, parseKeys: [Digest]?) -> (ResolvedSite, [Diagnostic]) {
+                            spillFolder: String?, parsedHTML: PageBodies?, parseKeys: [Digest]?,
+                            whenOrdered: (Catalog) -> Void) -> (ResolvedSite, [Diagnostic]) {
         var catalog = catalog
         let pictures = images == nil ? nil : PagePictures(catalog.assets)
         for index in catalog.pages.indices {
@@ -137,6 +143,7 @@ public struct SiteResolver: Sendable {
         for index in catalog.pages.indices {
             catalog.pages[index].children.sort { sortKeys[$0] < sortKeys[$1] }
         }
+        whenOrdered(catalog)
         return resolveBodies(of: catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder, parsedHTML: parsedHTML,
                              parseKeys: parseKeys)
     }
