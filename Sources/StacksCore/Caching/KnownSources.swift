@@ -45,6 +45,12 @@ public struct KnownSources: Sendable, Equatable {
     /// `stat` and digest. `readStart`: when this build began reading.
     static func of(_ tree: SourceDirectory, readStart: Int64) -> KnownSources {
         var files: [String: Record] = [:]
+        // Room for every Markdown file at once: grown step by step, the table was rehashed a
+        // dozen times.
+        func count(_ directory: SourceDirectory) -> Int {
+            directory.files.count + directory.directories.reduce(0) { $0 + count($1) }
+        }
+        files.reserveCapacity(count(tree))
         func visit(_ directory: SourceDirectory) {
             for file in directory.files where file.isMarkdown {
                 if let identity = file.identity, let digest = file.bytesDigest {

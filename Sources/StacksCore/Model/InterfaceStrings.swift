@@ -253,8 +253,8 @@ public struct InterfaceStrings: Sendable, Equatable {
     }
 }
 
-/// Spelled in key order, so that `String(reflecting:)` of a configuration (the build cache's
-/// fingerprint) is the same in every run.
+/// Spelled in key order, so that `String(reflecting:)` of a configuration is the same in every
+/// run.
 extension InterfaceStrings: CustomDebugStringConvertible {
     public var debugDescription: String {
         "InterfaceStrings(\(language), " + values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}") + ")"
