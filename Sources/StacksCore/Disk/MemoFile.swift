@@ -79,11 +79,14 @@ final class MemoFile: Sendable {
 
     /// The bytes kept under `key`, if there are and they are whole.
     func entry(_ key: Digest) -> [UInt8]? {
-        guard let span = entries[key], let bytes = Self.read(descriptor, at: span.offset, count: span.count + 16) else { return nil }
-        let payload = Array(bytes[..<span.count])
+        guard let span = entries[key], var bytes = Self.read(descriptor, at: span.offset, count: span.count + 16) else { return nil }
         var tail = bytes[span.count...].makeIterator()
-        guard Self.digest(from: &tail) == payload.withUnsafeBytes(Checksum.of) else { return nil }
-        return payload
+        let written = Self.digest(from: &tail)
+        // The checksum cut off in place: the entry is not copied out (an edit build reads tens
+        // of megabytes of them).
+        bytes.removeSubrange(span.count...)
+        guard written == bytes.withUnsafeBytes(Checksum.of) else { return nil }
+        return bytes
     }
 
     var count: Int { entries.count }
@@ -124,13 +127,22 @@ final class MemoFile: Sendable {
 
     private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {
         guard count >= 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-            if read > 0 { done += read } else if read < 0, errno == EINTR { continue } else { return nil }
+        // Read into room that is not zeroed first.
+        var whole = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
+                let read = pread(descriptor, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
+                if read > 0 {
+                    initialized += read
+                } else if read < 0, errno == EINTR {
+                    continue
+                } else {
+                    whole = false
+                    return
+                }
+            }
         }
-        return bytes
+        return whole ? bytes : nil
     }
 
     private static func word(_ value: UInt64) -> [UInt8] {

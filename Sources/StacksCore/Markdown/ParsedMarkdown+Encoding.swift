@@ -39,6 +39,7 @@ extension ParsedMarkdown {
                 parsed.headingTitle = title
             }
             guard let linkCount = reader.count() else { return nil }
+            parsed.links.reserveCapacity(linkCount)
             for _ in 0..<linkCount {
                 guard let destination = reader.text(), let isImage = reader.number(), let line = reader.number(),
                       let column = reader.number(), let sized = reader.number() else { return nil }
@@ -46,6 +47,7 @@ extension ParsedMarkdown {
                                                  hasWrittenSize: sized == 1))
             }
             guard let headingCount = reader.count() else { return nil }
+            parsed.headings.reserveCapacity(headingCount)
             for _ in 0..<headingCount {
                 guard let level = reader.number(), let text = reader.text(), let id = reader.text(), let line = reader.number(),
                       let column = reader.number() else { return nil }
