@@ -107,8 +107,8 @@ public enum SiteBuilder {
                 }
                 // With the sources as the last build read them, the survey alone tells whether
                 // anything is to be done. Otherwise the stages run whatever it finds: it takes
-                // the time they leave a core idle (`IdleTime`), and its word for the writing.
-                var surveyAside: Task<OutputSurvey, Never>?
+                // the time they leave a core idle (`IdleWork`), and its word for the writing.
+                var surveyAside: IdleWork<OutputSurvey>?
                 if let found = cache {
                     if found.sources == sources {
                         let survey = OutputSurvey(of: path, files: found.files)
@@ -121,9 +121,7 @@ public enum SiteBuilder {
                         }
                     } else {
                         let files = found.files
-                        surveyAside = Task.detached {
-                            await IdleTime.run { OutputSurvey(of: path, files: files, onAllCores: false) }
-                        }
+                        surveyAside = IdleWork { asked in OutputSurvey(of: path, files: files, onAllCores: asked) }
                     }
                 }
                 // Something changed. The pages left unread stay so while the memos stand for them
@@ -159,7 +157,7 @@ public enum SiteBuilder {
                     let prepared = try await Pipeline.prepareSite(taking: unread.take()!)
                     PhaseTrace.mark("pipeline")
                     if let surveyAside {
-                        take(await surveyAside.value)
+                        take(surveyAside.value())
                         PhaseTrace.mark("output surveyed")
                     }
                     // The resolve stage's and the lists' temporaries are gone; the render does not need their room.

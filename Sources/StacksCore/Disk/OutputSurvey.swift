@@ -28,7 +28,7 @@ struct OutputSurvey: Sendable, Equatable {
 
     /// Walks `root`, comparing each regular file with its record in `files`: the folders at its
     /// top on all cores (a large output's hundreds of thousands of files are one `fstatat` each),
-    /// or with `onAllCores` false, on the calling thread only (`IdleTime`).
+    /// or with `onAllCores` false, on the calling thread only (`IdleWork`).
     init(of root: String, files: [String: BuildCache.Record], onAllCores: Bool = true) {
         let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
