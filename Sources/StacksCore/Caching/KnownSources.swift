@@ -48,7 +48,7 @@ public struct KnownSources: Sendable, Equatable {
         // Room for every Markdown file at once: grown step by step, the table was rehashed a
         // dozen times.
         func count(_ directory: SourceDirectory) -> Int {
-            directory.files.count + directory.directories.reduce(0) { $0 + count($1) }
+            directory.files.reduce(0) { $0 + ($1.isMarkdown ? 1 : 0) } + directory.directories.reduce(0) { $0 + count($1) }
         }
         files.reserveCapacity(count(tree))
         func visit(_ directory: SourceDirectory) {

@@ -118,7 +118,7 @@ public struct CatalogLoader: Sendable {
         var sameShape: Bool
     }
 
-    /// `findsCollisions` false: without the output collisions, which `collisions(of:)` then finds
+    /// `findsCollisions` false: without the output collisions, which `collisions(places:assets:displayRoot:)` then finds
     /// (a build, beside parsing: they are a fifth of the assembly, on one core).
     func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded], findsCollisions: Bool = true) -> Loaded {
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent,
