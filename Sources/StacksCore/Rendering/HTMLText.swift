@@ -11,71 +11,101 @@ enum HTMLText {
         return html.withUTF8 { plain(bytes: $0) }
     }
 
+    /// Written straight into the string's storage: the text is never longer than the HTML (a
+    /// tag or white space is at least a byte, a reference at least as long as what it stands for).
     private static func plain(bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count / 2)
-        var index = 0
-        var pendingSpace = false
-        func space() { pendingSpace = !text.isEmpty }
-        func append(_ byte: UInt8) {
-            if pendingSpace { text.append(UInt8(ascii: " ")) }
-            pendingSpace = false
-            text.append(byte)
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "<"):
-                let start = index + 1
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
-                let isEndTag = start < end && bytes[start] == UInt8(ascii: "/")
-                let name = tagName(bytes, from: isEndTag ? start + 1 : start, to: end)
-                index = end + 1
-                if !isEndTag, let skipped = skipped.first(where: { $0 == name }) {
-                    // Up to the matching end tag.
-                    let close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + skipped
-                    while index < bytes.count, !matches(bytes, at: index, close) { index += 1 }
-                    continue
+        String(unsafeUninitializedCapacity: bytes.count) { text in
+            var count = 0
+            var index = 0
+            var pendingSpace = false
+            func space() { pendingSpace = count > 0 }
+            func append(_ byte: UInt8) {
+                if pendingSpace {
+                    text[count] = UInt8(ascii: " ")
+                    count += 1
+                    pendingSpace = false
                 }
-                if !inline.contains(name) { space() }
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
-                space()
-                index += 1
-            case UInt8(ascii: "&"):
-                if let (scalar, length) = reference(bytes, at: index) {
-                    if scalar == " " || scalar == "\u{A0}" {
-                        space()
-                    } else {
-                        for byte in String(scalar).utf8 { append(byte) }
+                text[count] = byte
+                count += 1
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "<"):
+                    let start = index + 1
+                    var end = start
+                    while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+                    let isEndTag = start < end && bytes[start] == UInt8(ascii: "/")
+                    let name = tagName(bytes, from: isEndTag ? start + 1 : start, to: end)
+                    index = end + 1
+                    if !isEndTag, let skipped = skipped.first(where: { $0.name == name }) {
+                        // Up to the matching end tag.
+                        while index < bytes.count, !matches(bytes, at: index, skipped.close) { index += 1 }
+                        continue
                     }
-                    index += length
-                } else {
+                    if !isInline(name) { space() }
+                case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0C:
+                    space()
+                    index += 1
+                case UInt8(ascii: "&"):
+                    if let (scalar, length) = reference(bytes, at: index) {
+                        if scalar == " " || scalar == "\u{A0}" {
+                            space()
+                        } else {
+                            for byte in UTF8.encode(scalar)! { append(byte) }
+                        }
+                        index += length
+                    } else {
+                        append(byte)
+                        index += 1
+                    }
+                default:
                     append(byte)
                     index += 1
                 }
-            default:
-                append(byte)
-                index += 1
             }
+            return count
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
-    private static let skipped: [[UInt8]] = ["script", "style", "template"].map { Array($0.utf8) }
-    private static let inline: Set<[UInt8]> = Set([
+    /// A tag's name packed into a word, its first letter lowest (`packed("em")`): the names
+    /// looked for are at most eight letters, and a tag's name is read for every tag of every page.
+    private static func packed(_ name: String) -> UInt64 {
+        name.utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// A name longer than any looked for.
+    private static let longName = UInt64.max
+
+    private static let skipped: [(name: UInt64, close: [UInt8])] = ["script", "style", "template"].map {
+        (packed($0), [UInt8(ascii: "<"), UInt8(ascii: "/")] + Array($0.utf8))
+    }
+    /// Sorted, for a binary search.
+    private static let inline: [UInt64] = [
         "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd",
         "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr",
-    ].map { Array($0.utf8) })
+    ].map(packed).sorted()
 
-    /// ASCII letters and digits from `start`, lower-cased; empty for a comment or a declaration.
-    private static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [UInt8] {
-        var name: [UInt8] = []
+    private static func isInline(_ name: UInt64) -> Bool {
+        var low = 0, high = inline.count
+        while low < high {
+            let middle = (low + high) / 2
+            if inline[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        return low < inline.count && inline[low] == name
+    }
+
+    /// ASCII letters and digits from `start`, lower-cased and packed (`packed(_:)`); zero for a
+    /// comment or a declaration, `longName` past eight.
+    private static func tagName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
+        var name: UInt64 = 0
         var index = start
         while index < end, index - start < 16 {
             let byte = bytes[index] | 0x20
             guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { break }
-            name.append(bytes[index] >= UInt8(ascii: "A") ? byte : bytes[index])
+            let letter = bytes[index] >= UInt8(ascii: "A") ? byte : bytes[index]
+            if index - start >= 8 { return longName }
+            name |= UInt64(letter) << (8 * UInt64(index - start))
             index += 1
         }
         return name
@@ -89,8 +119,9 @@ enum HTMLText {
         return true
     }
 
-    private static let named: [String: Unicode.Scalar] = [
-        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "#39": "'",
+    private static let named: [UInt64: Unicode.Scalar] = [
+        packed("amp"): "&", packed("lt"): "<", packed("gt"): ">", packed("quot"): "\"", packed("apos"): "'",
+        packed("nbsp"): "\u{A0}", packed("#39"): "'",
     ]
 
     /// `&name;`, `&#N;` or `&#xN;` at `index`: what it stands for and its length.
@@ -98,13 +129,34 @@ enum HTMLText {
         var end = index + 1
         while end < bytes.count, end - index < 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
         guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return nil }
-        let body = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
+        let body = UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
         let length = end - index + 1
-        if let scalar = named[body] { return (scalar, length) }
-        guard body.hasPrefix("#") else { return nil }
-        let digits = body.dropFirst()
-        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-        guard let value, let scalar = Unicode.Scalar(value) else { return nil }
+        if body.count <= 8 {
+            let name = body.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            if let scalar = named[name] { return (scalar, length) }
+        }
+        guard body.first == UInt8(ascii: "#") else { return nil }
+        var digits = body.dropFirst()
+        let radix: UInt32 = digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X") ? 16 : 10
+        if radix == 16 { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for digit in digits {
+            let number: UInt32 = switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: UInt32(digit - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: UInt32(digit - UInt8(ascii: "A") + 10)
+            default: UInt32.max
+            }
+            // At most ten characters: no more than 40 bits, which UInt32 overflows like UInt32(_:radix:).
+            guard number != UInt32.max else { return nil }
+            let (product, overflow) = value.multipliedReportingOverflow(by: radix)
+            guard !overflow else { return nil }
+            let (sum, carry) = product.addingReportingOverflow(number)
+            guard !carry else { return nil }
+            value = sum
+        }
+        guard let scalar = Unicode.Scalar(value) else { return nil }
         return (scalar, length)
     }
 }

@@ -19,6 +19,8 @@ struct MustacheTag: Equatable {
     var column: Int
     /// The UTF-8 offset of the opening delimiter.
     var offset: Int
+    /// The UTF-8 offset just past the closing delimiter.
+    var end: Int
 
     /// The first part of the name (`a` of `a.b`), the key looked up on the context stack.
     var rootName: Substring { name.prefix { $0 != "." } }
@@ -97,7 +99,7 @@ struct MustacheTag: Equatable {
                 }
                 let name = String(decoding: content.drop(while: Self.isWhiteSpace).reversed().drop(while: Self.isWhiteSpace).reversed(),
                                   as: UTF8.self)
-                found.append(MustacheTag(kind: kind, name: name, line: tagLine, column: tagColumn, offset: start))
+                found.append(MustacheTag(kind: kind, name: name, line: tagLine, column: tagColumn, offset: start, end: position))
             }
             return found
         }

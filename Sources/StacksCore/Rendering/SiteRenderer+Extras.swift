@@ -177,7 +177,7 @@ extension SiteRenderer {
             // The script starts with its English, for a layout that loads no strings file.
             if path == Theme.scriptPath { bytes = InterfaceStrings.english.scriptFile(fallback: true) + bytes }
             guard path.hasSuffix(".mustache"),
-                  let template = templates.assets[path] ?? (try? TemplateSet.single(String(decoding: bytes, as: UTF8.self))) else {
+                  let template = templates.assets[path] ?? TemplateSet.asset(String(decoding: bytes, as: UTF8.self)) else {
                 return OutputFile(path: Theme.publishedPath(of: path), bytes: bytes)
             }
             let view = StylesheetView(layout: context.layout(), site: context.site(),

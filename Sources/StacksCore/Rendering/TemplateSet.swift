@@ -18,7 +18,7 @@ public struct TemplateSet: Sendable {
     /// The theme's templated assets (the stylesheet), by path, as parsed when checked: the
     /// theme's files are rendered from them rather than parsed again (a stylesheet of 50 KB
     /// takes swift-mustache tens of milliseconds).
-    var assets: [String: MustacheTemplate] = [:]
+    var assets: [String: ChunkedTemplate] = [:]
     /// What a page's digest (`PageInput`) holds of the theme: its templates, and the names of
     /// its icons. Not the published files (`assets/`): a page names them by URL only, so an
     /// edit of the stylesheet or the script leaves every page as it was.
@@ -73,10 +73,10 @@ public struct TemplateSet: Sendable {
             }
         }
         // Theme assets named `*.mustache` (the stylesheet) are rendered too; check them now.
-        var assets: [String: MustacheTemplate] = [:]
+        var assets: [String: ChunkedTemplate] = [:]
         for path in theme.assetPaths where checksAssets && path.hasSuffix(".mustache") {
-            switch Self.parse(theme.text(path) ?? "", file: displayRoot + "/" + path) {
-            case .success(let (template, _)): assets[path] = template
+            switch Self.parseChunked(theme.text(path) ?? "", file: displayRoot + "/" + path) {
+            case .success(let template): assets[path] = template
             case .failure(let problem): diagnostics.append(problem)
             }
         }
@@ -149,6 +149,20 @@ public struct TemplateSet: Sendable {
 
     /// Checks a template's size and nesting, then parses it with the one HTML escaper
     /// (`HTMLEscaping.pragma`, a first line that diagnostics do not count).
+    /// `parse(_:file:)` for a long template (the stylesheet), in pieces (`ChunkedTemplate`); a
+    /// problem is reported from the whole text, where it is written.
+    static func parseChunked(_ text: String, file: String) -> Result<ChunkedTemplate, Diagnostic> {
+        if TemplateChecks.sizeProblem(text, file: file) == nil {
+            let tags = MustacheTag.scan(text)
+            let cuts = ChunkedTemplate.cuts(of: text, tags: tags)
+            if !cuts.isEmpty, TemplateChecks.depthProblem(tags, file: file) == nil,
+               let pieces = try? ChunkedTemplate.pieces(of: text, at: cuts).map({ try MustacheTemplate(string: HTMLEscaping.pragma + $0) }) {
+                return .success(ChunkedTemplate(pieces: pieces))
+            }
+        }
+        return parse(text, file: file).map { ChunkedTemplate(pieces: [$0.0]) }
+    }
+
     static func parse(_ text: String, file: String) -> Result<(MustacheTemplate, [MustacheTag]), Diagnostic> {
         if let problem = TemplateChecks.sizeProblem(text, file: file) { return .failure(problem) }
         let tags = MustacheTag.scan(text)
@@ -185,5 +199,11 @@ extension TemplateSet {
     static func single(_ text: String) throws -> MustacheTemplate {
         HTMLEscaping.registered
         return try MustacheTemplate(string: HTMLEscaping.pragma + text)
+    }
+
+    /// A stand-alone templated asset (the stylesheet) not checked by `init`, in pieces.
+    static func asset(_ text: String) -> ChunkedTemplate? {
+        HTMLEscaping.registered
+        return try? parseChunked(text, file: "").get()
     }
 }
