@@ -23,6 +23,35 @@ enum URLEncoding {
         return result
     }
 
+    /// A path's segments each encoded (`encodePathSegment`), joined by single slashes: empty
+    /// segments are dropped, as `split(separator: "/")` drops them. By bytes: a page's list has
+    /// a link to a file for every page, and splitting a `String` breaks it into characters first.
+    static func encodePath(_ path: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(path.utf8.count + 8)
+        var pendingSlash = false
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                pendingSlash = !bytes.isEmpty
+                continue
+            }
+            if pendingSlash {
+                bytes.append(UInt8(ascii: "/"))
+                pendingSlash = false
+            }
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexByte(byte >> 4))
+                bytes.append(hexByte(byte & 0xF))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexByte(_ value: UInt8) -> UInt8 { value < 10 ? value + 48 : value + 55 }
+
     /// `nil` for a malformed escape or bytes that are not UTF-8.
     static func decodePathSegment(_ segment: String) -> String? {
         guard segment.contains("%") else { return segment }

@@ -28,7 +28,7 @@ enum RootMarker {
 
     /// The marker form of a file URL, from its path under the output root.
     static func file(_ outputPath: String) -> String {
-        string + outputPath.split(separator: "/").map { URLEncoding.encodePathSegment(String($0)) }.joined(separator: "/")
+        string + URLEncoding.encodePath(outputPath)
     }
 
     /// Replaces each marker by the way up from `depth`. `\u{1}./` becomes `./` at the root

@@ -32,47 +32,59 @@ enum SearchTerms {
     }
 
     /// `forEachTerm(in:_:)`, remembering in `cache` the terms of what is not ASCII.
+    ///
+    /// Every byte of every page passes here: the table of word bytes is taken into a local
+    /// before the loop (read as a global, it was a `swift_once` check for every byte).
     static func forEachTerm(in text: String, cache: inout Cache?, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { lowered in
-            text.withUTF8 { bytes in
-                // Runs of ASCII letters and digits and of anything not ASCII; a run that is all
-                // ASCII is lower-cased as it is, any other is folded and split scalar by scalar.
-                // ASCII punctuation ends a word either way, so the two ways agree.
-                var start = 0
-                var ascii = true
-                func endRun(_ end: Int) {
-                    defer { start = end + 1; ascii = true }
-                    guard end > start else { return }
-                    let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                    if ascii {
-                        guard run.count <= maximumLength else { return }
-                        for (offset, byte) in run.enumerated() {
-                            lowered[offset] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
-                        }
-                        body(UnsafeBufferPointer(rebasing: lowered[..<run.count]))
-                    } else if cache != nil {
-                        let key = Array(run)
-                        let terms: [String]
-                        if let known = cache!.terms[key] {
-                            terms = known
+        let isWordByte = isASCIIWordByte
+        isWordByte.withUnsafeBufferPointer { isWordByte in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { lowered in
+                text.withUTF8 { bytes in
+                    // Runs of ASCII letters and digits and of anything not ASCII; a run that is all
+                    // ASCII is lower-cased as it is, any other is folded and split scalar by scalar.
+                    // ASCII punctuation ends a word either way, so the two ways agree.
+                    func endRun(_ start: Int, _ end: Int, ascii: Bool) {
+                        guard end > start else { return }
+                        let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                        if ascii {
+                            guard run.count <= maximumLength else { return }
+                            for offset in 0..<run.count {
+                                let byte = run[offset]
+                                lowered[offset] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                            }
+                            body(UnsafeBufferPointer(rebasing: lowered[..<run.count]))
+                        } else if cache != nil {
+                            let key = Array(run)
+                            let terms: [String]
+                            if let known = cache!.terms[key] {
+                                terms = known
+                            } else {
+                                terms = scalarTerms(in: String(decoding: run, as: UTF8.self))
+                                if cache!.terms.count < Cache.limit { cache!.terms[key] = terms }
+                            }
+                            for var term in terms { term.withUTF8(body) }
                         } else {
-                            terms = scalarTerms(in: String(decoding: run, as: UTF8.self))
-                            if cache!.terms.count < Cache.limit { cache!.terms[key] = terms }
+                            for var term in scalarTerms(in: String(decoding: run, as: UTF8.self)) { term.withUTF8(body) }
                         }
-                        for var term in terms { term.withUTF8(body) }
-                    } else {
-                        for var term in scalarTerms(in: String(decoding: run, as: UTF8.self)) { term.withUTF8(body) }
                     }
-                }
-                for (index, byte) in bytes.enumerated() {
-                    if byte >= 0x80 {
-                        ascii = false
-                    } else if !isASCIIWordByte[Int(byte)] {
-                        endRun(index)
+                    var start = 0
+                    var ascii = true
+                    var index = 0
+                    let count = bytes.count
+                    while index < count {
+                        let byte = bytes[index]
+                        if byte >= 0x80 {
+                            ascii = false
+                        } else if !isWordByte[Int(byte)] {
+                            endRun(start, index, ascii: ascii)
+                            start = index + 1
+                            ascii = true
+                        }
+                        index += 1
                     }
+                    endRun(start, count, ascii: ascii)
                 }
-                endRun(bytes.count)
             }
         }
     }
