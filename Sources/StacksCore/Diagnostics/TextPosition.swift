@@ -29,6 +29,8 @@ enum TextPosition {
         return (line, 1)
     }
 
+    private static let isControlByte: [Bool] = (0...255).map { isControl(UInt8($0)) }
+
     /// C0 controls other than tab, line feed, form feed and carriage return, and DEL.
     static func isControl(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D) || byte == 0x7F
@@ -36,7 +38,14 @@ enum TextPosition {
 
     /// The 1-based line and column (in bytes) of the first control character, if any.
     static func firstControlCharacter(in bytes: [UInt8]) -> (line: Int, column: Int)? {
-        guard let index = bytes.firstIndex(where: isControl) else { return nil }
+        // Every byte of every page is looked at: through a table in a local, by pointer.
+        let found = isControlByte.withUnsafeBufferPointer { isControl in
+            bytes.withUnsafeBufferPointer { bytes -> Int? in
+                for index in 0..<bytes.count where isControl[Int(bytes[index])] { return index }
+                return nil
+            }
+        }
+        guard let index = found else { return nil }
         let lineStart = bytes[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         let line = 1 + bytes[..<index].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         return (line, index - lineStart + 1)

@@ -605,7 +605,8 @@ struct Document: Sendable {
         let parsed = FrontMatterParser.parse(text, path: path, keys: keys)
         // Control characters left in the text are gone by now; a value can still hold one from a
         // YAML escape (`"\x01"`), and every escape has a backslash.
-        let escapes = text[..<parsed.body.startIndex].utf8.contains(UInt8(ascii: "\\"))
+        var frontMatterText = text[..<parsed.body.startIndex]
+        let escapes = frontMatterText.withUTF8 { $0.contains(UInt8(ascii: "\\")) }
         let frontMatter = escapes ? parsed.frontMatter.replacingControlCharacters() : parsed.frontMatter
         return .parsed(Document(frontMatter: frontMatter, body: String(parsed.body), bodyLine: parsed.bodyLine),
                        problems + parsed.diagnostics)

@@ -61,6 +61,13 @@ public enum FrontMatterParser {
             }
             return result
         }
+        // Most front matter is plain enough to read without Yams; whatever is not, Yams reads.
+        // What the fast path takes has each top-level key once, so there is nothing to settle.
+        if fastPath, let mapping = SimpleFrontMatter.compose(yamlLines) {
+            result.frontMatter = reader.read(mapping)
+            result.diagnostics += reader.diagnostics
+            return result
+        }
         // A top-level key written twice: the last one counts, with a warning at its line.
         let settled = DuplicateKey.settleTopLevel(yamlLines)
         yamlLines = settled.lines
@@ -68,8 +75,7 @@ public enum FrontMatterParser {
             result.diagnostics.append(.warning(path, line: repeated.last + lineOffset, column: 1,
                 "'\(repeated.key)' is written again in front matter (first at line \(repeated.first + lineOffset)): the last one counts"))
         }
-        // Most front matter is plain enough to read without Yams; whatever is not, Yams reads.
-        if fastPath, let mapping = SimpleFrontMatter.compose(yamlLines) {
+        if fastPath, !settled.repeats.isEmpty, let mapping = SimpleFrontMatter.compose(yamlLines) {
             result.frontMatter = reader.read(mapping)
             result.diagnostics += reader.diagnostics
             return result

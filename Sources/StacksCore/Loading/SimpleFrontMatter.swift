@@ -39,22 +39,28 @@ enum SimpleFrontMatter {
         var pairs: [(key: Node, value: Node)] = []
         var open: OpenKey?
         for (index, rawLine) in lines.enumerated() {
-            guard let line = Line(rawLine, number: index + 1) else { return nil }
-            if line.isBlankOrComment { continue }
-            if line.indent == 0 && line.bytes[line.start] != UInt8(ascii: "-") {
-                if let finished = open?.finished() { pairs.append(finished) }
-                open = nil
-                guard let (key, rest) = line.topLevelKey() else { return nil }
-                guard !pairs.contains(where: { $0.key.scalarText == key.scalarText }) else { return nil }  // Yams reports it
-                if line.isBlank(from: rest) {
-                    open = OpenKey(key: key, emptyValueColumn: line.column(of: rest))
-                } else {
-                    guard let value = line.value(from: rest, allowsFlowList: true) else { return nil }
-                    pairs.append((key, value))
+            // Read as bytes in place (a line of a native string is contiguous): stepping a
+            // substring's `String.Index` was most of the cost of every page's front matter.
+            var rawLine = rawLine
+            let taken = rawLine.withUTF8 { bytes -> Bool in
+                guard let line = Line(bytes, number: index + 1) else { return false }
+                if line.isBlankOrComment { return true }
+                if line.indent == 0 && line.bytes[line.start] != UInt8(ascii: "-") {
+                    if let finished = open?.finished() { pairs.append(finished) }
+                    open = nil
+                    guard let (key, rest) = line.topLevelKey() else { return false }
+                    guard !pairs.contains(where: { $0.key.scalarText == key.scalarText }) else { return false }  // Yams reports it
+                    if line.isBlank(from: rest) {
+                        open = OpenKey(key: key, emptyValueColumn: line.column(of: rest))
+                    } else {
+                        guard let value = line.value(from: rest, allowsFlowList: true) else { return false }
+                        pairs.append((key, value))
+                    }
+                    return true
                 }
-            } else {
-                guard open?.add(line) == true else { return nil }
+                return open?.add(line) == true
             }
+            guard taken else { return nil }
         }
         if let finished = open?.finished() { pairs.append(finished) }
         return pairs
@@ -96,102 +102,102 @@ enum SimpleFrontMatter {
         }
     }
 
-    /// One line, without its line break, known to hold only characters this reads plainly.
+    /// One line's bytes, without its line break, known to hold only characters this reads
+    /// plainly; valid only inside the `withUTF8` that lends them (every `Node` copies its text).
     private struct Line {
-        let bytes: Substring.UTF8View
+        let bytes: UnsafeBufferPointer<UInt8>
         let number: Int
         /// The first byte that is not a space, or `end`.
-        let start: String.Index
+        let start: Int
         /// After the last byte that is not a space.
-        let end: String.Index
-        var indent: Int { bytes.distance(from: bytes.startIndex, to: start) }
+        let end: Int
+        var indent: Int { start }
         var isBlankOrComment: Bool { start == end || bytes[start] == UInt8(ascii: "#") }
 
         /// Nil for a line with a tab, a control character, or a character libyaml reads as a
         /// line break (NEL, U+2028, U+2029) or skips (a byte-order mark).
-        init?(_ line: Substring, number: Int) {
-            var bytes = line.utf8
-            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+        init?(_ line: UnsafeBufferPointer<UInt8>, number: Int) {
+            var count = line.count
+            if count > 0 && line[count - 1] == UInt8(ascii: "\r") { count -= 1 }
             var previous: UInt8 = 0
             var beforePrevious: UInt8 = 0
-            var firstNonSpace: String.Index?
-            var lastNonSpace: String.Index?
-            var index = bytes.startIndex
-            while index < bytes.endIndex {
-                let byte = bytes[index]
+            var firstNonSpace = -1
+            var lastNonSpace = -1
+            for index in 0..<count {
+                let byte = line[index]
                 if byte < 0x20 || byte == 0x7F { return nil }
-                if previous == 0xC2 && byte < 0xA0 { return nil }  // U+0080...U+009F
-                if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return nil }
-                if beforePrevious == 0xEF && previous == 0xBB && byte == 0xBF { return nil }  // U+FEFF
-                if beforePrevious == 0xEF && previous == 0xBF && byte >= 0xBE { return nil }  // U+FFFE, U+FFFF
+                if byte >= 0x80 {
+                    if previous == 0xC2 && byte < 0xA0 { return nil }  // U+0080...U+009F
+                    if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return nil }
+                    if beforePrevious == 0xEF && previous == 0xBB && byte == 0xBF { return nil }  // U+FEFF
+                    if beforePrevious == 0xEF && previous == 0xBF && byte >= 0xBE { return nil }  // U+FFFE, U+FFFF
+                }
                 if byte != UInt8(ascii: " ") {
-                    if firstNonSpace == nil { firstNonSpace = index }
+                    if firstNonSpace < 0 { firstNonSpace = index }
                     lastNonSpace = index
                 }
                 beforePrevious = previous
                 previous = byte
-                bytes.formIndex(after: &index)
             }
-            self.bytes = bytes
+            bytes = UnsafeBufferPointer(rebasing: line[..<count])
             self.number = number
-            start = firstNonSpace ?? bytes.endIndex
-            end = lastNonSpace.map { bytes.index(after: $0) } ?? bytes.endIndex
+            start = firstNonSpace < 0 ? count : firstNonSpace
+            end = lastNonSpace < 0 ? count : lastNonSpace + 1
         }
 
         /// Yams counts columns in Unicode scalars: UTF-8 bytes other than continuation bytes.
-        func column(of index: String.Index) -> Int {
-            1 + bytes[..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        func column(of index: Int) -> Int {
+            var column = 1
+            for offset in 0..<index where bytes[offset] & 0xC0 != 0x80 { column += 1 }
+            return column
         }
 
-        func isBlank(from index: String.Index) -> Bool { index >= end }
+        func isBlank(from index: Int) -> Bool { index >= end }
 
-        func text(_ range: Range<String.Index>) -> String { String(Substring(bytes[range])) }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
         /// `key:` at column 1; returns the key and where the value may start.
-        func topLevelKey() -> (Node, String.Index)? {
+        func topLevelKey() -> (Node, Int)? {
             var index = start
             guard isKeyStart(bytes[index]) else { return nil }
-            bytes.formIndex(after: &index)
-            while index < end, isKeyByte(bytes[index]) { bytes.formIndex(after: &index) }
+            index += 1
+            while index < end, isKeyByte(bytes[index]) { index += 1 }
             return keyEnding(at: index)
         }
 
         /// `name:` indented under a key: any text without `:` or `#`, not starting with an indicator.
-        func nestedName() -> (Node, String.Index)? {
+        func nestedName() -> (Node, Int)? {
             guard !isIndicator(bytes[start]) else { return nil }
             var index = start
             while index < end, bytes[index] != UInt8(ascii: ":") {
                 if bytes[index] == UInt8(ascii: "#") { return nil }
-                bytes.formIndex(after: &index)
+                index += 1
             }
-            guard index > start, bytes[bytes.index(before: index)] != UInt8(ascii: " ") else { return nil }
+            guard index > start, bytes[index - 1] != UInt8(ascii: " ") else { return nil }
             return keyEnding(at: index)
         }
 
         /// The key before `index`, which must be a `:` followed by a space or the end of the line.
-        private func keyEnding(at index: String.Index) -> (Node, String.Index)? {
+        private func keyEnding(at index: Int) -> (Node, Int)? {
             // libyaml gives up on a simple key longer than 1024 characters.
-            guard index < end, bytes[index] == UInt8(ascii: ":"), bytes.distance(from: start, to: index) <= 512 else {
-                return nil
-            }
-            let afterColon = bytes.index(after: index)
-            guard afterColon == bytes.endIndex || bytes[afterColon] == UInt8(ascii: " ") else { return nil }
+            guard index < end, bytes[index] == UInt8(ascii: ":"), index - start <= 512 else { return nil }
+            let afterColon = index + 1
+            guard afterColon == bytes.count || bytes[afterColon] == UInt8(ascii: " ") else { return nil }
             let key = Node(content: .plain(text(start..<index)), markLine: number, markColumn: column(of: start))
             return (key, afterColon)
         }
 
         /// `- item`, a scalar.
         func listItem() -> Node? {
-            let dash = start
-            let afterDash = bytes.index(after: dash)
+            let afterDash = start + 1
             guard afterDash < end, bytes[afterDash] == UInt8(ascii: " ") else { return nil }
             return value(from: afterDash, allowsFlowList: false)
         }
 
         /// The value from `index` (after spaces) to the end of the line.
-        func value(from index: String.Index, allowsFlowList: Bool) -> Node? {
+        func value(from index: Int, allowsFlowList: Bool) -> Node? {
             var index = index
-            while index < end, bytes[index] == UInt8(ascii: " ") { bytes.formIndex(after: &index) }
+            while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
             guard index < end else { return nil }
             if bytes[index] == UInt8(ascii: "[") {
                 guard allowsFlowList, let (list, after) = flowList(at: index), after == end else { return nil }
@@ -206,49 +212,47 @@ enum SimpleFrontMatter {
         /// A plain scalar from `index` to the end of the line (trailing spaces are not part of it,
         /// as in YAML). It must not start with an indicator, nor hold `: ` or ` #` (a mapping, a
         /// comment), nor end with `:`.
-        private func plainScalar(from index: String.Index) -> Node? {
+        private func plainScalar(from index: Int) -> Node? {
             let first = bytes[index]
             if isIndicator(first) {
                 // `-2` is a plain scalar: a dash followed by anything but a space.
-                let next = bytes.index(after: index)
+                let next = index + 1
                 guard first == UInt8(ascii: "-"), next < end, bytes[next] != UInt8(ascii: " ") else { return nil }
             }
             var previous: UInt8 = 0
-            var cursor = index
-            while cursor < end {
+            for cursor in index..<end {
                 let byte = bytes[cursor]
                 if previous == UInt8(ascii: ":") && byte == UInt8(ascii: " ") { return nil }
                 if previous == UInt8(ascii: " ") && byte == UInt8(ascii: "#") { return nil }
                 previous = byte
-                bytes.formIndex(after: &cursor)
             }
             guard previous != UInt8(ascii: ":") else { return nil }
             return Node(content: .plain(text(index..<end)), markLine: number, markColumn: column(of: index))
         }
 
         /// `"text"` without `\` or `"` inside, or `'text'` without `'`: no escapes to read.
-        private func quotedScalar(at index: String.Index) -> (Node, after: String.Index)? {
+        private func quotedScalar(at index: Int) -> (Node, after: Int)? {
             let quote = bytes[index]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
-            let contentStart = bytes.index(after: index)
+            let contentStart = index + 1
             var cursor = contentStart
             while cursor < end, bytes[cursor] != quote {
                 if bytes[cursor] == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"") { return nil }
-                bytes.formIndex(after: &cursor)
+                cursor += 1
             }
             guard cursor < end else { return nil }
             let node = Node(content: .quoted(text(contentStart..<cursor)), markLine: number, markColumn: column(of: index))
-            return (node, bytes.index(after: cursor))
+            return (node, cursor + 1)
         }
 
         /// `[a, "b c", 'd']` on one line: plain elements without `:`, `#`, quotes or brackets,
         /// no empty elements and no trailing comma.
-        private func flowList(at index: String.Index) -> (Node, after: String.Index)? {
+        private func flowList(at index: Int) -> (Node, after: Int)? {
             var elements: [Node] = []
-            var cursor = bytes.index(after: index)
+            var cursor = index + 1
             skipSpaces(&cursor)
             if cursor < end, bytes[cursor] == UInt8(ascii: "]") {
-                return (Node(content: .list([]), markLine: number, markColumn: column(of: index)), bytes.index(after: cursor))
+                return (Node(content: .list([]), markLine: number, markColumn: column(of: index)), cursor + 1)
             }
             while true {
                 guard cursor < end else { return nil }
@@ -264,24 +268,23 @@ enum SimpleFrontMatter {
                         if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") { break }
                         guard !isFlowPlainExcluded(byte) else { return nil }
                         if byte != UInt8(ascii: " ") { lastNonSpace = cursor }
-                        bytes.formIndex(after: &cursor)
+                        cursor += 1
                     }
-                    let elementEnd = bytes.index(after: lastNonSpace)
-                    elements.append(Node(content: .plain(text(elementStart..<elementEnd)), markLine: number,
+                    elements.append(Node(content: .plain(text(elementStart..<(lastNonSpace + 1))), markLine: number,
                                          markColumn: column(of: elementStart)))
                 }
                 skipSpaces(&cursor)
                 guard cursor < end else { return nil }
                 if bytes[cursor] == UInt8(ascii: "]") { break }
                 guard bytes[cursor] == UInt8(ascii: ",") else { return nil }
-                bytes.formIndex(after: &cursor)
+                cursor += 1
                 skipSpaces(&cursor)
             }
-            return (Node(content: .list(elements), markLine: number, markColumn: column(of: index)), bytes.index(after: cursor))
+            return (Node(content: .list(elements), markLine: number, markColumn: column(of: index)), cursor + 1)
         }
 
-        private func skipSpaces(_ index: inout String.Index) {
-            while index < end, bytes[index] == UInt8(ascii: " ") { bytes.formIndex(after: &index) }
+        private func skipSpaces(_ index: inout Int) {
+            while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
         }
     }
 

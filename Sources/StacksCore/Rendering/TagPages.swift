@@ -72,7 +72,6 @@ extension SiteRenderer {
     }
 
     public func tagPageParts() -> TagPageParts {
-        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         var stamps = TemplateStamps()
         return TagPageParts(sidebar: tagSidebar(context: context, stamps: &stamps), positions: positionsInParents())
     }
@@ -108,7 +107,6 @@ extension SiteRenderer {
     func eachTagListIndex(part: Int, _ body: (OutputFile) throws -> Void) rethrows {
         let parts = tagListIndexParts()
         guard part < parts.count else { return }
-        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         for tag in parts[part] {
             guard let position = tag else {
                 let rows = tagIndex.tags.indices.map { tagRow($0) }
@@ -168,7 +166,6 @@ extension SiteRenderer {
     /// What a tag page is made from.
     func input(ofTagPage page: TagPage, parts: TagPageParts, stamps: inout TemplateStamps) -> PageInput {
         let sidebar = parts.sidebar, positions = parts.positions
-        let context = PageContext(catalog: site.catalog, config: config, icons: templates.icons)
         let path = stackPath(of: page)
         let depth = depth(of: page)
         let strings = config.strings, tagsTitle = strings["tags"]

@@ -29,10 +29,17 @@ struct TemplateObject: ExpressibleByDictionaryLiteral {
 
     init() {}
 
+    /// The names of a literal are its own, each once (`TemplateViewsTests` checks every view's):
+    /// appended without looking for each among those before it, with room for a few optional
+    /// ones after. Every view of every page is built this way.
     init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        names.reserveCapacity(elements.count)
-        values.reserveCapacity(elements.count)
-        for (name, value) in elements { self[name] = value }
+        names.reserveCapacity(elements.count + 4)
+        values.reserveCapacity(elements.count + 4)
+        for (name, value) in elements {
+            assert(!names.contains(name), "'\(name)' twice in a template object")
+            names.append(name)
+            values.append(value)
+        }
     }
 
     subscript(name: String) -> TemplateValue? {
@@ -75,6 +82,7 @@ extension ParamValue {
 extension TemplateObject {
     init(sorted dictionary: [String: TemplateValue]) {
         self.init()
-        for name in dictionary.keys.sorted() { self[name] = dictionary[name] }
+        names = dictionary.keys.sorted()
+        values = names.map { dictionary[$0]! }
     }
 }
