@@ -223,7 +223,8 @@ private struct KeyReader {
 
     mutating func read<Mapping: Sequence<(key: N, value: N)>, N: FrontMatterNode>(_ mapping: Mapping) -> FrontMatter {
         var matter = FrontMatter()
-        let written = Set(mapping.compactMap { $0.key.scalarText })
+        // Only a key another generator names (`weight`, `[extra]`) needs it: most pages have none.
+        lazy var written = Set(mapping.compactMap { $0.key.scalarText })
         /// Stacks keys already read from another generator's name: the first one written wins.
         var standIns: Set<String> = []
         for (keyNode, value) in mapping {

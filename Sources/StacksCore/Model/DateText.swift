@@ -22,6 +22,11 @@ public enum DateText {
     }
 
     private static func shape(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        canonicalShape(text) ?? characterShape(text)
+    }
+
+    /// `shape(_:)` read character by character: the definition `canonicalShape` is tested against.
+    static func characterShape(_ text: String) -> (year: Int, month: Int, day: Int)? {
         let datePart = text.prefix(10)
         let parts = datePart.split(separator: "-")
         guard datePart.count == 10, parts.count == 3,
@@ -29,6 +34,32 @@ public enum DateText {
               parts[0].count == 4, (1...12).contains(month), (1...31).contains(day) else { return nil }
         let rest = text.dropFirst(10)
         guard rest.isEmpty || rest.first == "T" || rest.first == " " else { return nil }
+        return (year, month, day)
+    }
+
+    /// `shape(_:)` of a date written `YYYY-MM-DD` (nearly every one), read from its bytes; nil
+    /// for anything else, which `shape(_:)` reads character by character. Every item's date is
+    /// read as its page is made.
+    static func canonicalShape(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        let bytes = text.utf8
+        guard bytes.count >= 10 else { return nil }
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        for (offset, byte) in bytes.prefix(11).enumerated() {
+            switch offset {
+            case 4, 7: guard byte == UInt8(ascii: "-") else { return nil }
+            case 10:
+                guard byte == UInt8(ascii: "T") || byte == UInt8(ascii: " ") else { return nil }
+                // `T` with a combining mark after it is another character.
+                if bytes.count > 11, bytes[bytes.index(bytes.startIndex, offsetBy: 11)] >= 0x80 { return nil }
+            default:
+                guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+                digits.append(Int(byte &- UInt8(ascii: "0")))
+            }
+        }
+        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
+        let month = digits[4] * 10 + digits[5], day = digits[6] * 10 + digits[7]
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
         return (year, month, day)
     }
 

@@ -96,22 +96,29 @@ public struct InterfaceStrings: Sendable, Equatable {
     }
 
     /// Replaces each `{name}` of `text` for which `value` has a value.
+    /// By bytes: the braces are ASCII, and every item's date is filled in.
     static func fill(_ text: String, _ value: (String) -> String?) -> String {
-        guard text.contains("{") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let found = value(String(after[..<close])) {
-                result += found
-                rest = after[after.index(after: close)...]
+        let bytes = Array(text.utf8)
+        guard let first = bytes.firstIndex(of: UInt8(ascii: "{")) else { return text }
+        var result = Array(bytes[..<first])
+        var index = first
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "{") else {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            if let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "}")),
+               let found = value(String(decoding: bytes[(index + 1)..<close], as: UTF8.self)) {
+                result += found.utf8
+                index = close + 1
             } else {
-                result += "{"
-                rest = after
+                result.append(byte)
+                index += 1
             }
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 
     // MARK: Keys

@@ -52,7 +52,9 @@ enum CategoryIndex {
 
     /// The index of a list of pages shown at `owner` (a category's page, or a tag's: `TagPages`).
     static func json(of children: [Int], below owner: StackPath, context: PageContext) -> [UInt8] {
-        json(rows: children.map { row($0, below: owner, context: context) })
+        // The owner's URL spelled once, not once a row.
+        let ownerURL = owner.isRoot ? nil : owner.url
+        return json(rows: children.map { row(of: context.catalog[$0], below: owner, ownerURL: ownerURL, context: context) })
     }
 
     /// An index of rows of `fields` (the tag index's rows are tags).
@@ -75,14 +77,18 @@ enum CategoryIndex {
     /// One entry's fields, without the empty ones at the end.
     static func row(_ index: Int, below owner: StackPath, context: PageContext) -> [String] {
         // The page borrowed, not copied (a copy retains each of its fields): a row per entry.
-        row(of: context.catalog[index], below: owner, context: context)
+        row(of: context.catalog[index], below: owner, ownerURL: owner.isRoot ? nil : owner.url, context: context)
     }
 
-    private static func row(of page: Page, below owner: StackPath, context: PageContext) -> [String] {
+    /// `ownerURL`: the owner's `url`, nil for the root.
+    private static func row(of page: Page, below owner: StackPath, ownerURL: String?, context: PageContext) -> [String] {
         let portable = context.config.portable
-        let url = page.url.hasPrefix(owner.url) && !owner.isRoot
-            ? String(page.url.dropFirst(owner.url.count)) + (portable ? "index.html" : "")
-            : String(decoding: RootMarker.resolve(RootMarker.page(page, portable: portable), depth: owner.depth), as: UTF8.self)
+        // By bytes: a page's URL is its owner's and then its own slugs.
+        let url = if let ownerURL, page.url.utf8.starts(with: ownerURL.utf8) {
+            String(Substring(page.url.utf8.dropFirst(ownerURL.utf8.count))) + (portable ? "index.html" : "")
+        } else {
+            String(decoding: RootMarker.resolve(RootMarker.page(page, portable: portable), depth: owner.depth), as: UTF8.self)
+        }
         let tile = context.icon(page)
         var icon = "", picture2x = ""
         func resolved(_ url: String) -> String {
@@ -97,7 +103,7 @@ enum CategoryIndex {
             icon = resolved(text)
         } else if let text = tile.iconText {
             // Text with a slash would read as a URL: a tile never shows one.
-            icon = String(text.filter { $0 != "/" })
+            icon = text.utf8.contains(UInt8(ascii: "/")) ? String(text.filter { $0 != "/" }) : text
         }
         let color = tile.color ?? ""
         var fields = [url, page.listTitle, page.summary ?? "", page.frontMatter.tags.joined(separator: ", "),

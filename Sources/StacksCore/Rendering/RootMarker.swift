@@ -92,14 +92,19 @@ enum RootMarker {
             appendUp(depth - sharedFolders, to: &output)
             // The page's own folder: `./`, never an empty link.
             if sharedFolders == depth, start == source.count || !isPathByte(source[start]) {
-                output.append(contentsOf: [dot, slash])
+                output.append(dot)
+                output.append(slash)
             }
         }
         return output
     }
 
     private static func appendUp(_ count: Int, to output: inout [UInt8]) {
-        for _ in 0..<count { output.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "."), UInt8(ascii: "/")]) }
+        for _ in 0..<count {
+            output.append(UInt8(ascii: "."))
+            output.append(UInt8(ascii: "."))
+            output.append(UInt8(ascii: "/"))
+        }
     }
 
     /// Bytes a URL path of a marker goes on with; anything else (a quote, `#`, `?`) ends it.
