@@ -1,7 +1,22 @@
+import Foundation
 import Testing
 @testable import StacksCore
 
 @Suite struct HeadingAnchorTests {
+    /// The trim told from a heading's end bytes gives what Foundation's gives, on texts with
+    /// ASCII, Unicode and no white space at either end.
+    @Test func aHeadingIsTrimmedAsFoundationTrimsIt() {
+        let ends = ["", " ", "\t", "\u{A0}", "\u{3000}", "\u{2003}", "a", "é", "e\u{301}", "😀", "\n", "#", "\u{200B}"]
+        for head in ends {
+            for tail in ends {
+                for middle in ["", "Notes", "a b", " x "] {
+                    let text = head + middle + tail
+                    #expect(HeadingAnchors.trimmed(text) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     func parse(_ markdown: String) -> ParsedMarkdown {
         MarkdownParser.parse(markdown, extractTitle: true, options: SiteConfig.MarkdownOptions())
     }
