@@ -122,12 +122,15 @@ public struct SiteWriter: Sendable {
             state: { (stamps: TemplateStamps(), postings: SearchPostings(), runsKept: 0) },
             keep: { ($0.postings, $0.runsKept) }
         ) { state, unit in
+            // The bodies the run's pages read, for its search texts: each read once.
+            var bodies: [Int: String] = [:]
             func put(_ path: String, _ producer: SiteManifest.Producer) throws -> OutputFiles.Placed {
                 // Made only when what it reads is not what the page in place read.
                 let key = renderer.key(of: producer, keys: keys)
                 if let key, let kept = files.kept(path, input: key) { return kept }
                 let place = try Self.place(path)
                 guard let input = renderer.input(of: producer, tagParts: tagParts, stamps: &state.stamps) else { throw Self.unlisted(path) }
+                if case .page(let index) = producer, let body = input.body { bodies[index] = body }
                 // A page without a key (a tag page in a catalog of several languages) is kept by its input's digest.
                 let digest = key ?? input.digest
                 if key == nil, let kept = files.kept(place, input: digest) { return kept }
@@ -154,7 +157,7 @@ public struct SiteWriter: Sendable {
             }
             let recordsPlace = try Self.place(recordsPath), textsPlace = try Self.place(textsPath)
             state.postings.startRun()
-            let texts = renderer.searchTexts(of: run, into: &state.postings)
+            let texts = renderer.searchTexts(of: run, into: &state.postings, bodies: bodies)
             placed.append(try files.put(renderer.searchRecords(of: run), at: recordsPlace, newFolder: true, input: run.key))
             placed.append(try files.put(texts, at: textsPlace, newFolder: true, input: run.key))
             searchMemoWriter?.add(run.key, state.postings.encodedRun())

@@ -16,6 +16,9 @@ public struct PageInput {
     /// The page's folder, which its relative links start from (`RootMarker.resolve`).
     var folder: String
     var templates: Digest
+    /// The catalog page's body as its detail column shows it, when it has one: read once for
+    /// the page and for the search's text of it. Not part of the digest (`detail` holds it).
+    var body: String? = nil
 
     public var digest: Digest {
         var hasher = Digest.Hasher()

@@ -47,10 +47,11 @@ extension SiteRenderer {
     }
 
     /// The run's texts' starts (the snippet sources' file), its pages' words added to `postings`.
-    func searchTexts(of run: SearchRun, into postings: inout SearchPostings) -> [UInt8] {
+    /// `bodies`: the pages' bodies already read (`PageInput.body`), by page index.
+    func searchTexts(of run: SearchRun, into postings: inout SearchPostings, bodies: [Int: String] = [:]) -> [UInt8] {
         var texts: [UInt8] = []
         for index in run.pages {
-            let text = HTMLText.plain(index < site.bodies.count ? site.bodies[index] : "")
+            let text = HTMLText.plain(bodies[index] ?? (index < site.bodies.count ? site.bodies[index] : ""))
             postings.add(page: index, of: site.catalog, text: text)
             texts += SearchIndex.snippetSource(of: index, text: text)
         }

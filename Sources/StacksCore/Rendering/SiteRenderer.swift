@@ -241,9 +241,11 @@ public struct SiteRenderer: Sendable {
         // A list page sits two folders below its category: `weather/page/2/`.
         let folder = listPage > 1 ? context.listPageDirectory(index, number: listPage, segment: list(index)?.listPageSegment)
             : page.url
+        var body: String?
+        let detail = detail(index, context: context, body: &body)
         return PageInput(layout: layout.templateObject,
                          content: content(window, page: index, context: context, stamps: &stamps).templateObject,
-                         detail: detail(index, context: context).templateObject, folder: folder, templates: templates.digest)
+                         detail: detail.templateObject, folder: folder, templates: templates.digest, body: body)
     }
 
     /// The page `input` describes.
@@ -434,20 +436,25 @@ public struct SiteRenderer: Sendable {
         return HTML(largest.map { templates.render(context.entry($0.element, selected: false, current: false, inWindow: true)) }.joined())
     }
 
-    private func detail(_ index: Int, context: PageContext) -> DetailView {
+    /// `body`: set to the page's body as shown.
+    private func detail(_ index: Int, context: PageContext, body shown: inout String?) -> DetailView {
         let catalog = site.catalog
         let page = catalog[index]
         switch page.kind {
         case .home:
             let body = site.bodies[index]
+            shown = body
             return DetailView(home: HomeIntroView(title: config.siteTitle, intro: HTML(body),
                                                   overview: homeOverview(introduction: body, context: context)))
         case .category:
             let body = site.bodies[index]
+            shown = body
             let intro = CategoryIntroView(title: page.title, intro: body.isEmpty ? nil : HTML(body),
                                           placeholder: config.strings["noItem"])
             return DetailView(category: intro)
         case .item:
+            let body = site.bodies[index]
+            shown = body
             let matter = page.frontMatter
             var icon = context.icon(page)
             // The item's own tile is twice a row's.
@@ -464,7 +471,7 @@ public struct SiteRenderer: Sendable {
                 tagLinks: tagLinks(of: matter.tags),
                 attributes: matter.attributes.map { AttributeView(name: $0.name, value: $0.value) },
                 hasAttributes: !matter.attributes.isEmpty,
-                body: HTML(site.bodies[index]),
+                body: HTML(body),
                 params: FrontMatterParams(TemplateObject(sorted: matter.params.mapValues(\.templateValue))),
                 outline: PageOutline(page.headings, minimum: config.markdown.toc)?.view)
             if let image = matter.image, let (output, size) = imageOutput(image, of: page) {
