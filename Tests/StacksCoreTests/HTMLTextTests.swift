@@ -147,3 +147,36 @@ enum ReferenceHTMLText {
         return (scalar, length)
     }
 }
+
+/// The scans every page's bytes go through, against their plain definitions.
+@Suite struct ByteScanDefinitionTests {
+    /// A control character found eight bytes at a time is the first one a byte-by-byte scan
+    /// finds, at every position and next to every kind of byte.
+    @Test func theFirstControlCharacterIsFoundAsByteByByte() {
+        let fillers: [[UInt8]] = [Array("plain text, ".utf8), Array("é日\n".utf8), [0x09, 0x0A, 0x0C, 0x0D], [0x7E, 0x80, 0x9F, 0xA0, 0xFF], [0x20, 0x1F]]
+        var generator = SeededRandom(seed: 3)
+        for length in 0..<600 {
+            var bytes: [UInt8] = []
+            while bytes.count < length % 70 { bytes += fillers[Int(generator.next() % UInt64(fillers.count))] }
+            if generator.next() % 3 == 0, !bytes.isEmpty {
+                bytes[Int(generator.next() % UInt64(bytes.count))] = [0x00, 0x01, 0x08, 0x1B, 0x7F][Int(generator.next() % 5)]
+            }
+            let expected = bytes.firstIndex(where: TextPosition.isControl)
+            let found = TextPosition.firstControlCharacter(in: bytes)
+            #expect((found != nil) == (expected != nil), "\(bytes)")
+            if let expected, let found {
+                let line = 1 + bytes[..<expected].filter { $0 == 0x0A }.count
+                let lineStart = bytes[..<expected].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                #expect(found.line == line && found.column == expected - lineStart + 1, "\(bytes)")
+            }
+        }
+    }
+
+    @Test func aShortcodeIsFoundFromBraceToBrace() {
+        #expect(Shortcodes.mayHold(String(repeating: "text { not one } ", count: 50) + "{{< gist x >}}"))
+        #expect(Shortcodes.mayHold("{%"))
+        #expect(!Shortcodes.mayHold(String(repeating: "text { not one } {{path/to/file}} ", count: 50)))
+        #expect(!Shortcodes.mayHold("") && !Shortcodes.mayHold("{") && !Shortcodes.mayHold("no braces at all"))
+        #expect(Shortcodes.mayHold("a {{ name(x) }}") && !Shortcodes.mayHold("a {{ name }}"))
+    }
+}

@@ -41,7 +41,24 @@ enum TextPosition {
         // Every byte of every page is looked at: through a table in a local, by pointer.
         let found = isControlByte.withUnsafeBufferPointer { isControl in
             bytes.withUnsafeBufferPointer { bytes -> Int? in
-                for index in 0..<bytes.count where isControl[Int(bytes[index])] { return index }
+                guard let base = bytes.baseAddress else { return nil }
+                // Eight bytes at a time: a word with no byte below 0x20 and none that is 0x7F
+                // has no control character (most words of a page; one with a line break is
+                // looked at byte by byte). The tests may flag a byte after a flagged one too,
+                // never miss one.
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                var index = 0
+                while index + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let below20 = (word &- ones &* 0x20) & ~word & highs
+                    let del = word ^ (ones &* 0x7F)
+                    let is7F = (del &- ones) & ~del & highs
+                    if below20 | is7F != 0 {
+                        for offset in index..<(index + 8) where isControl[Int(bytes[offset])] { return offset }
+                    }
+                    index += 8
+                }
+                for offset in index..<bytes.count where isControl[Int(bytes[offset])] { return offset }
                 return nil
             }
         }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CCmark
 import Foundation
 
@@ -62,9 +67,15 @@ struct Shortcodes {
         var body = body
         return body.withUTF8 { bytes in
             let open = UInt8(ascii: "{"), count = bytes.count
+            guard let base = bytes.baseAddress else { return false }
             var index = 0
             while index + 1 < count {
-                guard bytes[index] == open else { index += 1; continue }
+                // From brace to brace (`memchr`): most bodies have few or none.
+                guard bytes[index] == open else {
+                    guard let found = memchr(base + index, Int32(open), count - index) else { return false }
+                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    continue
+                }
                 let next = bytes[index + 1]
                 if next == UInt8(ascii: "%") { return true }
                 guard next == open else { index += 1; continue }
