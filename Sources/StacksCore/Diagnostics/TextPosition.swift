@@ -44,8 +44,8 @@ enum TextPosition {
                 guard let base = bytes.baseAddress else { return nil }
                 // Eight bytes at a time: a word with no byte below 0x20 and none that is 0x7F
                 // has no control character (most words of a page; one with a line break is
-                // looked at byte by byte). The tests may flag a byte after a flagged one too,
-                // never miss one.
+                // looked at byte by byte). The bit tests may flag a byte after a flagged one
+                // too, never miss one.
                 let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
                 var index = 0
                 while index + 8 <= bytes.count {

@@ -111,6 +111,10 @@ enum SimpleFrontMatter {
         let start: Int
         /// After the last byte that is not a space.
         let end: Int
+        /// A line with bytes beyond ASCII: the column (`column(of:)`) of each byte, so that a
+        /// long flow list's marks cost one pass, not one pass each; nil for ASCII, whose
+        /// columns are its offsets.
+        private let columns: [Int32]?
         var indent: Int { start }
         var isBlankOrComment: Bool { start == end || bytes[start] == UInt8(ascii: "#") }
 
@@ -123,10 +127,12 @@ enum SimpleFrontMatter {
             var beforePrevious: UInt8 = 0
             var firstNonSpace = -1
             var lastNonSpace = -1
+            var isASCII = true
             for index in 0..<count {
                 let byte = line[index]
                 if byte < 0x20 || byte == 0x7F { return nil }
                 if byte >= 0x80 {
+                    isASCII = false
                     if previous == 0xC2 && byte < 0xA0 { return nil }  // U+0080...U+009F
                     if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) { return nil }
                     if beforePrevious == 0xEF && previous == 0xBB && byte == 0xBF { return nil }  // U+FEFF
@@ -143,13 +149,20 @@ enum SimpleFrontMatter {
             self.number = number
             start = firstNonSpace < 0 ? count : firstNonSpace
             end = lastNonSpace < 0 ? count : lastNonSpace + 1
+            if isASCII {
+                columns = nil
+            } else {
+                var columns = [Int32](repeating: 1, count: count + 1)
+                for offset in 0..<count {
+                    columns[offset + 1] = columns[offset] + (line[offset] & 0xC0 == 0x80 ? 0 : 1)
+                }
+                self.columns = columns
+            }
         }
 
         /// Yams counts columns in Unicode scalars: UTF-8 bytes other than continuation bytes.
         func column(of index: Int) -> Int {
-            var column = 1
-            for offset in 0..<index where bytes[offset] & 0xC0 != 0x80 { column += 1 }
-            return column
+            columns.map { Int($0[index]) } ?? index + 1
         }
 
         func isBlank(from index: Int) -> Bool { index >= end }

@@ -91,8 +91,11 @@ struct TagIndex: Equatable, Sendable {
         place.reserveCapacity(inputs.tagged.count)
         for (position, page) in inputs.tagged.enumerated() {
             place[page.index] = position
-            // A page has a few tags: a list is quicker than a set.
+            // A page has a few tags: a list is quicker than a set, unless it has many (a page
+            // may list thousands, and a list would take time in their square).
             var seen: [String] = []
+            var seenMany = Set<String>()
+            let hasMany = page.tags.count > 16
             for tag in page.tags {
                 let known = spelled[tag] ?? {
                     let name = tag.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -102,8 +105,9 @@ struct TagIndex: Equatable, Sendable {
                 }()
                 guard let (name, slug) = known else { continue }
                 spellings[slug, default: [:]][name, default: 0] += 1
-                if !seen.contains(slug) {
-                    seen.append(slug)
+                let isNew = hasMany ? seenMany.insert(slug).inserted : !seen.contains(slug)
+                if isNew {
+                    if !hasMany { seen.append(slug) }
                     pagesBySlug[slug, default: []].append(page.index)
                 }
             }
@@ -141,7 +145,11 @@ struct TagIndex: Equatable, Sendable {
             let sorted = ordered(pages)
             tags.append(Tag(slug: slug, name: name, pages: sorted))
         }
-        self.tags = tags.sorted { (Self.sortKey($0.name), $0.slug) < (Self.sortKey($1.name), $1.slug) }
+        // Each name folded once, not once a comparison (Foundation's folding is costly, and a
+        // catalog may have many thousands of tags).
+        self.tags = tags.map { (key: Self.sortKey($0.name), tag: $0) }
+            .sorted { ($0.key, $0.tag.slug) < ($1.key, $1.tag.slug) }
+            .map(\.tag)
         positions = Dictionary(uniqueKeysWithValues: self.tags.enumerated().map { ($0.element.slug, $0.offset) })
         slugs = spelled.compactMapValues { $0?.slug }
         (folder, displaced) = Self.freeFolder(inputs.claims)

@@ -148,7 +148,7 @@ enum HTMLText {
             case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: UInt32(digit - UInt8(ascii: "A") + 10)
             default: UInt32.max
             }
-            // At most ten characters: no more than 40 bits, which UInt32 overflows like UInt32(_:radix:).
+            // A value past UInt32 is no reference, as `UInt32(_:radix:)` read it.
             guard number != UInt32.max else { return nil }
             let (product, overflow) = value.multipliedReportingOverflow(by: radix)
             guard !overflow else { return nil }
