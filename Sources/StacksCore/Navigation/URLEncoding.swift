@@ -54,7 +54,10 @@ enum URLEncoding {
 
     /// `nil` for a malformed escape or bytes that are not UTF-8.
     static func decodePathSegment(_ segment: String) -> String? {
-        guard segment.contains("%") else { return segment }
+        // A `%` byte first (`contains("%")` took 3,000 instructions a link); by characters only
+        // where one may be part of a larger character.
+        guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
+        if !segment.utf8.allSatisfy({ $0 < 0x80 }), !segment.contains("%") { return segment }
         var bytes: [UInt8] = []
         var iterator = Array(segment.utf8).makeIterator()
         while let byte = iterator.next() {
