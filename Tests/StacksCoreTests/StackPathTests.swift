@@ -37,6 +37,30 @@ import Testing
         #expect(StackPath([.category("café")]).url == "caf%C3%A9/")
     }
 
+    /// The URL and folder written byte by byte are those spelled piece by piece, for slugs and
+    /// languages of every kind: reserved characters, non-ASCII letters, combining marks, empty.
+    @Test func urlAndFolderAsSpelledPieceByPiece() {
+        let slugs = ["", "a", "rain", "café", "e\u{301}", "a b", "%41", "日本語", "x/y", "-._~", "🍶", "?#&"]
+        var compared = 0
+        for language in ["", "de", "zh-Hans", "é"] {
+            for first in slugs {
+                for second in slugs {
+                    for path in [StackPath(unchecked: [.category(first)], language: language),
+                                 StackPath(unchecked: [.category(first), .item(second)], language: language),
+                                 StackPath(unchecked: [.category(first), .category(second), .item(first)], language: language)] {
+                        #expect(path.url == path.urlByPieces, "\(path.destinations) \(language)")
+                        #expect(path.outputDirectory == path.outputDirectoryByPieces, "\(path.destinations) \(language)")
+                        compared += 1
+                    }
+                }
+            }
+            let root = StackPath(unchecked: [], language: language)
+            #expect(root.url == root.urlByPieces && root.outputDirectory == root.outputDirectoryByPieces)
+        }
+        #expect(compared == 4 * slugs.count * slugs.count * 3)
+        #expect(StackPath(unchecked: [.category("é"), .item("a b")], language: "de").url == "de/%C3%A9/a%20b/")
+    }
+
     @Test func prefixesAreTheBreadcrumbs() {
         #expect(drizzle.prefixes.map(\.url) == ["", "weather/", "weather/rain/", "weather/rain/drizzle/"])
     }

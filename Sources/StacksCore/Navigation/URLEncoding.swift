@@ -23,6 +23,24 @@ enum URLEncoding {
         return result
     }
 
+    /// `encodePathSegment(_:)` of `bytes`, written into `buffer` from `start` (room for three
+    /// bytes each); where it ends.
+    static func encodePathSegment(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var end = start
+        for byte in bytes {
+            if isUnreserved(byte) {
+                buffer[end] = byte
+                end += 1
+            } else {
+                buffer[end] = UInt8(ascii: "%")
+                buffer[end + 1] = hexByte(byte >> 4)
+                buffer[end + 2] = hexByte(byte & 0xF)
+                end += 3
+            }
+        }
+        return end
+    }
+
     /// A path's segments each encoded (`encodePathSegment`), joined by single slashes: empty
     /// segments are dropped, as `split(separator: "/")` drops them. By bytes: a page's list has
     /// a link to a file for every page, and splitting a `String` breaks it into characters first.
