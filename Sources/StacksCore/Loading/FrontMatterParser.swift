@@ -1,4 +1,9 @@
 import Yams
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Splits a Markdown file into front matter and body, and checks the known keys' types.
 ///
@@ -174,7 +179,19 @@ private struct LineScanner {
     mutating func next() -> Substring? {
         guard position < text.endIndex else { return nil }
         let utf8 = text.utf8
-        let end = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+        // The line's end found by `memchr` in the text's bytes: the generic search of the UTF-8
+        // view took 750 instructions a line.
+        let start = utf8.distance(from: utf8.startIndex, to: position)
+        let found: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress, start < bytes.count,
+                  let newline = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+            return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+        }
+        let end = switch found {
+        case .some(.some(let offset)): utf8.index(utf8.startIndex, offsetBy: offset)
+        case .some(.none): text.endIndex
+        case .none: utf8[position...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+        }
         let line = text[position..<end]
         position = end < text.endIndex ? utf8.index(after: end) : end
         return line
