@@ -50,6 +50,20 @@ import Testing
             let context = Self.context(text, flag: flag, tags: tags, rows: rows)
             let direct = templates.render("probe", context.mustacheValue)
             #expect(stamps.render("probe", context, with: templates) == direct, "\(text.debugDescription)")
+            // Filled as bytes (a page's outermost template), the same text's bytes.
+            #expect(stamps.renderBytes("probe", context, with: templates) == Array(direct.utf8), "\(text.debugDescription)")
+        }
+    }
+
+    /// Escaped into bytes as `HTMLEscaping.escape` escapes text.
+    @Test func escapingIntoBytesIsEscapingText() {
+        for text in Self.awkward + ["'\"'\"", "<<>>&&", "plain text"] {
+            let bytes = Array(text.utf8)
+            let escaped = [UInt8](unsafeUninitializedCapacity: bytes.count * 6 + 2) { output, count in
+                output[0] = UInt8(ascii: "[")
+                count = bytes.withUnsafeBufferPointer { HTMLEscaping.escape($0, into: output, at: 1) }
+            }
+            #expect(escaped == Array(("[" + HTMLEscaping.escape(text)).utf8), "\(text.debugDescription)")
         }
     }
 

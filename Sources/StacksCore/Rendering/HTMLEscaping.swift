@@ -31,6 +31,31 @@ public enum HTMLEscaping {
         return escaped ?? text
     }
 
+    /// `escape(_:)` of UTF-8 `bytes`, written into `output` from `start` (room for six bytes
+    /// each); where it ends.
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var end = start
+        func put(_ text: StaticString) {
+            text.withUTF8Buffer { (output.baseAddress! + end).update(from: $0.baseAddress!, count: $0.count) }
+            end += text.utf8CodeUnitCount
+        }
+        for byte in bytes {
+            guard needsEscape(byte) else {
+                output[end] = byte
+                end += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "&"): put("&amp;")
+            case UInt8(ascii: "<"): put("&lt;")
+            case UInt8(ascii: ">"): put("&gt;")
+            case UInt8(ascii: "\""): put("&quot;")
+            default: put("&#39;")
+            }
+        }
+        return end
+    }
+
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte <= 0x3E && (byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27)
     }

@@ -52,6 +52,12 @@ enum RootMarker {
         return text.withUTF8 { source in folder.withUTF8 { resolve(source, folder: $0, shared: true) } }
     }
 
+    /// `resolve(_:folder:)` of a text's UTF-8 bytes.
+    static func resolve(_ bytes: [UInt8], folder: String) -> [UInt8] {
+        var folder = folder
+        return bytes.withUnsafeBufferPointer { source in folder.withUTF8 { resolve(source, folder: $0, shared: true) } }
+    }
+
     /// `shared`: whether links may stop at a folder shared with their target; without it
     /// `folder` only gives the depth.
     private static func resolve(_ source: UnsafeBufferPointer<UInt8>, folder: UnsafeBufferPointer<UInt8>,

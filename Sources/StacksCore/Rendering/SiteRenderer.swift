@@ -256,7 +256,8 @@ public struct SiteRenderer: Sendable {
         stamps.handedOver?.append((DetailView.template, input.detail))
         layout["detail"] = .text(stamps.render(DetailView.template, input.detail, with: templates))
         stamps.handedOver?.append((LayoutView.template, layout))
-        return RootMarker.resolve(stamps.render(LayoutView.template, layout, with: templates), folder: input.folder)
+        let page = stamps.renderBytes(LayoutView.template, layout, with: templates)
+        return RootMarker.resolve(page, folder: input.folder)
     }
 
     /// The extra pages of large categories' lists: `weather/page/2/` and on. Page 1 is the

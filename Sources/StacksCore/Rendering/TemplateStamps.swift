@@ -54,7 +54,27 @@ struct TemplateStamps {
 
     /// The template `name` rendered with `context`, the same text as `templates.render`.
     mutating func render(_ name: String, _ context: TemplateObject, with templates: TemplateSet) -> String {
-        guard templates.allowsStamps else { return templates.render(name, context.mustacheValue) }
+        guard let (stamp, leaves) = stamp(name, context, with: templates) else {
+            return templates.render(name, context.mustacheValue)
+        }
+        return stamp.fill(leaves)
+    }
+
+    /// `render(_:_:with:)` as UTF-8 bytes: for a page's outermost template, whose text is
+    /// wanted as bytes. A stamp is filled straight into them: appended to a `String` piece by
+    /// piece, the pieces of every page cost 350 instructions each (its flags, its breadcrumbs
+    /// and its room checked at every one), and a `String` made from bytes is validated again.
+    mutating func renderBytes(_ name: String, _ context: TemplateObject, with templates: TemplateSet) -> [UInt8] {
+        guard let (stamp, leaves) = stamp(name, context, with: templates) else {
+            return Array(templates.render(name, context.mustacheValue).utf8)
+        }
+        return stamp.fillBytes(leaves)
+    }
+
+    /// The stamp of the context's shape, made on first use, and the context's leaves; `nil`
+    /// when the context is rendered directly.
+    private mutating func stamp(_ name: String, _ context: TemplateObject, with templates: TemplateSet) -> (Stamp, [String])? {
+        guard templates.allowsStamps else { return nil }
         var shape = Shape()
         shape.add(context)
         let key = Key(template: name, shape: shape.bytes)
@@ -67,8 +87,7 @@ struct TemplateStamps {
             stamp = Stamp(templates.render(name, sentinels), holes: next)
             stamps[key] = stamp
         }
-        guard let stamp else { return templates.render(name, context.mustacheValue) }
-        return stamp.fill(shape.leaves)
+        return stamp.map { ($0, shape.leaves) }
     }
 
     // MARK: Shapes
@@ -203,6 +222,8 @@ private struct Stamp {
 
     let parts: [Part]
     let textBytes: Int
+    /// The text parts' bytes one after another, in order (`fillBytes`).
+    let text: [UInt8]
 
     /// Reads the sentinels out of a rendering; `nil` if anything else starts like one.
     init?(_ rendered: String, holes: Int) {
@@ -247,6 +268,10 @@ private struct Stamp {
         }
         self.parts = parts
         self.textBytes = textBytes
+        var text: [UInt8] = []
+        text.reserveCapacity(textBytes)
+        for part in parts { if case .text(let piece) = part { text += piece.utf8 } }
+        self.text = text
     }
 
     func fill(_ leaves: [String]) -> String {
@@ -263,6 +288,45 @@ private struct Stamp {
             }
         }
         return output
+    }
+}
+
+extension Stamp {
+    /// `fill(_:)` as UTF-8 bytes, each piece copied into room made once for the most it can
+    /// take (an escaped byte is at most six).
+    func fillBytes(_ leaves: [String]) -> [UInt8] {
+        var bound = textBytes
+        for part in parts {
+            if case .leaf(let number, let escaped) = part { bound += leaves[number].utf8.count * (escaped ? 6 : 1) }
+        }
+        return text.withUnsafeBufferPointer { text in
+            [UInt8](unsafeUninitializedCapacity: bound) { output, count in
+                var end = 0, read = 0
+                for part in parts {
+                    switch part {
+                    case .text(let piece):
+                        let length = piece.utf8.count
+                        if length > 0 { (output.baseAddress! + end).update(from: text.baseAddress! + read, count: length) }
+                        end += length
+                        read += length
+                    case .leaf(let number, let escaped):
+                        let leaf = leaves[number]
+                        let written = leaf.utf8.withContiguousStorageIfAvailable { bytes in
+                            Self.put(bytes, escaped: escaped, into: output, at: end)
+                        }
+                        end = written ?? Array(leaf.utf8).withUnsafeBufferPointer { Self.put($0, escaped: escaped, into: output, at: end) }
+                    }
+                }
+                count = end
+            }
+        }
+    }
+
+    private static func put(_ bytes: UnsafeBufferPointer<UInt8>, escaped: Bool, into output: UnsafeMutableBufferPointer<UInt8>,
+                            at start: Int) -> Int {
+        if escaped { return HTMLEscaping.escape(bytes, into: output, at: start) }
+        if !bytes.isEmpty { (output.baseAddress! + start).update(from: bytes.baseAddress!, count: bytes.count) }
+        return start + bytes.count
     }
 }
 
