@@ -344,7 +344,10 @@ public struct SiteWriter: Sendable {
         guard info.st_mode & S_IFMT == S_IFREG else { throw WriteFailure(.content(display), reason: "it is not a regular file") }
         let output = try create(place, in: root, temporary: temporary)
         defer { close(output) }
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        // Room for the file, up to 256 KB, not zeroed first: zeroed at that size for every
+        // file, the buffer cost a 10,000-item build with 500 icons 130 M instructions.
+        let room = max(1, min(Int(info.st_size), 256 * 1024))
+        var buffer = [UInt8](unsafeUninitializedCapacity: room) { _, initialized in initialized = room }
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
