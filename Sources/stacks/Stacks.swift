@@ -55,6 +55,7 @@ struct Build: AsyncParsableCommand {
     func run() async throws {
         var options = site.buildOptions
         options.clean = clean
+        options.processEndsAfter = true
         try finish(await Report.build(options, to: .terminal))
     }
 }

@@ -14,6 +14,10 @@ public struct BuildOptions: Sendable {
     public var brokenLinks: Diagnostic.Severity?
     /// Ignore the build cache: write the whole output anew (and a new cache).
     public var clean = false
+    /// The process ends with the build (`stacks build`): the site's values are left for the
+    /// system to take back at exit rather than freed one by one (a fiftieth of a one-edit
+    /// build's instructions).
+    public var processEndsAfter = false
 
     public init(projectDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 content: String? = nil, templates: String? = nil, output: String? = nil,

@@ -200,11 +200,16 @@ public enum SiteBuilder {
                     warnings = prepared.flatMap(\.warnings) + site.warnings
                     // On the other core, while the memos and the cache are written: freeing
                     // every page's values was a twentieth of a one-edit build, on one core.
-                    // Not waited for: a process that exits first has no need of it.
+                    // Not waited for: a process that exits first has no need of it. One that
+                    // ends with the build does not free them at all.
                     let leaving = consume prepared
-                    Task.detached {
-                        withExtendedLifetime(leaving) {}
-                        FreedMemory.release()
+                    if options.processEndsAfter {
+                        LeftUntilExit.keep(leaving)
+                    } else {
+                        Task.detached {
+                            withExtendedLifetime(leaving) {}
+                            FreedMemory.release()
+                        }
                     }
                 }
                 searchMemo?.finish()
