@@ -79,14 +79,22 @@ final class MemoFile: Sendable {
 
     /// The bytes kept under `key`, if there are and they are whole.
     func entry(_ key: Digest) -> [UInt8]? {
-        guard let span = entries[key], var bytes = Self.read(descriptor, at: span.offset, count: span.count + 16) else { return nil }
-        var tail = bytes[span.count...].makeIterator()
-        let written = Self.digest(from: &tail)
-        // The checksum cut off in place: the entry is not copied out (an edit build reads tens
-        // of megabytes of them).
-        bytes.removeSubrange(span.count...)
-        guard written == bytes.withUnsafeBytes(Checksum.of) else { return nil }
-        return bytes
+        guard let span = entries[key] else { return nil }
+        // Read with its checksum into room not zeroed first, checked there, and the checksum
+        // left beyond the array's end: the entry is not copied out (an edit build reads tens of
+        // megabytes of them), nor cut off by a call that moves elements.
+        var whole = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: span.count + 16) { buffer, initialized in
+            guard Self.read(descriptor, at: span.offset, into: UnsafeMutableRawBufferPointer(buffer)) else { return }
+            let raw = UnsafeRawBufferPointer(buffer)
+            let written = Digest(high: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: span.count, as: UInt64.self)),
+                                 low: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: span.count + 8, as: UInt64.self)))
+            let entry = UnsafeRawBufferPointer(rebasing: raw[..<span.count])
+            guard written == Checksum.of(entry) else { return }
+            whole = true
+            initialized = span.count
+        }
+        return whole ? bytes : nil
     }
 
     var count: Int { entries.count }
@@ -123,6 +131,22 @@ final class MemoFile: Sendable {
             entries[key] = (offset, length)
         }
         return entries
+    }
+
+    /// Fills `buffer` from `offset`; `false` when the file ends or cannot be read first.
+    private static func read(_ descriptor: Int32, at offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        var done = 0
+        while done < buffer.count {
+            let read = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if read > 0 {
+                done += read
+            } else if read < 0, errno == EINTR {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8]? {

@@ -170,8 +170,13 @@ struct SearchPostings: Sendable {
                 let length = Int(reader.word16()!)
                 let number = self.terms.number(of: reader.take(length))
                 if number == lists.count { newList() }
-                let count = Int(reader.word32()!)
-                for _ in 0..<count { lists[number].append(reader.word32()!) }
+                let count = Int(reader.word32()!), offset = reader.position
+                _ = reader.skip(count * 4)
+                // In one append (word by word, the list was checked for a unique owner at each:
+                // three million times in a 10,000-item edit build).
+                lists[number].append(contentsOf: (0..<count).lazy.map {
+                    UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + $0 * 4, as: UInt32.self))
+                })
             }
             return true
         }
