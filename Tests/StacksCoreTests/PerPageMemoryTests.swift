@@ -34,4 +34,15 @@ import Testing
         reordered["title"] = nil
         #expect(lines != reordered && reordered.count == 1)
     }
+
+    /// Pairs taken whole (as a memo reads them back, in key order) give what the subscript
+    /// gives, and pairs out of order or repeated are set as it sets them.
+    @Test func keyLinesTakenWholeAsTheSubscriptSetsThem() {
+        for keys in [["a", "b", "c"], ["c", "a", "b"], ["a", "a", "b"], ["b", "b"], [], ["x", "a", "x"]] {
+            var bySubscript = KeyLines()
+            for (line, key) in keys.enumerated() { bySubscript[key] = line + 1 }
+            let inOrder = KeyLines(keys.enumerated().map { (key: $0.element, line: $0.offset + 1) })
+            #expect(inOrder == bySubscript && inOrder.keys == bySubscript.keys, "\(keys)")
+        }
+    }
 }

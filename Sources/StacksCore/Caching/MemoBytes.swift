@@ -67,6 +67,7 @@ struct MemoBytesReader {
     mutating func texts() -> [String]? {
         guard let count = count() else { return nil }
         var values: [String] = []
+        values.reserveCapacity(count)
         for _ in 0..<count {
             guard let value = text() else { return nil }
             values.append(value)

@@ -215,6 +215,7 @@ extension MemoBytesReader {
               let image = optional(), let attributeCount = count() else { return nil }
         (frontMatter.draft, frontMatter.date, frontMatter.tags) = (draft == 1, date, tags)
         (frontMatter.icon, frontMatter.color, frontMatter.image) = (icon, color, image)
+        frontMatter.attributes.reserveCapacity(attributeCount)
         for _ in 0..<attributeCount {
             guard let name = text(), let value = text() else { return nil }
             frontMatter.attributes.append(Attribute(name: name, value: value))
@@ -226,10 +227,14 @@ extension MemoBytesReader {
             frontMatter.params[key] = value
         }
         guard let lineCount = count() else { return nil }
+        var lines: [(key: String, line: Int)] = []
+        lines.reserveCapacity(lineCount)
         for _ in 0..<lineCount {
             guard let key = text(), let line = number() else { return nil }
-            frontMatter.keyLines[key] = line
+            lines.append((key, line))
         }
+        // Written in key order (`frontMatter(_:)`).
+        frontMatter.keyLines = KeyLines(lines)
         return frontMatter
     }
 

@@ -21,6 +21,17 @@ public struct KeyLines: Sendable, Equatable {
         }
     }
 
+    /// The pairs, each key on its line as the subscript would set them one after another:
+    /// taken as they are when their keys increase (as a memo writes them, sorted), each
+    /// compared with the next only.
+    init(_ given: [(key: String, line: Int)]) {
+        if zip(given, given.dropFirst()).allSatisfy({ $0.key < $1.key }) {
+            pairs = given
+        } else {
+            for (key, line) in given { self[key] = line }
+        }
+    }
+
     public var count: Int { pairs.count }
     /// In the order written.
     public var keys: [String] { pairs.map(\.key) }
