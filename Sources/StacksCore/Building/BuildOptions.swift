@@ -16,7 +16,7 @@ public struct BuildOptions: Sendable {
     public var clean = false
     /// The process ends with the build (`stacks build`): the site's values are left for the
     /// system to take back at exit rather than freed one by one (a fiftieth of a one-edit
-    /// build's instructions).
+    /// build's instructions), when the process holds less than `FreedMemory.threshold`.
     public var processEndsAfter = false
 
     public init(projectDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
