@@ -250,13 +250,14 @@ public struct SiteRenderer: Sendable {
 
     /// The page `input` describes.
     func render(_ input: PageInput, stamps: inout TemplateStamps) -> [UInt8] {
-        var layout = input.layout
+        // The columns as bytes, copied into the page where the layout prints them.
         stamps.handedOver?.append((ContentView.template, input.content))
-        layout["content"] = .text(stamps.render(ContentView.template, input.content, with: templates))
+        let content = stamps.renderBytes(ContentView.template, input.content, with: templates)
         stamps.handedOver?.append((DetailView.template, input.detail))
-        layout["detail"] = .text(stamps.render(DetailView.template, input.detail, with: templates))
-        stamps.handedOver?.append((LayoutView.template, layout))
-        let page = stamps.renderBytes(LayoutView.template, layout, with: templates)
+        let detail = stamps.renderBytes(DetailView.template, input.detail, with: templates)
+        stamps.handedOver?.append((LayoutView.template, input.layout))
+        let page = stamps.renderBytes(LayoutView.template, input.layout, inserting: [("content", content), ("detail", detail)],
+                                      with: templates)
         return RootMarker.resolve(page, folder: input.folder)
     }
 

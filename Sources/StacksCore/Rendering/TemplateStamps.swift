@@ -71,12 +71,35 @@ struct TemplateStamps {
         return stamp.fillBytes(leaves)
     }
 
+    /// `renderBytes(_:_:with:)` with some of the context's own texts given as UTF-8 bytes
+    /// instead (a page's content and detail columns, rendered as bytes themselves): the context
+    /// holds any text under those names, and the bytes are printed in its place. A column of
+    /// 20 KB is then copied once into the page, not appended to a `String` piece by piece first.
+    mutating func renderBytes(_ name: String, _ context: TemplateObject, inserting inserted: [(name: String, bytes: [UInt8])],
+                              with templates: TemplateSet) -> [UInt8] {
+        var shape = Shape()
+        var places: [(leaf: Int, bytes: [UInt8])] = []
+        shape.add(context, inserting: inserted, places: &places)
+        guard let stamp = stamp(name, shape, context, with: templates) else {
+            var context = context
+            for (name, bytes) in inserted where context[name] != nil { context[name] = .text(String(decoding: bytes, as: UTF8.self)) }
+            return Array(templates.render(name, context.mustacheValue).utf8)
+        }
+        return stamp.fillBytes(shape.leaves, inserting: places)
+    }
+
     /// The stamp of the context's shape, made on first use, and the context's leaves; `nil`
     /// when the context is rendered directly.
     private mutating func stamp(_ name: String, _ context: TemplateObject, with templates: TemplateSet) -> (Stamp, [String])? {
         guard templates.allowsStamps else { return nil }
         var shape = Shape()
         shape.add(context)
+        return stamp(name, shape, context, with: templates).map { ($0, shape.leaves) }
+    }
+
+    /// The stamp of `shape`, `context`'s, made on first use.
+    private mutating func stamp(_ name: String, _ shape: Shape, _ context: TemplateObject, with templates: TemplateSet) -> Stamp? {
+        guard templates.allowsStamps else { return nil }
         let key = Key(template: name, shape: shape.bytes)
         let stamp: Stamp?
         if let known = stamps[key] {
@@ -87,7 +110,7 @@ struct TemplateStamps {
             stamp = Stamp(templates.render(name, sentinels), holes: next)
             stamps[key] = stamp
         }
-        return stamp.map { ($0, shape.leaves) }
+        return stamp
     }
 
     // MARK: Shapes
@@ -120,6 +143,21 @@ struct TemplateStamps {
                 for value in values { add(value) }
             case .object(let object):
                 add(object)
+            }
+        }
+
+        /// `add(_:)` of an object, noting which leaves are its texts named in `inserted`.
+        mutating func add(_ object: TemplateObject, inserting inserted: [(name: String, bytes: [UInt8])],
+                          places: inout [(leaf: Int, bytes: [UInt8])]) {
+            bytes.append(6)
+            addCount(object.names.count)
+            for (name, value) in zip(object.names, object.values) {
+                addCount(name.utf8.count)
+                bytes.append(contentsOf: name.utf8)
+                if case .text = value, let insert = inserted.first(where: { $0.name == name }) {
+                    places.append((leaves.count, insert.bytes))
+                }
+                add(value)
             }
         }
 
@@ -294,10 +332,13 @@ private struct Stamp {
 extension Stamp {
     /// `fill(_:)` as UTF-8 bytes, each piece copied into room made once for the most it can
     /// take (an escaped byte is at most six).
-    func fillBytes(_ leaves: [String]) -> [UInt8] {
+    /// `inserting`: leaves printed as these bytes instead of as their text.
+    func fillBytes(_ leaves: [String], inserting inserted: [(leaf: Int, bytes: [UInt8])] = []) -> [UInt8] {
         var bound = textBytes
         for part in parts {
-            if case .leaf(let number, let escaped) = part { bound += leaves[number].utf8.count * (escaped ? 6 : 1) }
+            guard case .leaf(let number, let escaped) = part else { continue }
+            let count = inserted.first { $0.leaf == number }?.bytes.count ?? leaves[number].utf8.count
+            bound += count * (escaped ? 6 : 1)
         }
         return text.withUnsafeBufferPointer { text in
             [UInt8](unsafeUninitializedCapacity: bound) { output, count in
@@ -310,6 +351,10 @@ extension Stamp {
                         end += length
                         read += length
                     case .leaf(let number, let escaped):
+                        if let insert = inserted.first(where: { $0.leaf == number }) {
+                            end = insert.bytes.withUnsafeBufferPointer { Self.put($0, escaped: escaped, into: output, at: end) }
+                            continue
+                        }
                         let leaf = leaves[number]
                         let written = leaf.utf8.withContiguousStorageIfAvailable { bytes in
                             Self.put(bytes, escaped: escaped, into: output, at: end)
