@@ -13,6 +13,8 @@ public struct TemplateSet: Sendable {
     /// Whether `TemplateStamps` may render these templates (none uses a feature that would
     /// make a stamp differ from a rendering).
     var allowsStamps: Bool
+    /// The stamps made from these templates, for every thread that renders with them.
+    let stampBook = StampBook()
     /// Whether the sidebar can be drawn node by node (`SidebarParts`).
     var drawsSidebarByNodes = false
     /// The theme's templated assets (the stylesheet), by path, as parsed when checked: the

@@ -1,4 +1,8 @@
 import Mustache
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Renders a template once per *shape* of context and fills in each page's text.
 ///
@@ -26,7 +30,8 @@ import Mustache
 /// which a sentinel cannot stand for: stamps put a poison in its place, and a shape whose
 /// stamp has one is always rendered directly.
 ///
-/// Local to one thread of work: a build gives each chunk of pages its own.
+/// Local to one thread of work: a build gives each chunk of pages its own. The stamps
+/// themselves are made once for all chunks (`StampBook`, the template set's).
 struct TemplateStamps {
     private var stamps: [Key: Stamp?] = [:]
     /// When set, every view rendered, by template, as it was handed over (for tests).
@@ -34,14 +39,44 @@ struct TemplateStamps {
 
     init() {}
 
-    private struct Key: Hashable {
+    fileprivate struct Key: Hashable {
         var template: String
         var shape: [UInt8]
+        /// The shape's bytes mixed a word at a time, once: a page's shapes are hundreds of
+        /// bytes, which SipHash took 2,500 instructions a lookup to hash and compare.
+        let mixed: UInt64
+
+        init(template: String, shape: [UInt8]) {
+            self.template = template
+            self.shape = shape
+            mixed = shape.withUnsafeBytes(Self.mix)
+        }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(template)
-            // In one go: an array of bytes hashes byte by byte otherwise.
-            shape.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(mixed)
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            guard a.mixed == b.mixed, a.shape.count == b.shape.count, a.template == b.template else { return false }
+            return a.shape.withUnsafeBytes { x in b.shape.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        }
+
+        /// FNV-1a over 8-byte words, then the tail's bytes; only spreads keys over buckets
+        /// (`Hasher` seeds the result), equality is decided by the bytes.
+        private static func mix(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            let prime: UInt64 = 0x100_0000_01b3
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                value = (value ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+                value ^= value >> 29
+                offset += 8
+            }
+            while offset < bytes.count {
+                value = (value ^ UInt64(bytes[offset])) &* prime
+                offset += 1
+            }
+            return value ^ UInt64(bytes.count)
         }
     }
 
@@ -104,11 +139,15 @@ struct TemplateStamps {
         let stamp: Stamp?
         if let known = stamps[key] {
             stamp = known
+        } else if let made = templates.stampBook.stamp(key) {
+            stamp = made
+            stamps[key] = made
         } else {
             var next = 0
             let sentinels = Self.sentinelObject(context, next: &next)
             stamp = Stamp(templates.render(name, sentinels), holes: next)
             stamps[key] = stamp
+            templates.stampBook.keep(key, stamp)
         }
         return stamp
     }
@@ -150,28 +189,42 @@ struct TemplateStamps {
         mutating func add(_ object: TemplateObject, inserting inserted: [(name: String, bytes: [UInt8])],
                           places: inout [(leaf: Int, bytes: [UInt8])]) {
             bytes.append(6)
-            addCount(object.names.count)
-            for (name, value) in zip(object.names, object.values) {
-                addCount(name.utf8.count)
-                bytes.append(contentsOf: name.utf8)
-                if case .text = value, let insert = inserted.first(where: { $0.name == name }) {
+            let names = object.names, values = object.values
+            addCount(names.count)
+            for position in names.indices {
+                add(name: names[position])
+                if case .text = values[position], let insert = inserted.first(where: { $0.name == names[position] }) {
                     places.append((leaves.count, insert.bytes))
                 }
-                add(value)
+                add(values[position])
             }
         }
 
         mutating func add(_ object: TemplateObject) {
             bytes.append(6)
-            addCount(object.names.count)
-            for (name, value) in zip(object.names, object.values) {
-                addCount(name.utf8.count)
-                bytes.append(contentsOf: name.utf8)
-                add(value)
+            let names = object.names, values = object.values
+            addCount(names.count)
+            // By position: a zip's iterator cost 80 instructions a name.
+            for position in names.indices {
+                add(name: names[position])
+                add(values[position])
+            }
+        }
+
+        /// A name's length and bytes, copied from its UTF-8 at once.
+        private mutating func add(name: String) {
+            var name = name
+            name.withUTF8 { utf8 in
+                addCount(utf8.count)
+                bytes.append(contentsOf: utf8)
             }
         }
 
         private mutating func addCount(_ count: Int) {
+            if count < 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: count))
+                return
+            }
             var rest = count
             repeat {
                 bytes.append(UInt8(rest & 0x7F) | (rest > 0x7F ? 0x80 : 0))
@@ -248,6 +301,25 @@ struct TemplateStamps {
     /// Whether a space or tab comes right before the tag, the only way to indent a partial.
     private static func followsIndentation(_ tag: MustacheTag, _ bytes: [UInt8]) -> Bool {
         tag.offset > 0 && (bytes[tag.offset - 1] == UInt8(ascii: " ") || bytes[tag.offset - 1] == UInt8(ascii: "\t"))
+    }
+}
+
+/// The stamps made for one template set, shared by the threads of a build: each chunk of
+/// pages used to render the same few hundred shapes again through swift-mustache, half a
+/// million instructions each. A chunk looks here only when its own table has no entry.
+final class StampBook: Sendable {
+    /// A key's stamp, or `nil` for a shape that is rendered directly.
+    private let stamps = Mutex<[TemplateStamps.Key: Stamp?]>([:])
+
+    init() {}
+
+    /// The key's entry: `.some(nil)` for a shape known to be rendered directly.
+    fileprivate func stamp(_ key: TemplateStamps.Key) -> Stamp?? {
+        stamps.withLock { $0[key] }
+    }
+
+    fileprivate func keep(_ key: TemplateStamps.Key, _ stamp: Stamp?) {
+        stamps.withLock { $0[key] = stamp }
     }
 }
 
