@@ -102,4 +102,55 @@ import Testing
         #expect(prepared.renderer.searchIndex() == Array("[]".utf8))
         try Self.expectSameAsEncoder(prepared.renderer)
     }
+
+    /// Lists of numbers, written digit by digit into room made at once: every length of
+    /// number, the ends of `Int`, and a list with a negative number (written the slow way).
+    @Test func numberListsAreWhatJSONEncoderWrote() throws {
+        struct Numbers: Encodable { var a: [Int]; var b: [Int]; var c: [Int]; var d: [Int] }
+        var powers: [Int] = []
+        var power = 1
+        for _ in 0..<18 {
+            powers += [power - 1, power, power + 1, power * 9 + 9 * (power - 1) / 9]
+            power *= 10
+        }
+        let numbers = Numbers(a: powers + [Int.max, 0, 7, 42, 100, 999, 1_000], b: [], c: [5],
+                              d: [3, -1, Int.min, 12])
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("a", numbers.a)
+        json.member("b", numbers.b)
+        json.member("c", numbers.c)
+        json.member("d", numbers.d)
+        json.endObject()
+        #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: try Self.encoded(numbers), as: UTF8.self))
+    }
+
+    /// Strings looked through eight bytes at a time: every byte that needs an escape, at every
+    /// offset of a word and across words, in runs of plain text of every length.
+    @Test func stringsScannedByWordsAreWhatJSONEncoderWrote() throws {
+        let pieces = ["a", "bc", "\"", "\\", "<", ">", "&", "\u{1}", "\t", "\n", "\u{1F}", "é", "\u{2028}", "\u{2029}",
+                      "\u{A8}", "©", "'", "/", "😀", "abcdefgh", "0123456789abcdef", "\u{7F}", " "]
+        var generator = SeededRandom(seed: 24)
+        var strings: [String] = []
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...24, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            strings.append(text)
+        }
+        for offset in 0..<17 {
+            for special in ["\"", "\u{2028}", "<", "\u{1}", "'"] { strings.append(String(repeating: "x", count: offset) + special + "yz") }
+        }
+        var json = JSONWriter()
+        json.beginArray()
+        for string in strings { json.string(string) }
+        json.endArray()
+        #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: try Self.encoded(strings), as: UTF8.self))
+        // With quotes as escapes, each `'` and `"` is one `\u` escape, wherever it is in a word.
+        for offset in 0..<17 {
+            var quoted = JSONWriter(quotesAsEscapes: true)
+            quoted.string(String(repeating: "x", count: offset) + "'\"" + String(repeating: "y", count: offset))
+            #expect(String(decoding: quoted.bytes, as: UTF8.self)
+                == "\"" + String(repeating: "x", count: offset) + "\\u0027\\u0022" + String(repeating: "y", count: offset) + "\"")
+        }
+    }
 }
