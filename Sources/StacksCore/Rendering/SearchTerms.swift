@@ -37,18 +37,21 @@ enum SearchTerms {
     /// before the loop (read as a global, it was a `swift_once` check for every byte).
     static func forEachTerm(in text: String, cache: inout Cache?, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        let isWordByte = isASCIIWordByte
-        isWordByte.withUnsafeBufferPointer { isWordByte in
+        let classes = byteClasses
+        classes.withUnsafeBufferPointer { classes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { lowered in
                 text.withUTF8 { bytes in
                     // Runs of ASCII letters and digits and of anything not ASCII; a run that is all
                     // ASCII is lower-cased as it is, any other is folded and split scalar by scalar.
-                    // ASCII punctuation ends a word either way, so the two ways agree.
-                    func endRun(_ start: Int, _ end: Int, ascii: Bool) {
+                    // ASCII punctuation ends a word either way, so the two ways agree. `seen`: the
+                    // classes of the run's bytes, or-ed.
+                    func endRun(_ start: Int, _ end: Int, seen: UInt8) {
                         guard end > start else { return }
                         let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                        if ascii {
+                        if seen & notASCII == 0 {
                             guard run.count <= maximumLength else { return }
+                            // Most words are in lower case already: handed over where they are.
+                            guard seen & upper != 0 else { return body(run) }
                             for offset in 0..<run.count {
                                 let byte = run[offset]
                                 lowered[offset] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
@@ -69,24 +72,33 @@ enum SearchTerms {
                         }
                     }
                     var start = 0
-                    var ascii = true
+                    var seen: UInt8 = 0
                     var index = 0
                     let count = bytes.count
                     while index < count {
-                        let byte = bytes[index]
-                        if byte >= 0x80 {
-                            ascii = false
-                        } else if !isWordByte[Int(byte)] {
-                            endRun(start, index, ascii: ascii)
+                        let kind = classes[Int(bytes[index])]
+                        if kind == separator {
+                            endRun(start, index, seen: seen)
                             start = index + 1
-                            ascii = true
+                            seen = 0
+                        } else {
+                            seen |= kind
                         }
                         index += 1
                     }
-                    endRun(start, count, ascii: ascii)
+                    endRun(start, count, seen: seen)
                 }
             }
         }
+    }
+
+    /// What a byte is to `forEachTerm`: ASCII that ends a word, a lower-case letter or digit,
+    /// an upper-case letter, or a byte of a character that is not ASCII.
+    private static let separator: UInt8 = 0, lowerOrDigit: UInt8 = 1, upper: UInt8 = 2, notASCII: UInt8 = 4
+    private static let byteClasses: [UInt8] = (0..<256).map { byte in
+        if byte >= 0x80 { return notASCII }
+        if !isASCIIWordByte[byte] { return separator }
+        return (0x41...0x5A).contains(byte) ? upper : lowerOrDigit
     }
 
     /// The terms of a page's title: its words, and a title that is one token with a symbol in

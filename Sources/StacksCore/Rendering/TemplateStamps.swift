@@ -141,12 +141,13 @@ struct TemplateStamps {
             stamp = known
         } else if let made = templates.stampBook.stamp(key) {
             stamp = made
-            stamps[key] = made
+            // `updateValue`: a shape rendered directly is kept as such (`nil`), not removed.
+            stamps.updateValue(made, forKey: key)
         } else {
             var next = 0
             let sentinels = Self.sentinelObject(context, next: &next)
             stamp = Stamp(templates.render(name, sentinels), holes: next)
-            stamps[key] = stamp
+            stamps.updateValue(stamp, forKey: key)
             templates.stampBook.keep(key, stamp)
         }
         return stamp
@@ -319,7 +320,7 @@ final class StampBook: Sendable {
     }
 
     fileprivate func keep(_ key: TemplateStamps.Key, _ stamp: Stamp?) {
-        stamps.withLock { $0[key] = stamp }
+        stamps.withLock { _ = $0.updateValue(stamp, forKey: key) }
     }
 }
 
