@@ -37,6 +37,8 @@ enum SimpleFrontMatter {
     /// The top-level mapping of the YAML lines (without their fences), or nil to leave them to Yams.
     static func compose(_ lines: [Substring]) -> [(key: Node, value: Node)]? {
         var pairs: [(key: Node, value: Node)] = []
+        // The keys' texts, looked through for a repeated one: through the pairs, each was copied.
+        var keys: [String] = []
         var open: OpenKey?
         for (index, rawLine) in lines.enumerated() {
             // Read as bytes in place (a line of a native string is contiguous): stepping a
@@ -49,7 +51,8 @@ enum SimpleFrontMatter {
                     if let finished = open?.finished() { pairs.append(finished) }
                     open = nil
                     guard let (key, rest) = line.topLevelKey() else { return false }
-                    guard !pairs.contains(where: { $0.key.scalarText == key.scalarText }) else { return false }  // Yams reports it
+                    guard let text = key.scalarText, !keys.contains(text) else { return false }  // Yams reports it
+                    keys.append(text)
                     if line.isBlank(from: rest) {
                         open = OpenKey(key: key, emptyValueColumn: line.column(of: rest))
                     } else {

@@ -38,17 +38,26 @@ struct SearchTermTable: Sendable {
         for byte in word { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        while true {
-            let stored = Int(slots[slot])
-            if stored == 0 { break }
-            let number = stored - 1
-            if hashes[number] == hash, starts[number + 1] - starts[number] == word.count,
-               word.isEmpty || bytes.withUnsafeBufferPointer({ all in
-                   memcmp(word.baseAddress!, all.baseAddress! + starts[number], word.count) == 0 }) {
-                return number
+        // The tables read through their buffers, taken once for the probe.
+        let found: Int? = slots.withUnsafeBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                starts.withUnsafeBufferPointer { starts in
+                    bytes.withUnsafeBufferPointer { all in
+                        while true {
+                            let stored = Int(slots[slot])
+                            if stored == 0 { return nil }
+                            let number = stored - 1
+                            if hashes[number] == hash, starts[number + 1] - starts[number] == word.count,
+                               word.isEmpty || memcmp(word.baseAddress!, all.baseAddress! + starts[number], word.count) == 0 {
+                                return number
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                    }
+                }
             }
-            slot = (slot + 1) & mask
         }
+        if let found { return found }
         let number = hashes.count
         bytes.append(contentsOf: word)
         starts.append(bytes.count)
