@@ -54,6 +54,12 @@ struct JSONWriter {
         endArray()
     }
 
+    /// A number element of the current array, or a number after `raw` text.
+    mutating func integer(_ value: Int) {
+        separate()
+        append(integer: value)
+    }
+
     mutating func member(_ name: String, _ value: Int) {
         key(name)
         append(integer: value)
