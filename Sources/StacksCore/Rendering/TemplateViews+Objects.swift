@@ -13,11 +13,11 @@ extension LayoutView {
             "content": .text(content.html),
             "detail": .text(detail.html),
         ]
-        if let back { object["back"] = .object(back.templateObject) }
+        if let back { object.add("back", .object(back.templateObject)) }
         if !languages.html.isEmpty {
-            object["languages"] = .text(languages.html)
-            object["alternates"] = .text(alternates.html)
-            if let languageName { object["languageName"] = .text(languageName) }
+            object.add("languages", .text(languages.html))
+            object.add("alternates", .text(alternates.html))
+            if let languageName { object.add("languageName", .text(languageName)) }
         }
         return object
     }
@@ -30,8 +30,8 @@ extension SiteView {
             "title": .text(title), "language": .text(language), "direction": .text(direction), "assets": .text(assets),
             "root": .text(root), "home": .text(home), "portable": .text(portable),
         ]
-        if let languageFolder { object["languageFolder"] = .text(languageFolder) }
-        if let strings { object["strings"] = .text(strings) }
+        if let languageFolder { object.add("languageFolder", .text(languageFolder)) }
+        if let strings { object.add("strings", .text(strings)) }
         return object
     }
 }
@@ -42,9 +42,9 @@ extension PageView {
             "title": .text(title), "documentTitle": .text(documentTitle), "kind": .text(kind),
             "kindLabel": .text(kindLabel), "skipLabel": .text(skipLabel), "depth": .number(depth),
         ]
-        if let description { object["description"] = .text(description) }
-        if let canonical { object["canonical"] = .text(canonical) }
-        if let breadcrumbList { object["breadcrumbList"] = .text(breadcrumbList.html) }
+        if let description { object.add("description", .text(description)) }
+        if let canonical { object.add("canonical", .text(canonical)) }
+        if let breadcrumbList { object.add("breadcrumbList", .text(breadcrumbList.html)) }
         return object
     }
 }
@@ -69,7 +69,7 @@ extension SidebarView {
         var object: TemplateObject = ["siteTitle": .text(siteTitle), "home": .text(home), "homeCurrent": .flag(homeCurrent),
                                       "categories": .list(categories.map { .object($0.templateObject) }),
                                       "moreCategories": .flag(moreCategories), "categoryCount": .number(categoryCount)]
-        if let tags { object["tags"] = .object(tags.templateObject) }
+        if let tags { object.add("tags", .object(tags.templateObject)) }
         return object
     }
 }
@@ -81,16 +81,16 @@ extension SidebarLinkView {
 extension SidebarNodeView {
     var templateObject: TemplateObject {
         var object = icon.templateObject
-        object["title"] = .text(title)
-        object["url"] = .text(url)
-        object["current"] = .flag(current)
-        object["selected"] = .flag(selected)
-        object["inPath"] = .flag(inPath)
-        object["open"] = .flag(open)
-        object["hasChildren"] = .flag(hasChildren)
-        object["children"] = .list(children.map { .object($0.templateObject) })
-        object["moreChildren"] = .flag(moreChildren)
-        object["childCount"] = .number(childCount)
+        object.add("title", .text(title))
+        object.add("url", .text(url))
+        object.add("current", .flag(current))
+        object.add("selected", .flag(selected))
+        object.add("inPath", .flag(inPath))
+        object.add("open", .flag(open))
+        object.add("hasChildren", .flag(hasChildren))
+        object.add("children", .list(children.map { .object($0.templateObject) }))
+        object.add("moreChildren", .flag(moreChildren))
+        object.add("childCount", .number(childCount))
         return object
     }
 }
@@ -98,13 +98,13 @@ extension SidebarNodeView {
 extension IconView {
     var templateObject: TemplateObject {
         var object: TemplateObject = ["tile": .flag(tile)]
-        if let iconURL { object["iconURL"] = .text(iconURL) }
-        if let iconName { object["iconName"] = .text(iconName) }
-        if let iconText { object["iconText"] = .text(iconText) }
-        if let color { object["color"] = .text(color) }
-        if let thumbnail { object["thumbnail"] = .text(thumbnail) }
-        if let thumbnail2x { object["thumbnail2x"] = .text(thumbnail2x) }
-        if let thumbnailSizes { object["thumbnailSizes"] = .text(thumbnailSizes) }
+        if let iconURL { object.add("iconURL", .text(iconURL)) }
+        if let iconName { object.add("iconName", .text(iconName)) }
+        if let iconText { object.add("iconText", .text(iconText)) }
+        if let color { object.add("color", .text(color)) }
+        if let thumbnail { object.add("thumbnail", .text(thumbnail)) }
+        if let thumbnail2x { object.add("thumbnail2x", .text(thumbnail2x)) }
+        if let thumbnailSizes { object.add("thumbnailSizes", .text(thumbnailSizes)) }
         return object
     }
 }
@@ -112,9 +112,9 @@ extension IconView {
 extension ContentView {
     var templateObject: TemplateObject {
         var object = TemplateObject()
-        if let category { object["category"] = .object(category.templateObject) }
-        if let placeholder { object["placeholder"] = .text(placeholder) }
-        if let entries { object["entries"] = .text(entries.html) }
+        if let category { object.add("category", .object(category.templateObject)) }
+        if let placeholder { object.add("placeholder", .text(placeholder)) }
+        if let entries { object.add("entries", .text(entries.html)) }
         return object
     }
 }
@@ -126,12 +126,12 @@ extension ListedCategoryView {
             "count": .number(count), "countLabel": .text(countLabel),
             "offset": .number(offset), "entries": .text(entries.html),
         ]
-        if let partial { object["partial"] = .object(partial.templateObject) }
-        if let summary { object["summary"] = .text(summary) }
-        if let intro { object["intro"] = .text(intro.html) }
-        if let window { object["window"] = .object(window.templateObject) }
-        if let pagination { object["pagination"] = .object(pagination.templateObject) }
-        if let tagIndex { object["tagIndex"] = .object(tagIndex.templateObject) }
+        if let partial { object.add("partial", .object(partial.templateObject)) }
+        if let summary { object.add("summary", .text(summary)) }
+        if let intro { object.add("intro", .text(intro.html)) }
+        if let window { object.add("window", .object(window.templateObject)) }
+        if let pagination { object.add("pagination", .object(pagination.templateObject)) }
+        if let tagIndex { object.add("tagIndex", .object(tagIndex.templateObject)) }
         return object
     }
 }
@@ -155,8 +155,8 @@ extension ListWindowView {
 extension PaginationView {
     var templateObject: TemplateObject {
         var object: TemplateObject = ["number": .number(number), "pages": .number(pages)]
-        if let previous { object["previous"] = .text(previous) }
-        if let next { object["next"] = .text(next) }
+        if let previous { object.add("previous", .text(previous)) }
+        if let next { object.add("next", .text(next)) }
         return object
     }
 }
@@ -164,19 +164,19 @@ extension PaginationView {
 extension ListEntryView {
     var templateObject: TemplateObject {
         var object = icon.templateObject
-        object["title"] = .text(title)
-        object["url"] = .text(url)
-        object["kind"] = .text(kind)
-        if let rowClass { object["rowClass"] = .text(rowClass) }
-        object["selected"] = .flag(selected)
-        object["current"] = .flag(current)
-        if let summary { object["summary"] = .text(summary) }
-        if let count { object["count"] = .text(count) }
-        if let countLabel { object["countLabel"] = .text(countLabel) }
-        if let tags { object["tags"] = .text(tags) }
-        if let rowID { object["rowID"] = .text(rowID) }
-        if let language { object["language"] = .text(language) }
-        if let languageName { object["languageName"] = .text(languageName) }
+        object.add("title", .text(title))
+        object.add("url", .text(url))
+        object.add("kind", .text(kind))
+        if let rowClass { object.add("rowClass", .text(rowClass)) }
+        object.add("selected", .flag(selected))
+        object.add("current", .flag(current))
+        if let summary { object.add("summary", .text(summary)) }
+        if let count { object.add("count", .text(count)) }
+        if let countLabel { object.add("countLabel", .text(countLabel)) }
+        if let tags { object.add("tags", .text(tags)) }
+        if let rowID { object.add("rowID", .text(rowID)) }
+        if let language { object.add("language", .text(language)) }
+        if let languageName { object.add("languageName", .text(languageName)) }
         return object
     }
 }
@@ -184,9 +184,9 @@ extension ListEntryView {
 extension DetailView {
     var templateObject: TemplateObject {
         var object = TemplateObject()
-        if let item { object["item"] = .object(item.templateObject) }
-        if let category { object["category"] = .object(category.templateObject) }
-        if let home { object["home"] = .object(home.templateObject) }
+        if let item { object.add("item", .object(item.templateObject)) }
+        if let category { object.add("category", .object(category.templateObject)) }
+        if let home { object.add("home", .object(home.templateObject)) }
         return object
     }
 }
@@ -194,28 +194,28 @@ extension DetailView {
 extension ItemView {
     var templateObject: TemplateObject {
         var object = icon.templateObject
-        object["title"] = .text(title)
-        object["path"] = .text(path)
-        object["body"] = .text(body.html)
-        object["tags"] = .list(tags.map(TemplateValue.text))
-        object["hasTags"] = .flag(hasTags)
-        object["tagLinks"] = .list(tagLinks.map { .object($0.templateObject) })
-        object["attributes"] = .list(attributes.map { .object($0.templateObject) })
-        object["hasAttributes"] = .flag(hasAttributes)
-        object["params"] = .object(params.object)
-        if let summary { object["summary"] = .text(summary) }
-        if let outline { object["outline"] = .object(outline.templateObject) }
-        if let date { object["date"] = .object(date.templateObject) }
-        if let image { object["image"] = .text(image) }
-        if let imageWidth { object["imageWidth"] = .text(imageWidth) }
-        if let imageHeight { object["imageHeight"] = .text(imageHeight) }
-        if let imageSrcset { object["imageSrcset"] = .text(imageSrcset) }
-        if let imageSizes { object["imageSizes"] = .text(imageSizes) }
-        if let imageAvifSrcset { object["imageAvifSrcset"] = .text(imageAvifSrcset) }
-        if let subitems { object["subitems"] = .text(subitems.html) }
-        if let hasSubitems { object["hasSubitems"] = .flag(hasSubitems) }
-        if let stack { object["stack"] = .object(stack.templateObject) }
-        if let siblings { object["siblings"] = .object(siblings.templateObject) }
+        object.add("title", .text(title))
+        object.add("path", .text(path))
+        object.add("body", .text(body.html))
+        object.add("tags", .list(tags.map(TemplateValue.text)))
+        object.add("hasTags", .flag(hasTags))
+        object.add("tagLinks", .list(tagLinks.map { .object($0.templateObject) }))
+        object.add("attributes", .list(attributes.map { .object($0.templateObject) }))
+        object.add("hasAttributes", .flag(hasAttributes))
+        object.add("params", .object(params.object))
+        if let summary { object.add("summary", .text(summary)) }
+        if let outline { object.add("outline", .object(outline.templateObject)) }
+        if let date { object.add("date", .object(date.templateObject)) }
+        if let image { object.add("image", .text(image)) }
+        if let imageWidth { object.add("imageWidth", .text(imageWidth)) }
+        if let imageHeight { object.add("imageHeight", .text(imageHeight)) }
+        if let imageSrcset { object.add("imageSrcset", .text(imageSrcset)) }
+        if let imageSizes { object.add("imageSizes", .text(imageSizes)) }
+        if let imageAvifSrcset { object.add("imageAvifSrcset", .text(imageAvifSrcset)) }
+        if let subitems { object.add("subitems", .text(subitems.html)) }
+        if let hasSubitems { object.add("hasSubitems", .flag(hasSubitems)) }
+        if let stack { object.add("stack", .object(stack.templateObject)) }
+        if let siblings { object.add("siblings", .object(siblings.templateObject)) }
         return object
     }
 }
@@ -223,8 +223,8 @@ extension ItemView {
 extension SiblingsView {
     var templateObject: TemplateObject {
         var object: TemplateObject = [:]
-        if let previous { object["previous"] = .object(previous.templateObject) }
-        if let next { object["next"] = .object(next.templateObject) }
+        if let previous { object.add("previous", .object(previous.templateObject)) }
+        if let next { object.add("next", .object(next.templateObject)) }
         return object
     }
 }
@@ -250,7 +250,7 @@ extension OutlineView {
 extension OutlineEntryView {
     var templateObject: TemplateObject {
         var object: TemplateObject = ["text": .text(text), "url": .text(url)]
-        if let sub { object["sub"] = .object(sub.templateObject) }
+        if let sub { object.add("sub", .object(sub.templateObject)) }
         return object
     }
 }
@@ -266,7 +266,7 @@ extension OutlineLinkView {
 extension CategoryIntroView {
     var templateObject: TemplateObject {
         var object: TemplateObject = ["title": .text(title), "placeholder": .text(placeholder)]
-        if let intro { object["intro"] = .text(intro.html) }
+        if let intro { object.add("intro", .text(intro.html)) }
         return object
     }
 }
@@ -274,7 +274,7 @@ extension CategoryIntroView {
 extension HomeIntroView {
     var templateObject: TemplateObject {
         var object: TemplateObject = ["title": .text(title), "intro": .text(intro.html)]
-        if let overview { object["overview"] = .text(overview.html) }
+        if let overview { object.add("overview", .text(overview.html)) }
         return object
     }
 }
