@@ -52,9 +52,42 @@ enum CategoryIndex {
 
     /// The index of a list of pages shown at `owner` (a category's page, or a tag's: `TagPages`).
     static func json(of children: [Int], below owner: StackPath, context: PageContext) -> [UInt8] {
-        // The owner's URL spelled once, not once a row.
+        // The owner's URL spelled once, not once a row; each row written as it is made, without
+        // an array of its fields or its tags joined first (a tag's list index is made for every
+        // tag of every page).
         let ownerURL = owner.isRoot ? nil : owner.url
-        return json(rows: children.map { row(of: context.catalog[$0], below: owner, ownerURL: ownerURL, context: context) })
+        var json = JSONWriter(capacity: children.count * 96)
+        json.beginObject()
+        json.key("entries")
+        json.beginArray()
+        let catalog = context.catalog
+        for child in children {
+            json.beginArray()
+            write(catalog[child], below: owner, ownerURL: ownerURL, context: context, into: &json)
+            json.endArray()
+        }
+        json.endArray()
+        json.member("fields", fields)
+        json.endObject()
+        return json.bytes
+    }
+
+    /// `row(of:below:ownerURL:context:)`'s fields written as strings of the current array.
+    private static func write(_ page: Page, below owner: StackPath, ownerURL: String?, context: PageContext,
+                              into json: inout JSONWriter) {
+        let (url, icon, picture2x, color) = parts(of: page, below: owner, ownerURL: ownerURL, context: context)
+        let count = page.kind == .category ? String(page.children.count) : ""
+        let language = page.fallback?.tag ?? "", languageName = page.fallback?.name ?? ""
+        // Up to the last field that is not empty; the kind never is.
+        let last = !picture2x.isEmpty ? 10 : !languageName.isEmpty ? 9 : !language.isEmpty ? 8 : !count.isEmpty ? 7
+            : !color.isEmpty ? 6 : !icon.isEmpty ? 5 : 4
+        json.string(url)
+        json.string(page.listTitle)
+        json.string(page.summary ?? "")
+        json.string(joining: page.frontMatter.tags, separator: ", ")
+        json.string(page.kind.rawValue)
+        let rest = [icon, color, count, language, languageName, picture2x]
+        for field in rest.prefix(last - 4) { json.string(field) }
     }
 
     /// An index of rows of `fields` (the tag index's rows are tags).
@@ -82,6 +115,17 @@ enum CategoryIndex {
 
     /// `ownerURL`: the owner's `url`, nil for the root.
     private static func row(of page: Page, below owner: StackPath, ownerURL: String?, context: PageContext) -> [String] {
+        let (url, icon, picture2x, color) = parts(of: page, below: owner, ownerURL: ownerURL, context: context)
+        var fields = [url, page.listTitle, page.summary ?? "", page.frontMatter.tags.joined(separator: ", "),
+                      page.kind.rawValue, icon, color, page.kind == .category ? String(page.children.count) : "",
+                      page.fallback?.tag ?? "", page.fallback?.name ?? "", picture2x]
+        while fields.last == "" { fields.removeLast() }
+        return fields
+    }
+
+    /// A row's URL, icon, picture at 2x and colour.
+    private static func parts(of page: Page, below owner: StackPath, ownerURL: String?,
+                              context: PageContext) -> (url: String, icon: String, picture2x: String, color: String) {
         let portable = context.config.portable
         // By bytes: a page's URL is its owner's and then its own slugs.
         let url = if let ownerURL, page.url.utf8.starts(with: ownerURL.utf8) {
@@ -105,12 +149,7 @@ enum CategoryIndex {
             // Text with a slash would read as a URL: a tile never shows one.
             icon = text.utf8.contains(UInt8(ascii: "/")) ? String(text.filter { $0 != "/" }) : text
         }
-        let color = tile.color ?? ""
-        var fields = [url, page.listTitle, page.summary ?? "", page.frontMatter.tags.joined(separator: ", "),
-                      page.kind.rawValue, icon, color, page.kind == .category ? String(page.children.count) : "",
-                      page.fallback?.tag ?? "", page.fallback?.name ?? "", picture2x]
-        while fields.last == "" { fields.removeLast() }
-        return fields
+        return (url, icon, picture2x, tile.color ?? "")
     }
 
     /// The index files of `category`'s list (one of `categories`): JSON, and in portable mode

@@ -36,6 +36,18 @@ struct JSONWriter {
         append(string: value)
     }
 
+    /// A string element of the current array: `parts` joined by `separator`, which needs no escape.
+    mutating func string(joining parts: [String], separator: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        for (position, part) in parts.enumerated() {
+            if position > 0 { raw(separator) }
+            // Each part on its own: an escape never spans two (a part is whole characters).
+            append(escaped: part)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     mutating func member(_ name: String, _ value: String) {
         key(name)
         append(string: value)
@@ -180,6 +192,12 @@ struct JSONWriter {
     /// Bytes, not `Character`s: a combining mark after a quote does not hide it.
     private mutating func append(string: String) {
         bytes.append(UInt8(ascii: "\""))
+        append(escaped: string)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `append(string:)` without the quotes.
+    private mutating func append(escaped string: String) {
         var string = string
         let isPlain = Self.isPlain
         let quotes = quotesAsEscapes
@@ -208,7 +226,6 @@ struct JSONWriter {
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Whether any of a word's eight bytes is one `isPlain` refuses, or `'` when `quotes`; may
