@@ -72,7 +72,8 @@ enum CategoryIndex {
         return json.bytes
     }
 
-    /// `row(of:below:ownerURL:context:)`'s fields written as strings of the current array.
+    /// One entry's row, `fields` in order without the empty ones at the end, written as strings
+    /// of the current array. `ownerURL`: the owner's `url`, nil for the root.
     private static func write(_ page: Page, below owner: StackPath, ownerURL: String?, context: PageContext,
                               into json: inout JSONWriter) {
         let (url, icon, picture2x, color) = parts(of: page, below: owner, ownerURL: ownerURL, context: context)
@@ -105,22 +106,6 @@ enum CategoryIndex {
         json.member("fields", fields)
         json.endObject()
         return json.bytes
-    }
-
-    /// One entry's fields, without the empty ones at the end.
-    static func row(_ index: Int, below owner: StackPath, context: PageContext) -> [String] {
-        // The page borrowed, not copied (a copy retains each of its fields): a row per entry.
-        row(of: context.catalog[index], below: owner, ownerURL: owner.isRoot ? nil : owner.url, context: context)
-    }
-
-    /// `ownerURL`: the owner's `url`, nil for the root.
-    private static func row(of page: Page, below owner: StackPath, ownerURL: String?, context: PageContext) -> [String] {
-        let (url, icon, picture2x, color) = parts(of: page, below: owner, ownerURL: ownerURL, context: context)
-        var fields = [url, page.listTitle, page.summary ?? "", page.frontMatter.tags.joined(separator: ", "),
-                      page.kind.rawValue, icon, color, page.kind == .category ? String(page.children.count) : "",
-                      page.fallback?.tag ?? "", page.fallback?.name ?? "", picture2x]
-        while fields.last == "" { fields.removeLast() }
-        return fields
     }
 
     /// A row's URL, icon, picture at 2x and colour.

@@ -132,7 +132,7 @@ extension SiteRenderer {
         CategoryIndex.folder(of: tag.map { tagIndex.path(of: $0) } ?? tagIndex.indexPath) + "page/entries.json"
     }
 
-    /// A tag as the index's list index gives it (`CategoryIndex.row`): its URL from the index,
+    /// A tag as the index's list index gives it (a row of `CategoryIndex.fields`): its URL from the index,
     /// name, kind, `#` tile and count.
     private func tagRow(_ position: Int) -> [String] {
         let tag = tagIndex.tags[position]
