@@ -142,15 +142,10 @@ struct JSONWriter {
             bytes.append(UInt8(ascii: "0") + UInt8(value))
             return
         }
-        // Last digit first, from the end of a buffer on the stack; appended at once.
+        // Into a buffer on the stack; appended at once.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = value, start = digits.count
-            while rest > 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            let end = Self.put(digitsOf: value, into: digits, at: 0)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<end]))
         }
     }
 

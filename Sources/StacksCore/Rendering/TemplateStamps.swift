@@ -113,8 +113,7 @@ struct TemplateStamps {
     mutating func renderBytes(_ name: String, _ context: TemplateObject, inserting inserted: [(name: String, bytes: [UInt8])],
                               with templates: TemplateSet) -> [UInt8] {
         var shape = Shape()
-        var places: [(leaf: Int, bytes: [UInt8])] = []
-        shape.add(context, inserting: inserted, places: &places)
+        let places = templates.allowsStamps ? shape.add(context, inserting: inserted) : []
         guard let stamp = stamp(name, shape, context, with: templates) else {
             var context = context
             for (name, bytes) in inserted where context[name] != nil { context[name] = .text(String(decoding: bytes, as: UTF8.self)) }
@@ -186,30 +185,26 @@ struct TemplateStamps {
             }
         }
 
-        /// `add(_:)` of an object, noting which leaves are its texts named in `inserted`.
-        mutating func add(_ object: TemplateObject, inserting inserted: [(name: String, bytes: [UInt8])],
-                          places: inout [(leaf: Int, bytes: [UInt8])]) {
-            bytes.append(6)
-            let names = object.names, values = object.values
-            addCount(names.count)
-            for position in names.indices {
-                add(name: names[position])
-                if case .text = values[position], let insert = inserted.first(where: { $0.name == names[position] }) {
-                    places.append((leaves.count, insert.bytes))
-                }
-                add(values[position])
-            }
+        mutating func add(_ object: TemplateObject) {
+            _ = add(object, inserting: [])
         }
 
-        mutating func add(_ object: TemplateObject) {
+        /// `add(_:)` of an object; which of its leaves are its own texts named in `inserted`,
+        /// with the bytes that go in their place.
+        mutating func add(_ object: TemplateObject, inserting inserted: [(name: String, bytes: [UInt8])]) -> [(leaf: Int, bytes: [UInt8])] {
+            var places: [(leaf: Int, bytes: [UInt8])] = []
             bytes.append(6)
             let names = object.names, values = object.values
             addCount(names.count)
             // By position: a zip's iterator cost 80 instructions a name.
             for position in names.indices {
                 add(name: names[position])
+                if !inserted.isEmpty, case .text = values[position], let insert = inserted.first(where: { $0.name == names[position] }) {
+                    places.append((leaves.count, insert.bytes))
+                }
                 add(values[position])
             }
+            return places
         }
 
         /// A name's length and bytes, copied from its UTF-8 at once.
