@@ -3,8 +3,8 @@ import Testing
 @testable import StacksCore
 
 /// A build in a process that ends with it keeps the site's values rather than freeing them,
-/// and writes the same site.
-@Suite struct LeftUntilExitTests {
+/// and writes the same site. One test at a time: both count what is kept.
+@Suite(.serialized) struct LeftUntilExitTests {
     @Test func aBuildThatEndsTheProcessKeepsItsValuesAndWritesTheSameSite() async throws {
         // The site named in both (by default it takes its folder's name).
         let files = ["stacks.yml": "title: Notes\n", "content/notes/_index.md": "---\ntitle: Notes\n---\n", "content/notes/one.md": "# One\n\nText.\n",
@@ -13,9 +13,11 @@ import Testing
         _ = try await SiteBuilder.build(freed.options)
         var options = kept.options
         options.processEndsAfter = true
-        let before = LeftUntilExit.count
+        // Kept, or declined where the test process (all suites in parallel) holds more than the
+        // threshold: either way the build asked, once (no other test ends a process).
+        let before = (LeftUntilExit.count, LeftUntilExit.declinedCount)
         _ = try await SiteBuilder.build(options)
-        #expect(LeftUntilExit.count == before + 1)
+        #expect(LeftUntilExit.count + LeftUntilExit.declinedCount == before.0 + before.1 + 1)
         let paths = freed.files(under: "output")
         #expect(paths.count > 5)
         #expect(paths == kept.files(under: "output"))
@@ -23,5 +25,16 @@ import Testing
             let one = FileManager.default.contents(atPath: freed.root.appendingPathComponent(path).path)
             #expect(one != nil && one == FileManager.default.contents(atPath: kept.root.appendingPathComponent(path).path), "\(path)")
         }
+    }
+
+    /// Values are kept below the threshold of resident memory and handed back, to be freed, at
+    /// or above it or where it cannot be read.
+    @Test func valuesAreKeptOnlyBelowTheThreshold() {
+        let before = (LeftUntilExit.count, LeftUntilExit.declinedCount)
+        #expect(LeftUntilExit.keep([1, 2], resident: FreedMemory.threshold - 4096) == nil)
+        #expect(LeftUntilExit.keep([3], resident: FreedMemory.threshold) == [3])
+        #expect(LeftUntilExit.keep([4], resident: nil) == [4])
+        #expect(LeftUntilExit.count >= before.0 + 1)
+        #expect(LeftUntilExit.declinedCount >= before.1 + 2)
     }
 }

@@ -204,10 +204,11 @@ public enum SiteBuilder {
                     // ends with the build does not free them at all, unless it holds much: the
                     // memos and the cache are then written in the room they leave (a
                     // 100,000-item build peaked 18 MB higher keeping them).
-                    let leaving = consume prepared
-                    if options.processEndsAfter, let resident = FreedMemory.residentBytes(), resident < FreedMemory.threshold {
-                        LeftUntilExit.keep(leaving)
-                    } else {
+                    var leaving = Optional(consume prepared)
+                    if options.processEndsAfter {
+                        leaving = LeftUntilExit.keep(leaving!, resident: FreedMemory.residentBytes())
+                    }
+                    if let leaving {
                         Task.detached {
                             withExtendedLifetime(leaving) {}
                             FreedMemory.release()
