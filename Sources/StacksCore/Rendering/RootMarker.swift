@@ -60,56 +60,84 @@ enum RootMarker {
 
     /// `shared`: whether links may stop at a folder shared with their target; without it
     /// `folder` only gives the depth.
+    ///
+    /// Written into room counted first (the markers found by `memchr`, each at most a way up
+    /// and `./` long): appended run by run and byte by byte, the page's hundred markers cost a
+    /// generic append each. The folder shared with a target is measured eight bytes at a time.
     private static func resolve(_ source: UnsafeBufferPointer<UInt8>, folder: UnsafeBufferPointer<UInt8>,
                                 shared: Bool) -> [UInt8] {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        let depth = folder.reduce(0) { $0 + ($1 == slash ? 1 : 0) }
-        var output: [UInt8] = []
-        output.reserveCapacity(source.count + 512)
-        guard let base = source.baseAddress else { return output }
-        var start = 0
-        while start < source.count {
-            // Copy the run up to the next marker in one go.
-            guard let found = memchr(base + start, Int32(byte), source.count - start) else {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[start...]))
-                break
+        guard let base = source.baseAddress else { return [] }
+        // Where each of the folder's levels ends (just past its `/`).
+        var levelEnds: [Int] = []
+        for offset in folder.indices where folder[offset] == slash { levelEnds.append(offset + 1) }
+        let depth = levelEnds.count
+        var markers = 0
+        var next = 0
+        while next < source.count, let found = memchr(base + next, Int32(byte), source.count - next) {
+            markers += 1
+            next = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        let capacity = source.count + markers * (3 * depth + 2)
+        return [UInt8](unsafeUninitializedCapacity: capacity) { output, count in
+            let out = output.baseAddress!
+            var written = 0
+            func copy(_ range: Range<Int>) {
+                (out + written).update(from: base + range.lowerBound, count: range.count)
+                written += range.count
             }
-            let marker = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<marker]))
-            start = marker + 1
-            guard depth > 0 else { continue }
-            // The root, `./`, shares nothing with the folder: all the way up, without the `./`,
-            // so it reads `../../`, not `../.././`.
-            if start + 1 < source.count, source[start] == dot, source[start + 1] == slash {
-                start += 2
-                appendUp(depth, to: &output)
-                continue
-            }
-            // The whole folders the target shares with the page's folder, from the start.
-            var sharedFolders = 0, sharedBytes = 0
-            if shared {
-                var offset = 0
-                while offset < folder.count, start + offset < source.count, source[start + offset] == folder[offset] {
-                    if folder[offset] == slash { sharedFolders += 1; sharedBytes = offset + 1 }
-                    offset += 1
+            func up(_ levels: Int) {
+                for _ in 0..<levels {
+                    out[written] = dot
+                    out[written + 1] = dot
+                    out[written + 2] = slash
+                    written += 3
                 }
             }
-            start += sharedBytes
-            appendUp(depth - sharedFolders, to: &output)
-            // The page's own folder: `./`, never an empty link.
-            if sharedFolders == depth, start == source.count || !isPathByte(source[start]) {
-                output.append(dot)
-                output.append(slash)
+            var start = 0
+            while start < source.count {
+                // Copy the run up to the next marker in one go.
+                guard let found = memchr(base + start, Int32(byte), source.count - start) else {
+                    copy(start..<source.count)
+                    break
+                }
+                let marker = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                copy(start..<marker)
+                start = marker + 1
+                guard depth > 0 else { continue }
+                // The root, `./`, shares nothing with the folder: all the way up, without the `./`,
+                // so it reads `../../`, not `../.././`.
+                if start + 1 < source.count, source[start] == dot, source[start + 1] == slash {
+                    start += 2
+                    up(depth)
+                    continue
+                }
+                // The whole folders the target shares with the page's folder, from the start.
+                var sharedFolders = 0, sharedBytes = 0
+                if shared {
+                    let limit = min(folder.count, source.count - start)
+                    let target = UnsafeRawPointer(base + start), own = UnsafeRawPointer(folder.baseAddress!)
+                    var common = 0
+                    while common + 8 <= limit,
+                          target.loadUnaligned(fromByteOffset: common, as: UInt64.self) == own.loadUnaligned(fromByteOffset: common, as: UInt64.self) {
+                        common += 8
+                    }
+                    while common < limit, source[start + common] == folder[common] { common += 1 }
+                    for end in levelEnds where end <= common {
+                        sharedFolders += 1
+                        sharedBytes = end
+                    }
+                }
+                start += sharedBytes
+                up(depth - sharedFolders)
+                // The page's own folder: `./`, never an empty link.
+                if sharedFolders == depth, start == source.count || !isPathByte(source[start]) {
+                    out[written] = dot
+                    out[written + 1] = slash
+                    written += 2
+                }
             }
-        }
-        return output
-    }
-
-    private static func appendUp(_ count: Int, to output: inout [UInt8]) {
-        for _ in 0..<count {
-            output.append(UInt8(ascii: "."))
-            output.append(UInt8(ascii: "."))
-            output.append(UInt8(ascii: "/"))
+            count = written
         }
     }
 
