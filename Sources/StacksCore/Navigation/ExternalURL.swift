@@ -8,17 +8,38 @@ enum ExternalURL {
     static let allowedSchemes: Set<String> = ["http", "https"]
 
     /// The scheme a browser would see, lower-cased; `nil` when there is none (a relative URL).
+    ///
+    /// By bytes: a scheme is ASCII, so the first byte of any other character ends the search
+    /// (scalar by scalar, with Unicode's properties, every relative link of every page cost
+    /// 10,000 instructions).
     static func scheme(_ url: String) -> String? {
-        var scheme = ""
-        for scalar in url.unicodeScalars {
-            if scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
-            if scheme.isEmpty, scalar.value <= 0x20 { continue }
-            if scalar == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
-            guard scalar.isASCII, scalar.properties.isAlphabetic || (!scheme.isEmpty && "0123456789+-.".unicodeScalars.contains(scalar))
-            else { return nil }
-            scheme.unicodeScalars.append(scalar)
+        var url = url
+        return url.withUTF8 { bytes -> String? in
+            var length = 0
+            for (offset, byte) in bytes.enumerated() {
+                if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+                if length == 0, byte <= 0x20 { continue }
+                if byte == UInt8(ascii: ":") {
+                    guard length > 0 else { return nil }
+                    var scheme: [UInt8] = []
+                    scheme.reserveCapacity(length)
+                    for byte in bytes[..<offset] where byte > 0x20 { scheme.append(Self.isLetter(byte) ? byte | 0x20 : byte) }
+                    return String(decoding: scheme, as: UTF8.self)
+                }
+                guard Self.isLetter(byte) || (length > 0 && Self.isSchemeMark(byte)) else { return nil }
+                length += 1
+            }
+            return nil
         }
-        return nil
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
+    }
+
+    /// What may follow a scheme's first letter besides letters.
+    private static func isSchemeMark(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     /// Whether `url` may be written into a page as it is: relative (resolved elsewhere) or a
