@@ -34,8 +34,8 @@ public struct PageInput {
 extension Digest.Hasher {
     /// A template object, names and values in their order, each framed with its kind.
     mutating func add(_ object: TemplateObject) {
-        add(object.names.count)
-        for (name, value) in zip(object.names, object.values) {
+        add(object.entries.count)
+        for (name, value) in object.entries {
             add(name)
             add(value)
         }

@@ -194,15 +194,16 @@ struct TemplateStamps {
         mutating func add(_ object: TemplateObject, inserting inserted: [(name: String, bytes: [UInt8])]) -> [(leaf: Int, bytes: [UInt8])] {
             var places: [(leaf: Int, bytes: [UInt8])] = []
             bytes.append(6)
-            let names = object.names, values = object.values
-            addCount(names.count)
+            let entries = object.entries
+            addCount(entries.count)
             // By position: a zip's iterator cost 80 instructions a name.
-            for position in names.indices {
-                add(name: names[position])
-                if !inserted.isEmpty, case .text = values[position], let insert = inserted.first(where: { $0.name == names[position] }) {
+            for position in entries.indices {
+                let (name, value) = entries[position]
+                add(name: name)
+                if !inserted.isEmpty, case .text = value, let insert = inserted.first(where: { $0.name == name }) {
                     places.append((leaves.count, insert.bytes))
                 }
-                add(values[position])
+                add(value)
             }
             return places
         }
@@ -239,8 +240,8 @@ struct TemplateStamps {
     /// are wrapped so that printing one as text leaves a poison in the stamp.
     private static func sentinelObject(_ object: TemplateObject, next: inout Int) -> SentinelObject {
         var children: [String: Any] = [:]
-        children.reserveCapacity(object.names.count)
-        for (name, value) in zip(object.names, object.values) {
+        children.reserveCapacity(object.entries.count)
+        for (name, value) in object.entries {
             children[name] = sentinelValue(value, next: &next)
         }
         return SentinelObject(children: children)

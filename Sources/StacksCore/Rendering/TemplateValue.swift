@@ -23,55 +23,53 @@ enum TemplateValue {
 }
 
 /// Named values in the order they were first set; setting a name again replaces its value.
+///
+/// One array of name and value pairs: a view is built for every list entry of every page, and
+/// an array each for the names and the values was twice the allocations.
 struct TemplateObject: ExpressibleByDictionaryLiteral {
-    private(set) var names: [String] = []
-    private(set) var values: [TemplateValue] = []
+    private(set) var entries: [(String, TemplateValue)] = []
 
     init() {}
 
     /// The names of a literal are its own, each once (`TemplateViewsTests` checks every view's):
-    /// appended without looking for each among those before it, with room for a few optional
-    /// ones after. Every view of every page is built this way.
+    /// taken as they are, without looking for each among those before it, with room for a few
+    /// optional ones after. Every view of every page is built this way.
     init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        names.reserveCapacity(elements.count + 4)
-        values.reserveCapacity(elements.count + 4)
-        for (name, value) in elements {
-            assert(!names.contains(name), "'\(name)' twice in a template object")
-            names.append(name)
-            values.append(value)
-        }
+        assert(Set(elements.map(\.0)).count == elements.count, "a name twice in a template object")
+        entries = elements
+        entries.reserveCapacity(elements.count + 4)
     }
+
+    var names: [String] { entries.map(\.0) }
+    var values: [TemplateValue] { entries.map(\.1) }
 
     /// A name not yet set, with its value: a view's optional names, each set once, appended
     /// without the search through the names before it that the subscript makes (3 million
     /// string comparisons at 10,000 pages).
     mutating func add(_ name: String, _ value: TemplateValue) {
-        assert(!names.contains(name), "'\(name)' twice in a template object")
-        names.append(name)
-        values.append(value)
+        assert(!entries.contains { $0.0 == name }, "'\(name)' twice in a template object")
+        entries.append((name, value))
     }
 
     subscript(name: String) -> TemplateValue? {
-        get { names.firstIndex(of: name).map { values[$0] } }
+        get { entries.first { $0.0 == name }?.1 }
         set {
-            if let position = names.firstIndex(of: name) {
+            if let position = entries.firstIndex(where: { $0.0 == name }) {
                 if let newValue {
-                    values[position] = newValue
+                    entries[position].1 = newValue
                 } else {
-                    names.remove(at: position)
-                    values.remove(at: position)
+                    entries.remove(at: position)
                 }
             } else if let newValue {
-                names.append(name)
-                values.append(newValue)
+                entries.append((name, newValue))
             }
         }
     }
 
     var mustacheValue: [String: Any] {
         var dictionary: [String: Any] = [:]
-        dictionary.reserveCapacity(names.count)
-        for (name, value) in zip(names, values) { dictionary[name] = value.mustacheValue }
+        dictionary.reserveCapacity(entries.count)
+        for (name, value) in entries { dictionary[name] = value.mustacheValue }
         return dictionary
     }
 }
@@ -91,7 +89,6 @@ extension ParamValue {
 extension TemplateObject {
     init(sorted dictionary: [String: TemplateValue]) {
         self.init()
-        names = dictionary.keys.sorted()
-        values = names.map { dictionary[$0]! }
+        entries = dictionary.keys.sorted().map { ($0, dictionary[$0]!) }
     }
 }
