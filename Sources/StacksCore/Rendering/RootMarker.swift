@@ -15,15 +15,27 @@ enum RootMarker {
 
     /// The marker form of a page URL: `\u{1}weather/rain/`; the root is `\u{1}./`.
     static func page(_ path: StackPath, portable: Bool) -> String {
-        if portable { return string + path.url + "index.html" }
-        let url = path.url
-        return string + (url.isEmpty ? "./" : url)
+        marked(path.url, portable: portable)
     }
 
     /// `page(_:portable:)` of a page, with its URL spelled already.
     static func page(_ page: Page, portable: Bool) -> String {
-        if portable { return string + page.url + "index.html" }
-        return string + (page.url.isEmpty ? "./" : page.url)
+        marked(page.url, portable: portable)
+    }
+
+    /// The marker, the URL and what ends it, written into one string made at its size (two
+    /// concatenations made two strings for every link of every page).
+    private static func marked(_ url: String, portable: Bool) -> String {
+        var url = url
+        let suffix: StaticString = portable ? "index.html" : url.isEmpty ? "./" : ""
+        return url.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: 1 + bytes.count + suffix.utf8CodeUnitCount) { output in
+                output[0] = byte
+                if let base = bytes.baseAddress { (output.baseAddress! + 1).update(from: base, count: bytes.count) }
+                (output.baseAddress! + 1 + bytes.count).update(from: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+                return 1 + bytes.count + suffix.utf8CodeUnitCount
+            }
+        }
     }
 
     /// The marker form of a file URL, from its path under the output root.

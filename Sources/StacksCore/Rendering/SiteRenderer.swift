@@ -384,6 +384,8 @@ public struct SiteRenderer: Sendable {
         let inWindow = window.fullListPage != nil
         let rows = inWindow && !list.windowed.isEmpty ? list.windowed : list.plain
         var entries = ""
+        // Room for the rows at once: grown as they came, a page's list was copied several times.
+        entries.reserveCapacity(range.reduce(0) { $0 + rows[$1].utf8.count } + 512)
         for position in range {
             if position != selectedPosition {
                 entries += rows[position]
