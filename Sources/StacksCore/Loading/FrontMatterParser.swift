@@ -144,8 +144,20 @@ public enum FrontMatterParser {
     private enum Fence: String {
         case yaml = "---", toml = "+++"
 
+        /// By bytes: every line of every front matter is asked whether it closes it (as a
+        /// `String` matched against the raw values, 900 instructions a line).
         init?(_ line: Substring) {
-            self.init(rawValue: String(line.last == "\r" ? line.dropLast() : line))
+            let bytes = line.utf8
+            var end = bytes.endIndex
+            if bytes.last == UInt8(ascii: "\r") { end = bytes.index(before: end) }
+            let core = bytes[bytes.startIndex..<end]
+            if core.elementsEqual("---".utf8) {
+                self = .yaml
+            } else if core.elementsEqual("+++".utf8) {
+                self = .toml
+            } else {
+                return nil
+            }
         }
     }
 
