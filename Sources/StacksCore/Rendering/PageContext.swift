@@ -80,6 +80,7 @@ struct PageContext {
     /// numbers (`rgb(…)`, `oklch(…)`; not `url(…)` or `var(…)`, nothing nested). Checked on
     /// Unicode scalars, so no combining mark can hide a quote.
     static func safeColor(_ color: String) -> String? {
+        if let safe = asciiColorIsSafe(color) { return safe ? color : nil }
         let scalars = Array(color.unicodeScalars)
         func all(_ part: ArraySlice<Unicode.Scalar>, _ test: (Unicode.Scalar) -> Bool) -> Bool { !part.isEmpty && part.allSatisfy(test) }
         func isLetter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
@@ -92,6 +93,27 @@ struct PageContext {
               colorFunctions.contains(String(String.UnicodeScalarView(scalars[..<open])).lowercased()) else { return nil }
         let arguments = scalars[(open + 1)..<(scalars.count - 1)]
         return all(arguments) { isLetter($0) || ("0"..."9").contains($0) || " .,%/+-".unicodeScalars.contains($0) } ? color : nil
+    }
+
+    /// `safeColor` of ASCII text, by bytes (every list entry's tile asks, and an array of its
+    /// scalars cost a thousand instructions); `nil` for other text, which takes the scalars' way
+    /// (a function's name may lower-case into ASCII: U+212A KELVIN SIGN is `k`).
+    private static func asciiColorIsSafe(_ color: String) -> Bool? {
+        var color = color
+        return color.withUTF8 { bytes -> Bool? in
+            if bytes.contains(where: { $0 >= 0x80 }) { return nil }
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+            func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+            func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 6 }
+            func all(_ part: Slice<UnsafeBufferPointer<UInt8>>, _ test: (UInt8) -> Bool) -> Bool { !part.isEmpty && part.allSatisfy(test) }
+            if bytes.first == UInt8(ascii: "#") {
+                return [4, 5, 7, 9].contains(bytes.count) && all(bytes.dropFirst(), isHex)
+            }
+            if all(bytes[...], isLetter) { return true }
+            guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), bytes.last == UInt8(ascii: ")"),
+                  colorFunctions.contains(String(decoding: bytes[..<open], as: UTF8.self).lowercased()) else { return false }
+            return all(bytes[(open + 1)..<(bytes.count - 1)]) { isLetter($0) || isDigit($0) || " .,%/+-".utf8.contains($0) }
+        }
     }
 
     private static let colorFunctions: Set<String> = ["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color"]
