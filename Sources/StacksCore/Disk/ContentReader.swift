@@ -33,7 +33,7 @@ public struct ContentReader: Sendable {
         var diagnostics: [Diagnostic] = []
         let rootReal = RealPath.of(root.path) ?? root.path
         var visited: Set<String> = [rootReal]
-        let tree = readDirectory(at: root.path, relativePath: "", name: "", rootReal: rootReal,
+        let tree = readDirectory(at: root.path, real: rootReal, relativePath: "", name: "", rootReal: rootReal,
                                  visited: &visited, diagnostics: &diagnostics, foldersOnAllCores: true)
         return (tree, diagnostics)
     }
@@ -126,8 +126,11 @@ public struct ContentReader: Sendable {
 
     /// `foldersOnAllCores`: the folders in it are read on all cores, once its own entries are
     /// (the content's top: a catalog's categories), each with its problems where they would be.
+    /// `real`: where `folderPath` leads, its links resolved; a folder in it that is not a link
+    /// leads to `real` and its name (`realpath` of every folder was a `readlink` of each of its
+    /// path's parts: a hundred thousand calls for a catalog of 100,000 items).
     private func readDirectory(
-        at folderPath: String, relativePath: String, name: String, depth: Int = 0, rootReal: String,
+        at folderPath: String, real folderReal: String, relativePath: String, name: String, depth: Int = 0, rootReal: String,
         visited: inout Set<String>, diagnostics: inout [Diagnostic], foldersOnAllCores: Bool = false
     ) -> SourceDirectory {
         var directory = SourceDirectory(name: name, relativePath: relativePath)
@@ -150,11 +153,13 @@ public struct ContentReader: Sendable {
             guard lstat(childFullPath, &status) == 0 else { continue }  // gone since the folder was listed
             /// For a symbolic link, the real path of its target, relative to the content folder.
             var target: String?
+            var linkReal: String?
             if status.st_mode & S_IFMT == S_IFLNK {
                 let real: String
                 switch RealPath.resolve(childFullPath) {
                 case .success(let path):
                     real = path
+                    linkReal = path
                 case .failure(let failure) where failure.isLoop:
                     diagnostics.append(.error(display(childPath), line: 1, column: 1, "symbolic link loop"))
                     continue
@@ -195,7 +200,7 @@ public struct ContentReader: Sendable {
                         "folders nested deeper than \(Self.maximumDepth) levels"))
                     continue
                 }
-                let real = RealPath.of(childFullPath) ?? childFullPath
+                let real = linkReal ?? (folderReal.hasSuffix("/") ? folderReal + childName : folderReal + "/" + childName)
                 if foldersOnAllCores {
                     folders.append((directory.directories.count, diagnostics.count, childFullPath, childPath, childName, real))
                     directory.directories.append(SourceDirectory(name: childName, relativePath: childPath))
@@ -203,7 +208,7 @@ public struct ContentReader: Sendable {
                 }
                 visited.insert(real)
                 directory.directories.append(readDirectory(
-                    at: childFullPath, relativePath: childPath, name: childName, depth: depth + 1, rootReal: rootReal,
+                    at: childFullPath, real: real, relativePath: childPath, name: childName, depth: depth + 1, rootReal: rootReal,
                     visited: &visited, diagnostics: &diagnostics))
                 visited.remove(real)
             case S_IFREG:
@@ -222,7 +227,7 @@ public struct ContentReader: Sendable {
             let folder = folders[number]
             var visited = visited.union([folder.real])
             var problems: [Diagnostic] = []
-            let tree = readDirectory(at: folder.path, relativePath: folder.relativePath, name: folder.name, depth: depth + 1,
+            let tree = readDirectory(at: folder.path, real: folder.real, relativePath: folder.relativePath, name: folder.name, depth: depth + 1,
                                      rootReal: rootReal, visited: &visited, diagnostics: &problems)
             return (tree, problems)
         }

@@ -35,8 +35,8 @@ struct OutputFiles: Sendable {
         let path = place.description
         switch placement {
         case .fresh(let previous):
-            try SiteWriter.write(bytes, to: place, in: root, newFolder: newFolder, previous: previous)
-            return Placed(path: path, record: try record(digest, of: place, input: input), size: bytes.count, replaced: true)
+            let written = try SiteWriter.write(bytes, to: place, in: root, newFolder: newFolder, previous: previous)
+            return Placed(path: path, record: try record(digest, of: place, input: input, written: written), size: bytes.count, replaced: true)
         case .inPlace:
             if var kept = recorded(place),
                input == nil ? kept.content == digest : Self.holds(place.inside(root), bytes, size: kept.file.size) {
@@ -45,9 +45,10 @@ struct OutputFiles: Sendable {
                 return Placed(path: path, record: kept, size: bytes.count, replaced: false)
             }
             try checkFolders(of: place)
-            try SiteWriter.write(bytes, to: place, in: root, temporary: true)
+            // Renamed into place, the file keeps what is recorded of it (only its change time moves).
+            let written = try SiteWriter.write(bytes, to: place, in: root, temporary: true)
             try renameIntoPlace(place)
-            return Placed(path: path, record: try record(digest, of: place, input: input), size: bytes.count, replaced: true)
+            return Placed(path: path, record: try record(digest, of: place, input: input, written: written), size: bytes.count, replaced: true)
         }
     }
 
@@ -129,8 +130,10 @@ struct OutputFiles: Sendable {
         FileIdentity.of(path)?.asWritten
     }
 
-    private func record(_ digest: Digest, of place: OutputPath, input: Digest? = nil) throws(WriteFailure) -> BuildCache.Record {
-        guard let identity = Self.identity(place.inside(root)) else { throw WriteFailure(.output(place.description), code: errno) }
+    /// `written`: the file's identity as its writer read it; looked up by its path otherwise.
+    private func record(_ digest: Digest, of place: OutputPath, input: Digest? = nil,
+                        written: FileIdentity? = nil) throws(WriteFailure) -> BuildCache.Record {
+        guard let identity = written ?? Self.identity(place.inside(root)) else { throw WriteFailure(.output(place.description), code: errno) }
         return BuildCache.Record(content: digest, file: identity, input: input)
     }
 

@@ -276,13 +276,17 @@ public struct SiteWriter: Sendable {
     /// `newFolder`: the file is the first in its folder (a page's `index.html`), so the folder
     /// is made before the first attempt to open, not after it fails. `temporary`: the file is
     /// made under `temporaryPath(of:in:)`, to be renamed into place.
+    /// Returns the written file's identity as the cache records it (`FileIdentity.asWritten`),
+    /// read from the open file: looked up again by its path, every page's cost a walk of its
+    /// folders. `nil` when it was linked from the previous output instead.
+    @discardableResult
     static func write(_ bytes: [UInt8], to place: OutputPath, in root: String, newFolder: Bool = false,
-                      previous: String? = nil, temporary: Bool = false) throws(WriteFailure) {
+                      previous: String? = nil, temporary: Bool = false) throws(WriteFailure) -> FileIdentity? {
         let path = place.inside(root)
         // Made in full, also when a folder above is not there yet (pages are written in
         // parallel, in no order): otherwise the link to the previous output would fail.
         if newFolder { makeFolders(of: place, in: root) }
-        if let previous, PreviousOutput.link(place.inside(previous), to: path, ifItHolds: bytes) { return }
+        if let previous, PreviousOutput.link(place.inside(previous), to: path, ifItHolds: bytes) { return nil }
         let descriptor = try create(place, in: root, temporary: temporary)
         defer { close(descriptor) }
         var written = 0
@@ -294,6 +298,7 @@ public struct SiteWriter: Sendable {
             guard result > 0 else { throw WriteFailure(.output(place.description), code: result < 0 ? errno : ENOSPC) }
             written += result
         }
+        return FileIdentity.of(descriptor: descriptor)?.asWritten
     }
 
     /// Where a file that replaces `place` is written first: beside it, under a name no page or
