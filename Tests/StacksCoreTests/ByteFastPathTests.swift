@@ -38,63 +38,28 @@ import StacksTestSupport
 }
 
 /// `HeadingSlugger.slug` reads ASCII headings by bytes; every ASCII character must come out as
-/// the scalars' general categories made it.
+/// the scalars' general categories make it (`slugByScalars`, the way of other text).
 @Suite struct HeadingSlugASCIITests {
-    static func byScalars(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar == " " {
-                scalars.append("-")
-            } else if scalar == "-" {
-                scalars.append(scalar)
-            } else {
-                switch scalar.properties.generalCategory {
-                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
-                     .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .connectorPunctuation:
-                    scalars.append(scalar)
-                default:
-                    break
-                }
-            }
-        }
-        return String(scalars)
-    }
-
     @Test func everyASCIICharacterSlugsAsItsCategorySays() {
         let all = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
-        #expect(HeadingSlugger.slug(all) == Self.byScalars(all))
+        #expect(HeadingSlugger.slug(all) == HeadingSlugger.slugByScalars(all))
         for byte in 0..<128 {
             let text = "A\(Character(Unicode.Scalar(UInt8(byte))))z 9"
-            #expect(HeadingSlugger.slug(text) == Self.byScalars(text), "\(byte)")
+            #expect(HeadingSlugger.slug(text) == HeadingSlugger.slugByScalars(text), "\(byte)")
         }
-        #expect(HeadingSlugger.slug("Über uns") == Self.byScalars("Über uns"))
+        #expect(HeadingSlugger.slug("Über uns") == HeadingSlugger.slugByScalars("Über uns"))
     }
 }
 
 /// `PageContext.safeColor` reads ASCII colours by bytes; it must pass and refuse what reading
-/// scalars did (the reference below), for colours written by people and random ones.
+/// scalars does (`safeColorByScalars`, the way of other text), for colours written by people
+/// and random ones.
 @Suite struct SafeColorBytesTests {
-    static func byScalars(_ color: String) -> String? {
-        let scalars = Array(color.unicodeScalars)
-        func all(_ part: ArraySlice<Unicode.Scalar>, _ test: (Unicode.Scalar) -> Bool) -> Bool { !part.isEmpty && part.allSatisfy(test) }
-        func isLetter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
-        func isHex(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) || ("a"..."f").contains(s) || ("A"..."F").contains(s) }
-        if scalars.first == "#" {
-            return [4, 5, 7, 9].contains(scalars.count) && all(scalars.dropFirst(), isHex) ? color : nil
-        }
-        if all(scalars[...], isLetter) { return color }
-        let functions: Set<String> = ["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color"]
-        guard let open = scalars.firstIndex(of: "("), scalars.last == ")",
-              functions.contains(String(String.UnicodeScalarView(scalars[..<open])).lowercased()) else { return nil }
-        let arguments = scalars[(open + 1)..<(scalars.count - 1)]
-        return all(arguments) { isLetter($0) || ("0"..."9").contains($0) || " .,%/+-".unicodeScalars.contains($0) } ? color : nil
-    }
-
     @Test(arguments: ["#abc", "#ABCD", "#a1b2c3", "#a1b2c3d4", "#abg", "#12345", "teal", "Teal", "te al", "", "#", "rgb(1, 2, 3)",
                       "RGB(1 2 3 / 50%)", "oklch(0.7 0.1 200)", "url(x)", "rgb()", "rgb(1,2", "rgb(1;2)", "var(--x)", "rgb((1))",
                       "o\u{212A}lab(1 2 3)", "t\u{e9}al", "rgb(1\u{301})", "\"teal\"", "rgb(1)\"", "color(srgb 1 0 0)"])
     func aColorIsJudgedAsScalarsJudgedIt(_ color: String) {
-        #expect(PageContext.safeColor(color) == Self.byScalars(color), "\(color.debugDescription)")
+        #expect(PageContext.safeColor(color) == PageContext.safeColorByScalars(color), "\(color.debugDescription)")
     }
 
     @Test func randomColorsAreJudgedAsScalarsJudgedThem() {
@@ -102,7 +67,7 @@ import StacksTestSupport
         let pieces = ["#", "a", "F", "0", "9", "g", "rgb", "oklch", "(", ")", " ", ",", "%", "/", "-", ".", ";", "\"", "é", "\u{212A}", "url"]
         for _ in 0..<20_000 {
             let color = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            #expect(PageContext.safeColor(color) == Self.byScalars(color), "\(color.debugDescription)")
+            #expect(PageContext.safeColor(color) == PageContext.safeColorByScalars(color), "\(color.debugDescription)")
         }
     }
 }

@@ -22,7 +22,7 @@ import Testing
     /// The same of a context handed to a template, read as far as `declared` has members.
     static func paths(_ object: TemplateObject, declared: [Value], prefix: String = "") -> Set<String> {
         var paths: Set<String> = []
-        for (name, value) in zip(object.names, object.values) {
+        for (name, value) in object.entries {
             let path = prefix + name
             let kind: TemplateContract.Kind = switch value {
             case .text: .text

@@ -12,15 +12,13 @@ enum LeftUntilExit {
     /// Keeps `value` until the process ends when it holds less than the threshold (`resident`,
     /// in bytes; `nil` where it cannot be read); otherwise returns it, to be freed.
     static func keep<Value: Sendable>(_ value: Value, resident: Int?) -> Value? {
-        guard let resident, keeps(resident: resident) else {
+        guard let resident, resident < FreedMemory.threshold else {
             declined.add(1, ordering: .relaxed)
             return value
         }
         kept.withLock { $0.append(value) }
         return nil
     }
-
-    static func keeps(resident: Int) -> Bool { resident < FreedMemory.threshold }
 
     /// How many values were kept, and how many were declined because the process held too
     /// much (for tests).

@@ -172,7 +172,7 @@ public struct SiteWriter: Sendable {
             parts.append(SearchPostings())
             swap(&parts[parts.count - 1], &postings[number].postings)
         }
-        var search = SearchPostings.joined(&parts)
+        let search = SearchPostings.joined(&parts)
         PhaseTrace.mark("pages and search runs")
         written.records.reserveCapacity(written.records.count + manifest.count)
         func count(_ file: OutputFiles.Placed) {

@@ -41,7 +41,12 @@ struct HeadingSlugger {
 
     /// The slug of `text` before duplicates are counted.
     static func slug(_ text: String) -> String {
-        if let ascii = asciiSlug(text) { return ascii }
+        asciiSlug(text) ?? slugByScalars(text)
+    }
+
+    /// `slug(_:)` read scalar by scalar, by general category: the way of text beyond ASCII, and
+    /// what the ASCII way must agree with (`HeadingSlugASCIITests`).
+    static func slugByScalars(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             if scalar == " " {

@@ -81,6 +81,12 @@ struct PageContext {
     /// Unicode scalars, so no combining mark can hide a quote.
     static func safeColor(_ color: String) -> String? {
         if let safe = asciiColorIsSafe(color) { return safe ? color : nil }
+        return safeColorByScalars(color)
+    }
+
+    /// `safeColor` read scalar by scalar: the way of text beyond ASCII, and what the ASCII way
+    /// must agree with (`SafeColorBytesTests`).
+    static func safeColorByScalars(_ color: String) -> String? {
         let scalars = Array(color.unicodeScalars)
         func all(_ part: ArraySlice<Unicode.Scalar>, _ test: (Unicode.Scalar) -> Bool) -> Bool { !part.isEmpty && part.allSatisfy(test) }
         func isLetter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }

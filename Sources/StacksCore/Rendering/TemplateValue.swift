@@ -40,9 +40,6 @@ struct TemplateObject: ExpressibleByDictionaryLiteral {
         entries.reserveCapacity(elements.count + 4)
     }
 
-    var names: [String] { entries.map(\.0) }
-    var values: [TemplateValue] { entries.map(\.1) }
-
     /// A name not yet set, with its value: a view's optional names, each set once, appended
     /// without the search through the names before it that the subscript makes (3 million
     /// string comparisons at 10,000 pages).
