@@ -186,11 +186,17 @@ struct SearchPostings: Sendable {
                 if number == lists.count { newList() }
                 let count = Int(reader.word32()!), offset = reader.position
                 _ = reader.skip(count * 4)
-                // In one append (word by word, the list was checked for a unique owner at each:
-                // three million times in a 10,000-item edit build).
-                lists[number].append(contentsOf: (0..<count).lazy.map {
-                    UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + $0 * 4, as: UInt32.self))
-                })
+                // In one append of the bytes as they are (word by word, the list was checked
+                // for a unique owner at each: three million times in a 10,000-item edit
+                // build; through a lazy map, the generic append cost 900 instructions a list).
+                let end = lists[number].count
+                lists[number].append(contentsOf: repeatElement(0, count: count))
+                lists[number].withUnsafeMutableBytes { words in
+                    words.baseAddress!.advanced(by: end * 4).copyMemory(from: raw.baseAddress! + offset, byteCount: count * 4)
+                }
+                #if _endian(big)
+                for position in end..<(end + count) { lists[number][position] = UInt32(littleEndian: lists[number][position]) }
+                #endif
             }
             return true
         }
