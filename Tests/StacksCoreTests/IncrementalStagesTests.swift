@@ -39,12 +39,32 @@ import StacksTestSupport
                 #expect(same, "\(built.renderer.outputPath(of: page))")
             }
             #expect(served.warnings == built.warnings)
+            Self.expectSameFiles(served, built, "")
         case (.failure(let served), .failure(let built)):
             #expect(served.all == built.all)
         default:
             Issue.record("serve and build disagree on whether the edit builds")
         }
         return pipeline.lastRun
+    }
+
+    /// The same files, made by the same producers, the pictures' plans and the tag and list
+    /// pages the same: a manifest the preview kept or patched is the one a build makes.
+    static func expectSameFiles(_ served: Pipeline.Prepared, _ built: Pipeline.Prepared, _ step: String) {
+        let paths = served.manifest.paths(served.renderer).sorted()
+        #expect(paths == built.manifest.paths(built.renderer).sorted(), "\(step)")
+        for path in paths {
+            let producer = served.manifest[path]
+            #expect(producer == built.manifest[path], "\(step): \(path)")
+            switch producer {
+            case .tagPage?, .listPage?:
+                #expect(served.renderer.render(producer!) == built.renderer.render(producer!), "\(step): \(path)")
+            case .image(let asset)?:
+                #expect(served.manifest.plan(ofImage: asset) == built.manifest.plan(ofImage: asset), "\(step): \(path)")
+            default:
+                break
+            }
+        }
     }
 
     func rewriting(_ path: String, as text: String) -> (inout [(String, String)]) -> Void {
@@ -166,7 +186,7 @@ import StacksTestSupport
         let path = paths.randomElement(using: &random) ?? "_index.md"
         let text = tree.markdownFiles.first { $0.relativePath == path }.flatMap { $0.contents.map { String(decoding: $0, as: UTF8.self) } } ?? ""
         let number = Int.random(in: 0..<6, using: &random)
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<15, using: &random) {
         case 0:
             write(path, text + "\nMore \(number).\n", in: &tree)
             return "body of \(path)"
@@ -206,6 +226,15 @@ import StacksTestSupport
         case 10:
             write(path, text + "\n[lost](missing-\(number).md)\n", in: &tree)
             return "broken link in \(path)"
+        case 11:
+            write(path, "---\ntags: [tag \(number), shared]\n---\n" + text, in: &tree)
+            return "tags of \(path)"
+        case 12:
+            write(path, "---\ntitle: Retitled \(number)\ntags: [shared]\n---\n" + text, in: &tree)
+            return "title and tag of \(path)"
+        case 13:
+            write(path, "---\naliases: [/old-\(number)/]\nicon: \"🍐\"\n---\n" + text, in: &tree)
+            return "alias and icon of \(path)"
         default:
             write(path, "---\ntitle: [unclosed\n---\n", in: &tree)
             return "broke \(path)"
@@ -231,6 +260,7 @@ import StacksTestSupport
                     #expect(same, "step \(step): \(edit): \(built.renderer.outputPath(of: page))")
                 }
                 #expect(served.warnings == built.warnings, "step \(step): \(edit)")
+                IncrementalStagesTests.expectSameFiles(served, built, "step \(step): \(edit)")
             case (.failure(let served), .failure(let built)):
                 #expect(served.all == built.all, "step \(step): \(edit)")
             default:

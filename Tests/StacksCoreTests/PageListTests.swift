@@ -31,4 +31,21 @@ import Testing
         #expect(copy[PageList.chunkSize + 3].title == "changed" && copy[2].children == [7])
         #expect(copy.count == PageList.chunkSize + 11 && copy.last?.title == "P0")
     }
+
+    /// What the preview's rebuild reads again of a patched catalog: the chunks written to.
+    @Test func aPatchedCopyDiffersOnlyInTheChunksWrittenTo() {
+        let original = PageList(Self.pages(3 * PageList.chunkSize + 10))
+        #expect(original.indices(differingFrom: original) == [])
+        var copy = original
+        copy[PageList.chunkSize + 3].title = "changed"
+        copy[3 * PageList.chunkSize + 1].children.append(2)
+        #expect(copy.indices(differingFrom: original)
+                == [PageList.chunkSize..<(2 * PageList.chunkSize), (3 * PageList.chunkSize)..<(3 * PageList.chunkSize + 10)])
+        // Built again from the same pages: every chunk is another, so every page is read.
+        let rebuilt = PageList(Self.pages(3 * PageList.chunkSize + 10))
+        #expect(rebuilt.indices(differingFrom: original)?.reduce(0) { $0 + $1.count } == rebuilt.count)
+        var longer = original
+        longer.append(Self.pages(1)[0])
+        #expect(longer.indices(differingFrom: original) == nil)
+    }
 }

@@ -42,8 +42,10 @@ public struct IncrementalPipeline: Sendable {
     var resolver = SiteResolver.Memo()
     private var theme: Theme?
     private var templates: Result<TemplateSet, Diagnostics>?
-    /// The last tag index, with what it was made from.
-    var tagIndex: (inputs: TagIndex.Inputs, index: TagIndex)?
+    /// The last tag index, with what it was made from, and the pages and files those were read from.
+    var tagIndex: (inputs: TagIndex.Inputs, index: TagIndex, pages: PageList, assets: [Asset])?
+    /// The last run's manifest, whose pictures' plans the next takes where they are the same.
+    var manifest: SiteManifest?
     /// What the last run made again, stage by stage: tests check that an edit stays small.
     var lastRun = Work()
 

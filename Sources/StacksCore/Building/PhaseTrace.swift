@@ -3,12 +3,12 @@ import Foundation
 /// With `STACKS_PHASES` set in the environment, a build says on standard error when each of its
 /// phases ended, in milliseconds since the last mark, with the process's CPU time over the same
 /// span: where a build's wall time goes, and which phases keep both cores busy, without a profiler.
-enum PhaseTrace {
+public enum PhaseTrace {
     static let enabled = ProcessInfo.processInfo.environment["STACKS_PHASES"] != nil
     nonisolated(unsafe) private static var last: (wall: ContinuousClock.Instant, cpu: Int)?
     private static let lock = NSLock()
 
-    static func mark(_ phase: @autoclosure () -> String) {
+    public static func mark(_ phase: @autoclosure () -> String) {
         guard enabled else { return }
         let now = ContinuousClock.now, cpu = cpuMilliseconds()
         lock.lock()

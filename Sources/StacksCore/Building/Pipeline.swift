@@ -49,10 +49,11 @@ public enum Pipeline {
         public var manifest: SiteManifest
         public var warnings: [Diagnostic]
 
-        public init(renderer: SiteRenderer, theme: Theme, warnings: [Diagnostic]) {
+        /// `earlier`: the last rebuild's manifest (`SiteManifest.init(_:theme:earlier:)`).
+        public init(renderer: SiteRenderer, theme: Theme, warnings: [Diagnostic], earlier: SiteManifest? = nil) {
             self.renderer = renderer
             self.theme = theme
-            self.manifest = SiteManifest(renderer, theme: theme)
+            self.manifest = SiteManifest(renderer, theme: theme, earlier: earlier)
             self.warnings = warnings
         }
     }
@@ -100,7 +101,10 @@ public enum Pipeline {
         PhaseTrace.mark("templates, renderer")
         // Content named `tags` at the root keeps its URL; the tag pages move aside.
         if let moved = renderer.tagIndex.warning(displayRoot: input.contentDisplay) { diagnostics.append(moved) }
-        return .success(Prepared(renderer: renderer, theme: input.theme, warnings: diagnostics.warnings))
+        let prepared = Prepared(renderer: renderer, theme: input.theme, warnings: diagnostics.warnings, earlier: memory?.manifest)
+        PhaseTrace.mark("manifest")
+        memory?.manifest = prepared.manifest
+        return .success(prepared)
     }
 
     // MARK: A catalog in several languages
@@ -184,10 +188,12 @@ public enum Pipeline {
         for position in sites.indices {
             var memory = takeMemory(position, from: &memories)
             var renderer = await render(sites[position], config: configs[position], templates: templateSets[position], memory: &memory)
-            if var memory { swap(&memory, &memories![position]) }
             renderer.translations = translations
             if let moved = renderer.tagIndex.warning(displayRoot: input.contentDisplay) { diagnostics.append(moved) }
-            prepared.append(Prepared(renderer: renderer, theme: input.theme, warnings: position == 0 ? diagnostics.warnings : []))
+            prepared.append(Prepared(renderer: renderer, theme: input.theme, warnings: position == 0 ? diagnostics.warnings : [],
+                                     earlier: memory?.manifest))
+            memory?.manifest = prepared.last!.manifest
+            if var memory { swap(&memory, &memories![position]) }
         }
         return .success(prepared)
     }
@@ -257,6 +263,7 @@ public enum Pipeline {
             // `serve`: only the files whose bytes changed are decoded again, only the folders
             // that hold them loaded again.
             loaded = await memory!.load(content, loader: loader)
+            PhaseTrace.mark("loaded again")
         }
         let loadProblems = loaded.diagnostics
         let remade = loaded.remade
@@ -276,6 +283,7 @@ public enum Pipeline {
         } else {
             // `serve`: only the bodies that changed are parsed again.
             parsed = await memory!.parse(catalog, remade: remade, options: config.markdown)
+            PhaseTrace.mark("parsed again")
         }
         var resolverMemo = memory?.takeResolverMemo()
         // The tag index reads the settled titles and nothing the links change: a build makes it
@@ -396,10 +404,28 @@ public enum Pipeline {
         guard memory != nil else {
             return SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates, tagIndex: tagIndex)
         }
-        let inputs = TagIndex.Inputs(site.catalog)
-        // The same inputs, the same index; a few titles changed, the same index reordered.
-        let tagIndex = memory!.tagIndex.flatMap { $0.index.reordered(from: $0.inputs, to: inputs) } ?? TagIndex(inputs)
-        memory!.tagIndex = (inputs, tagIndex)
+        // The last inputs patched where the catalog's pages are not the last ones' (taken out
+        // of the memory, so changed in place); else made anew. The same inputs, the same
+        // index; a few titles changed, the same index reordered.
+        var kept = memory!.tagIndex
+        memory!.tagIndex = nil
+        var patched: (inputs: TagIndex.Inputs, index: TagIndex)?
+        if var last = kept.take() {
+            if let changed = last.inputs.patch(from: last.pages, earlierAssets: last.assets, to: site.catalog) {
+                patched = (last.inputs, last.index.reordered(changing: changed, in: last.inputs) ?? TagIndex(last.inputs))
+            } else {
+                kept = last
+            }
+        }
+        let inputs: TagIndex.Inputs, tagIndex: TagIndex
+        if let patched {
+            (inputs, tagIndex) = patched
+        } else {
+            inputs = TagIndex.Inputs(site.catalog)
+            tagIndex = kept.flatMap { $0.index.reordered(from: $0.inputs, to: inputs) } ?? TagIndex(inputs)
+        }
+        PhaseTrace.mark("tag index")
+        memory!.tagIndex = (inputs, tagIndex, site.catalog.pages, site.catalog.assets)
         return SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates, tagIndex: tagIndex)
     }
 }

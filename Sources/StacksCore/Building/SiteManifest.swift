@@ -76,12 +76,29 @@ public struct SiteManifest: Sendable {
     /// Folders whose files only their producer can name (the search's term shards, one per
     /// group of words), by output path.
     private let folders: [String: Producer]
-    private let catalog: Catalog
+    private var catalog: Catalog
+    /// What the files beside the pages are read from besides the catalog (`sameFiles`).
+    private let theme: Theme
+    private let config: SiteConfig
+    private let translated: Bool
     /// The language's folder (`SiteRenderer.languagePrefix`) its search records are under.
     private let prefix: String
 
-    public init(_ renderer: SiteRenderer, theme: Theme) {
+    /// The pictures that stand for their pages (`PagePictures.thumbnail`), by index in `Catalog.assets`.
+    private let thumbnails: Set<Int>
+    /// Whether `images` holds the plans of the pictures (`images.resize`), with AVIF (`images.avif`).
+    private let planned: (resize: Bool, avif: Bool)
+
+    /// `earlier`: the manifest of the last rebuild of the preview, whose plans are taken for
+    /// the pictures that are the same, the same thumbnail and the same options (a plan spells
+    /// half a dozen paths: at 5,000 pictures, the largest part of a rebuild).
+    public init(_ renderer: SiteRenderer, theme: Theme, earlier: SiteManifest? = nil) {
         let catalog = renderer.site.catalog
+        if var same = earlier, same.hasSameFiles(as: renderer, theme: theme) {
+            same.catalog = catalog
+            self = same
+            return
+        }
         var otherPages: [(path: String, producer: Producer)] = []
         let context = PageContext(catalog: catalog, config: renderer.config, icons: [:])
         var segment: (category: Int, name: String)?
@@ -94,9 +111,19 @@ public struct SiteManifest: Sendable {
         for page in renderer.tagPages { otherPages.append((renderer.outputPath(ofTagPage: page), .tagPage(page))) }
         let assets = catalog.assets.indices.map { (path: catalog.assets[$0].output, asset: $0) }
         var thumbnails: Set<Int> = []
-        for page in catalog.pages { if let picture = PagePictures.thumbnail(of: page, config: renderer.config) { thumbnails.insert(picture) } }
-        let images: [(asset: Int, plan: ResponsiveImages.Plan)] = !renderer.config.images.resize ? [] : catalog.assets.indices.compactMap { index in
-            ResponsiveImages.plan(catalog.assets[index], thumbnail: thumbnails.contains(index), avif: renderer.config.images.avif).map { (index, $0) }
+        // By index: each page read in place, not copied.
+        for index in catalog.pages.indices {
+            if let picture = PagePictures.thumbnail(of: catalog.pages[index], config: renderer.config) { thumbnails.insert(picture) }
+        }
+        let planned = (resize: renderer.config.images.resize, avif: renderer.config.images.avif)
+        let reusable = earlier.flatMap { $0.planned == planned ? $0 : nil }
+        let images: [(asset: Int, plan: ResponsiveImages.Plan)] = !planned.resize ? [] : catalog.assets.indices.compactMap { index in
+            let thumbnail = thumbnails.contains(index)
+            if let reusable, index < reusable.catalog.assets.count, reusable.thumbnails.contains(index) == thumbnail,
+               reusable.catalog.assets[index] == catalog.assets[index] {
+                return reusable.plans[index].map { (index, $0) }
+            }
+            return ResponsiveImages.plan(catalog.assets[index], thumbnail: thumbnail, avif: planned.avif).map { (index, $0) }
         }
 
         // In a catalog of several languages, the default language's site makes the files all
@@ -124,8 +151,36 @@ public struct SiteManifest: Sendable {
         self.extras = extras
         self.producers = producers
         self.catalog = catalog
+        self.thumbnails = thumbnails
+        self.planned = planned
+        self.theme = theme
+        config = renderer.config
+        translated = renderer.translations != nil
         prefix = renderer.languagePrefix
         folders = [prefix + SearchIndex.termsFolder: .extra(.search)]
+    }
+
+    /// Whether `renderer`'s site has this manifest's files: the same theme, configuration and
+    /// co-located files, and pages that are the same where the catalogs do not share them
+    /// (`PageList.indices(differingFrom:)`) in all that names a file or makes one: place,
+    /// source, children, tags (the tag pages), aliases (the redirects), picture and icon (the
+    /// thumbnails). After an edit of a page's text, the preview's rebuild then spells no path.
+    private func hasSameFiles(as renderer: SiteRenderer, theme: Theme) -> Bool {
+        let pages = renderer.site.catalog.pages
+        guard config == renderer.config, translated == (renderer.translations != nil), self.theme == theme,
+              catalog.assets == renderer.site.catalog.assets,
+              let ranges = pages.indices(differingFrom: catalog.pages) else { return false }
+        for range in ranges {
+            for index in range where !Self.sameFiles(catalog.pages[index], pages[index]) { return false }
+        }
+        return true
+    }
+
+    private static func sameFiles(_ a: Page, _ b: Page) -> Bool {
+        a.kind == b.kind && a.path == b.path && a.url == b.url && a.isWritten == b.isWritten && a.source == b.source
+            && a.sourceDirectory == b.sourceDirectory && a.parent == b.parent && a.children == b.children
+            && a.frontMatter.tags == b.frontMatter.tags && a.frontMatter.aliases == b.frontMatter.aliases
+            && a.frontMatter.icon == b.frontMatter.icon && a.picture == b.picture
     }
 
     /// What makes the file at `path` (relative to the output root); `nil` when the site has none there.

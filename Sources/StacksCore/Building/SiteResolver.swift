@@ -184,7 +184,7 @@ public struct SiteResolver: Sendable {
                 }
             }
             let bodies = parsedHTML.substituting(substitutions, digests: digests)
-            return (ResolvedSite(catalog: catalog, bodies: bodies), pageProblems.flatMap { $0 } + aliasProblems(catalog, targets: targets))
+            return (ResolvedSite(catalog: catalog, bodies: bodies), Self.joined(pageProblems) + aliasProblems(catalog, targets: targets))
         }
         guard keepsBodies else {
             // A build: the links resolved on all cores, a few thousand pages at a time, each
@@ -215,7 +215,7 @@ public struct SiteResolver: Sendable {
                     parsed[index].html = ""
                 }
             }
-            return (ResolvedSite(catalog: catalog, bodies: bodies.finished()), pageProblems.flatMap { $0 } + aliasProblems(catalog, targets: targets))
+            return (ResolvedSite(catalog: catalog, bodies: bodies.finished()), Self.joined(pageProblems) + aliasProblems(catalog, targets: targets))
         }
         for index in catalog.pages.indices {
             let markdown = parsed[index]
@@ -243,7 +243,7 @@ public struct SiteResolver: Sendable {
         memo?.pageProblems = pageProblems
         memo?.aliasProblems = aliasProblems
         memo?.lastResolved = resolvedCount
-        return (ResolvedSite(catalog: catalog, bodies: bodies.finished()), pageProblems.flatMap { $0 } + aliasProblems)
+        return (ResolvedSite(catalog: catalog, bodies: bodies.finished()), Self.joined(pageProblems) + aliasProblems)
     }
 
     /// The last result `site` brought up to date with `catalog`, which has the same shape
@@ -300,8 +300,16 @@ public struct SiteResolver: Sendable {
         }
         memo.lastResolved = resolvedCount
         if aliasesMoved { memo.aliasProblems = aliasProblems(site.catalog) }
-        return memo.pageProblems.flatMap { $0 } + memo.aliasProblems
+        return Self.joined(memo.pageProblems) + memo.aliasProblems
     }
+    /// Every page's problems, in page order. (`flatMap` made a new array for each page's,
+    /// even an empty one: a hundred thousand allocations a rebuild of a large catalog.)
+    static func joined(_ pageProblems: [[Diagnostic]]) -> [Diagnostic] {
+        var all: [Diagnostic] = []
+        for problems in pageProblems where !problems.isEmpty { all += problems }
+        return all
+    }
+
     /// Title, summary and headings: what of a page its parsed Markdown settles.
     static func settle(_ page: inout Page, parsed: ParsedMarkdown) {
         settleTitle(of: &page, parsed: parsed)

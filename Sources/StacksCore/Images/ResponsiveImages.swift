@@ -72,9 +72,7 @@ public struct ResponsiveImages: Sendable, Equatable {
     /// `plain`: a picture with nothing but pixels in it (`PlainPicture`), which, too narrow for
     /// variants, is shown as it is. `avif`: AVIF variants too.
     public static func plan(output: String, size: ImageSize?, thumbnail: Bool = false, plain: Bool = false, avif: Bool = false) -> Plan? {
-        guard let size, let dot = output.lastIndex(of: "."), !output[..<dot].hasSuffix("/") else { return nil }
-        let fileExtension = output[output.index(after: dot)...].lowercased()
-        guard resizableExtensions.contains(fileExtension), let format = ImageFormat(fileExtension: fileExtension) else { return nil }
+        guard let size, let (dot, format) = resizableFormat(output) else { return nil }
         let stem = folder + "/" + shortened(output[..<dot])
         let widest = min(size.width, widths.last!)
         let chosen = widest < widths[0] ? [] : widths.filter { $0 < widest } + [widest]
@@ -94,7 +92,7 @@ public struct ResponsiveImages: Sendable, Equatable {
     /// longer than a file name may be (255 bytes): its start, and a digest of the whole name so
     /// that two long names that start alike stay apart.
     static func shortened(_ path: Substring) -> Substring {
-        let slash = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map(path.utf8.index(after:)) ?? path.startIndex
         let name = path[slash...]
         guard name.utf8.count + longestSuffix > 255 else { return path }
         let digest = Digest(of: Array(name.utf8))
@@ -112,9 +110,23 @@ public struct ResponsiveImages: Sendable, Equatable {
         plan(output: asset.output, size: asset.imageSize, thumbnail: thumbnail, plain: asset.isPlainPicture, avif: avif)
     }
 
-    /// Whether a picture can stand for its page in the lists: one the library cuts.
+    /// Whether a picture can stand for its page in the lists: one the library cuts (one that
+    /// `plan` gives files for, not made here: every picture of the catalog is asked about on
+    /// each rebuild of the preview).
     static func hasThumbnail(output: String, size: ImageSize?) -> Bool {
-        plan(output: output, size: size) != nil
+        size != nil && resizableFormat(output) != nil
+    }
+
+    /// Where the extension of a picture published at `output` starts (its dot), and its
+    /// format, when the library resizes it; found by bytes (a dot or slash is never part of a
+    /// longer character in UTF-8).
+    private static func resizableFormat(_ output: String) -> (dot: String.Index, format: ImageFormat)? {
+        let bytes = output.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > bytes.startIndex,
+              bytes[bytes.index(before: dot)] != UInt8(ascii: "/") else { return nil }
+        let fileExtension = output[bytes.index(after: dot)...].lowercased()
+        guard resizableExtensions.contains(fileExtension), let format = ImageFormat(fileExtension: fileExtension) else { return nil }
+        return (dot, format)
     }
 
     /// The `srcset` of a plan's WebP variants (or `variants`), its URLs in root-marker form

@@ -32,6 +32,19 @@ public struct PageList: RandomAccessCollection, MutableCollection, Sendable {
         }
     }
 
+    /// The ranges of indices whose pages may differ from `earlier`'s: all but those of the
+    /// chunks the two lists share (a list patched from another shares every chunk it did not
+    /// write to). `nil` when the lists differ in length.
+    public func indices(differingFrom earlier: PageList) -> [Range<Int>]? {
+        guard count == earlier.count else { return nil }
+        var ranges: [Range<Int>] = []
+        for position in chunks.indices where !chunks[position].isSameBuffer(as: earlier.chunks[position]) {
+            let start = position << Self.chunkShift
+            ranges.append(start..<Swift.min(start + Self.chunkSize, count))
+        }
+        return ranges
+    }
+
     /// Lets go of the pages from `newCount` on.
     mutating func truncate(to newCount: Int) {
         guard newCount < count else { return }

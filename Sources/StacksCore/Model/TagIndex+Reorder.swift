@@ -19,6 +19,14 @@ extension TagIndex {
                 if changed.count > Self.reorderLimit { return nil }
             }
         }
+        return reordered(changing: changed, in: new)
+    }
+
+    /// This index as `TagIndex(new)` would make it, when `new` differs from the inputs it was
+    /// made from only in the titles or URLs of the tagged pages at `changed` (positions in
+    /// `new.tagged`); `nil` when they are too many.
+    func reordered(changing changed: [Int], in new: Inputs) -> TagIndex? {
+        guard changed.count <= Self.reorderLimit else { return nil }
         guard !changed.isEmpty else { return self }
         // Where each tagged page is in `new.tagged`, by catalog index, for the pages compared.
         var place: [Int: Int] = [:]

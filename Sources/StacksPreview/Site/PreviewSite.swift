@@ -105,9 +105,11 @@ actor PreviewSite {
     /// Reads what `changes` touched and rebuilds.
     func update(_ changes: FileChanges) async -> Report {
         let start = ContinuousClock.now
+        PhaseTrace.mark("changes seen")
         var source = self.source ?? ProjectSource(options)
         let (reading, changedFiles) = source.apply(changes)
         self.source = source
+        PhaseTrace.mark("changes read")
         return await rebuild(source, reading: reading, changedFiles: changedFiles, start: start)
     }
 
@@ -147,6 +149,7 @@ actor PreviewSite {
         current = Current(site: site, contentRoot: contentRoot,
                           imageCache: ImageCache.folder(forOutput: source.options.url(input.config.paths.output).standardizedFileURL.path))
         generation += 1
+        PhaseTrace.mark("site replaced")
         // Freeing the last site's ten thousand pages takes milliseconds: not while a browser waits.
         Task.detached(executorPreference: executor, priority: .background) { withExtendedLifetime(replaced) {} }
         return Report(reading: reading, duration: .now - start, pageCount: Self.pageCount(current!),
