@@ -71,3 +71,17 @@ import StacksTestSupport
         }
     }
 }
+
+/// Whether a picture can be a page's thumbnail is told by its extension alone; it must agree
+/// with whether the library plans its files.
+@Suite struct ThumbnailCheckTests {
+    @Test(arguments: ["a/photo.jpg", "photo.JPEG", "a/b.c/photo.png", "a/.png", ".webp", "photo", "a/photo.gif",
+                      "a/photo.svg", "a/photo.jpg.txt", "été/phöto.Jpe", "a/photo.", "a/b.jpg/c", "x/\u{301}.png",
+                      "x\u{600}.jpg", "x/.\u{301}png", "photo.jfif", "photo.pNg"])
+    func theCheckIsWhetherThereIsAPlan(output: String) {
+        for size in [nil, ImageSize(width: 8, height: 8), ImageSize(width: 2000, height: 1000)] {
+            #expect(ResponsiveImages.hasThumbnail(output: output, size: size)
+                    == (ResponsiveImages.plan(output: output, size: size, thumbnail: true) != nil), "\(output) \(String(describing: size))")
+        }
+    }
+}

@@ -35,4 +35,46 @@ import StacksTestSupport
         retagged.tagged[0].tags.append("new")
         #expect(index.reordered(from: inputs, to: retagged) == nil)
     }
+
+    /// The preview patches the inputs from the pages an edit touched: the inputs read anew from
+    /// the whole catalog, and the index reordered from the positions it gives is the one made anew.
+    @Test func patchedInputsAreTheInputsReadAnew() async throws {
+        var files: [(String, String)] = []
+        for number in 0..<(PageList.chunkSize + 200) {
+            let tags = number % 3 == 0 ? "[red, blue]" : number % 3 == 1 ? "[blue]" : "[]"
+            files.append(("c\(number % 5)/p\(number).md", "---\ntitle: \"Page \(number)\"\ntags: \(tags)\n---\n"))
+        }
+        let catalog = try await resolveInline(files).renderer.site.catalog
+        let inputs = TagIndex.Inputs(catalog)
+        let index = TagIndex(inputs)
+        let tagged = try #require(catalog.pages.indices.last { !catalog.pages[$0].frontMatter.tags.isEmpty })
+        let untagged = try #require(catalog.pages.indices.first { $0 > 0 && catalog.pages[$0].frontMatter.tags.isEmpty })
+
+        // Titles changed in place, as the preview's resolve stage writes them: the chunks
+        // holding neither page are shared and not read.
+        var retitled = catalog
+        retitled.pages[tagged].title = "Aardvark"
+        retitled.pages[untagged].title = "Zebu"
+        var patched = inputs
+        let patch = patched.patch(from: catalog.pages, earlierAssets: catalog.assets, to: retitled)
+        let changed = try #require(patch)
+        #expect(patched == TagIndex.Inputs(retitled))
+        #expect(changed.map { patched.tagged[$0].index } == [tagged])
+        #expect(index.reordered(changing: changed, in: patched) == TagIndex(TagIndex.Inputs(retitled)))
+
+        // Nothing changed: nothing to reorder.
+        var same = inputs
+        #expect(same.patch(from: catalog.pages, earlierAssets: catalog.assets, to: catalog) == [])
+        #expect(same == inputs)
+
+        // New tags, or another number of pages: made anew, the inputs left as they were.
+        var retagged = catalog
+        retagged.pages[untagged].frontMatter.tags = ["green"]
+        var refused = inputs
+        #expect(refused.patch(from: catalog.pages, earlierAssets: catalog.assets, to: retagged) == nil)
+        #expect(refused == inputs)
+        var shorter = catalog
+        shorter.pages.truncate(to: catalog.pages.count - 1)
+        #expect(refused.patch(from: catalog.pages, earlierAssets: catalog.assets, to: shorter) == nil)
+    }
 }
