@@ -85,3 +85,21 @@ import StacksTestSupport
         }
     }
 }
+
+/// A sibling's name spelled as its slug is told by bytes for ASCII names; it must agree with
+/// lower-casing the composed name, and names equal as strings coincide.
+@Suite struct SlugSpellingTests {
+    @Test func randomNamesAreJudgedAsLowerCasingJudgesThem() {
+        var random = SplitMix(state: 31)
+        let pieces = ["a", "z", "A", "Z", "-", "_", ".", "0", "9", " ", "@", "[", "`", "{", "é", "É", "e\u{301}", "\u{212A}", "ß", "漢"]
+        for _ in 0..<20_000 {
+            let name = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let slug = Slug.make(name) ?? ""
+            for candidate in [slug, name, name.lowercased(), slug.uppercased()] {
+                #expect(Slug.isLowercased(name, spelling: candidate) == (candidate == Slug.composed(name).lowercased()),
+                        "\(name.debugDescription) \(candidate.debugDescription)")
+            }
+            #expect(Slug.coincide(name, name))
+        }
+    }
+}

@@ -215,10 +215,13 @@ public enum SiteBuilder {
                         }
                     }
                 }
-                searchMemo?.finish()
-                parseMemo?.finish()
-                decodeMemo?.finish()
-                PhaseTrace.mark("memos finished")
+                // The memos' indexes on another core while the cache is made and written: each
+                // is a file of its own, checked whole when read, so neither waits for the other.
+                let memosFinished = Task.detached {
+                    searchMemo?.finish()
+                    parseMemo?.finish()
+                    decodeMemo?.finish()
+                }
                 // The site is written: the pictures made for it are kept for the next build.
                 site.keepPictures(root: path, in: ImageCache.folder(forOutput: path))
                 if let folder = folderIdentity(path) {
@@ -229,6 +232,8 @@ public enum SiteBuilder {
                     try? next.write(forOutput: path)
                     PhaseTrace.mark("cache written")
                 }
+                await memosFinished.value
+                PhaseTrace.mark("memos finished")
                 var summary = Summary(pages: pageCount, files: site.files, bytes: site.bytes,
                                       milliseconds: elapsed(since: start), output: config.paths.output,
                                       warnings: warnings, reuse: reuse, notes: notes)

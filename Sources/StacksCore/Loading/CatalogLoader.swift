@@ -631,7 +631,7 @@ private struct SiblingSlugs {
     init(_ directory: SourceDirectory) {
         let names = directory.files.filter(\.isMarkdown).map(\.baseName) + directory.directories.map(\.name)
         for name in names {
-            if let slug = Slug.make(name), slug == Slug.composed(name).lowercased() { spelledAsIs[slug] = name }
+            if let slug = Slug.make(name), Slug.isLowercased(name, spelling: slug) { spelledAsIs[slug] = name }
         }
     }
 

@@ -171,7 +171,15 @@ public enum Slug {
 
     /// Two names that are one name on macOS or Windows: equal but for case or Unicode form.
     static func coincide(_ first: String, _ second: String) -> Bool {
-        composed(first).lowercased() == composed(second).lowercased()
+        // A name beside itself (a sibling's slug it spells as it is): asked of nearly every item.
+        first == second || composed(first).lowercased() == composed(second).lowercased()
+    }
+
+    /// Whether `slug` is `name` lower-cased as it is (`composed(name).lowercased()`): for an
+    /// ASCII name, compared byte by byte without making the lower-cased copy.
+    static func isLowercased(_ name: String, spelling slug: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return slug == composed(name).lowercased() }
+        return slug.utf8.elementsEqual(name.utf8.lazy.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 })
     }
 
     /// Whether a slug from front matter can be used as it is.
