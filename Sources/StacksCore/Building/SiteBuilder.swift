@@ -62,10 +62,11 @@ public enum SiteBuilder {
         let (input, outputURL) = ProjectReader.read(options) { output in
             guard write, !options.clean else { return nil }
             peeked = peekCache(forOutput: output)
+            PhaseTrace.mark("cache peeked")
             return peeked?.cache.known
         }
         let config = input.config
-        PhaseTrace.mark("cache peeked, content read")
+        PhaseTrace.mark("content read")
         guard write else {
             let site = try await Pipeline.prepareSite(taking: consume input)
             FreedMemory.release()
