@@ -178,8 +178,19 @@ public enum Slug {
     /// Whether `slug` is `name` lower-cased as it is (`composed(name).lowercased()`): for an
     /// ASCII name, compared byte by byte without making the lower-cased copy.
     static func isLowercased(_ name: String, spelling slug: String) -> Bool {
-        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return slug == composed(name).lowercased() }
-        return slug.utf8.elementsEqual(name.utf8.lazy.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 })
+        let byBytes: Bool?? = name.utf8.withContiguousStorageIfAvailable { name in
+            slug.utf8.withContiguousStorageIfAvailable { slug -> Bool? in
+                guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard name.count == slug.count else { return false }
+                for position in name.indices {
+                    let byte = name[position]
+                    let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                    if lower != slug[position] { return false }
+                }
+                return true
+            } ?? nil
+        }
+        return (byBytes ?? nil) ?? (slug == composed(name).lowercased())
     }
 
     /// Whether a slug from front matter can be used as it is.
