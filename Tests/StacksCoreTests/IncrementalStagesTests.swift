@@ -31,21 +31,29 @@ import StacksTestSupport
         result = await pipeline.prepare(input)
         let built: Result<Pipeline.Prepared, Diagnostics>
         do throws(Diagnostics) { built = .success(try await Pipeline.prepare(input)) } catch { built = .failure(error) }
-        switch (result, built) {
+        Self.expectSameSite(result, built, "")
+        return pipeline.lastRun
+    }
+
+    /// The preview's outcome is the build's: the same pages, problems and files, or the same
+    /// failure. `step` says which edit, in each message.
+    static func expectSameSite(_ served: Result<Pipeline.Prepared, Diagnostics>, _ built: Result<Pipeline.Prepared, Diagnostics>,
+                               _ step: String) {
+        let at = step.isEmpty ? "" : step + ": "
+        switch (served, built) {
         case (.success(let served), .success(let built)):
-            #expect(served.renderer.pageCount == built.renderer.pageCount)
+            #expect(served.renderer.pageCount == built.renderer.pageCount, "\(step)")
             for page in 0..<min(served.renderer.pageCount, built.renderer.pageCount) {
                 let same = served.renderer.renderPage(page) == built.renderer.renderPage(page)
-                #expect(same, "\(built.renderer.outputPath(of: page))")
+                #expect(same, "\(at)\(built.renderer.outputPath(of: page))")
             }
-            #expect(served.warnings == built.warnings)
-            Self.expectSameFiles(served, built, "")
+            #expect(served.warnings == built.warnings, "\(step)")
+            expectSameFiles(served, built, step)
         case (.failure(let served), .failure(let built)):
-            #expect(served.all == built.all)
+            #expect(served.all == built.all, "\(step)")
         default:
-            Issue.record("serve and build disagree on whether the edit builds")
+            Issue.record("\(at)serve and build disagree on whether the edit builds")
         }
-        return pipeline.lastRun
     }
 
     /// The same files, made by the same producers, the pictures' plans and the tag and list
@@ -252,20 +260,7 @@ import StacksTestSupport
             let served = await pipeline.prepare(input)
             let built: Result<Pipeline.Prepared, Diagnostics>
             do throws(Diagnostics) { built = .success(try await Pipeline.prepare(input)) } catch { built = .failure(error) }
-            switch (served, built) {
-            case (.success(let served), .success(let built)):
-                #expect(served.renderer.pageCount == built.renderer.pageCount, "step \(step): \(edit)")
-                for page in 0..<min(served.renderer.pageCount, built.renderer.pageCount) {
-                    let same = served.renderer.renderPage(page) == built.renderer.renderPage(page)
-                    #expect(same, "step \(step): \(edit): \(built.renderer.outputPath(of: page))")
-                }
-                #expect(served.warnings == built.warnings, "step \(step): \(edit)")
-                IncrementalStagesTests.expectSameFiles(served, built, "step \(step): \(edit)")
-            case (.failure(let served), .failure(let built)):
-                #expect(served.all == built.all, "step \(step): \(edit)")
-            default:
-                Issue.record("step \(step): \(edit): serve and build disagree on whether it builds")
-            }
+            IncrementalStagesTests.expectSameSite(served, built, "step \(step): \(edit)")
         }
     }
 }

@@ -407,22 +407,15 @@ public enum Pipeline {
         // The last inputs patched where the catalog's pages are not the last ones' (taken out
         // of the memory, so changed in place); else made anew. The same inputs, the same
         // index; a few titles changed, the same index reordered.
-        var kept = memory!.tagIndex
-        memory!.tagIndex = nil
-        var patched: (inputs: TagIndex.Inputs, index: TagIndex)?
-        if var last = kept.take() {
-            if let changed = last.inputs.patch(from: last.pages, earlierAssets: last.assets, to: site.catalog) {
-                patched = (last.inputs, last.index.reordered(changing: changed, in: last.inputs) ?? TagIndex(last.inputs))
-            } else {
-                kept = last
-            }
-        }
+        var last = memory!.tagIndex.take()
+        let (pages, assets) = (last?.pages, last?.assets)
         let inputs: TagIndex.Inputs, tagIndex: TagIndex
-        if let patched {
-            (inputs, tagIndex) = patched
+        if let pages, let assets, let changed = last?.inputs.patch(from: pages, earlierAssets: assets, to: site.catalog) {
+            inputs = last!.inputs
+            tagIndex = last!.index.reordered(changing: changed, in: inputs) ?? TagIndex(inputs)
         } else {
             inputs = TagIndex.Inputs(site.catalog)
-            tagIndex = kept.flatMap { $0.index.reordered(from: $0.inputs, to: inputs) } ?? TagIndex(inputs)
+            tagIndex = last.flatMap { $0.index.reordered(from: $0.inputs, to: inputs) } ?? TagIndex(inputs)
         }
         PhaseTrace.mark("tag index")
         memory!.tagIndex = (inputs, tagIndex, site.catalog.pages, site.catalog.assets)
