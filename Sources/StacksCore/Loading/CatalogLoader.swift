@@ -38,8 +38,16 @@ public struct CatalogLoader: Sendable {
     /// loading, and independent per file.
     /// `unread`: how to decode the files a build left unread (`SourceFile.isUnread`).
     func decode(_ files: [SourceFile], memo: StageMemo? = nil, unread: UnreadSources? = nil) async -> [String: Document.Decoded] {
+        let decoded = await decodedInOrder(files, memo: memo, unread: unread)
+        // Names that are canonically equal (`ü` composed and decomposed) are one key; the
+        // loader then reports them as one slug claimed twice.
+        return Dictionary(zip(files.map(\.relativePath), decoded)) { first, _ in first }
+    }
+
+    /// The decoding of each file, in the order of `files`.
+    private func decodedInOrder(_ files: [SourceFile], memo: StageMemo?, unread: UnreadSources?) async -> [Document.Decoded] {
         let displayRoot = self.displayRoot, keys = frontMatterKeys, keysKey = Document.memoKeysKey(frontMatterKeys)
-        let decoded = await Parallel.map(files.indices) { index in
+        return await Parallel.map(files.indices) { index in
             var file = files[index]
             if file.isUnread {
                 if let memo, let unread,
@@ -60,9 +68,6 @@ public struct CatalogLoader: Sendable {
             guard let memo else { return Document.decode(file, displayRoot: displayRoot, keys: keys) }
             return Document.decode(file, displayRoot: displayRoot, keys: keys, keysKey: keysKey, memo: memo)
         }
-        // Names that are canonically equal (`ü` composed and decomposed) are one key; the
-        // loader then reports them as one slug claimed twice.
-        return Dictionary(zip(files.map(\.relativePath), decoded)) { first, _ in first }
     }
 
     /// `decode(_:)` a few thousand files at a time, letting each file's bytes go once it is
@@ -81,11 +86,13 @@ public struct CatalogLoader: Sendable {
             let range = start..<min(start + step, files.count)
             let chunk = Array(files[range])
             for index in range { files[index].contents = nil }
-            let byPath = bodies == nil ? [:] : Dictionary(chunk.map { ($0.relativePath, $0) }) { first, _ in first }
-            // The first of canonically equal names wins across chunks as within one.
             // A body left unread stays so only where there is a file to keep the others in.
-            for (path, decoded) in await decode(chunk, memo: memo, unread: bodies == nil ? unread?.readingAll : unread) where documents[path] == nil {
-                documents[path] = bodies == nil ? decoded : bodies!.keep(decoded, path: path, file: byPath[path])
+            let decoded = await decodedInOrder(chunk, memo: memo, unread: bodies == nil ? unread?.readingAll : unread)
+            // The first of canonically equal names (one key) wins, across chunks as within one.
+            for (file, decoded) in zip(chunk, decoded) {
+                let path = file.relativePath
+                guard documents.index(forKey: path) == nil else { continue }
+                documents[path] = bodies == nil ? decoded : bodies!.keep(decoded, path: path, file: file)
             }
             // The chunk's bytes were read on another thread than the one that decoded them:
             // without this, the allocator keeps their room for that thread, and a large catalog

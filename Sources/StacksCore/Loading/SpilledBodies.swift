@@ -7,15 +7,15 @@ struct SpilledBodies {
     private var stored: PageBodies?
     /// Where each file's body is in the collector, by path relative to the content folder.
     private var positions: [String: Int] = [:]
-    /// The files whose body is their bytes' end, by path: their digest and where the body starts.
-    private var tails: [String: (digest: Digest, start: Int)] = [:]
-    /// The files whose body was left in them (`Document.unreadBodyStart`), by path.
-    private var leftUnread: Set<String> = []
+    /// The files whose body is their bytes' end, by path: their digest, where the body starts,
+    /// and whether it was left in them (`Document.unreadBodyStart`).
+    private var tails: [String: (digest: Digest, start: Int, leftUnread: Bool)] = [:]
 
     /// Bodies kept in a file in `folder`; in memory, where no file can be made there.
     init(count: Int, folder: String) {
         collector = PageBodies.Collector(count: count, spillingIn: folder)
         positions.reserveCapacity(count)
+        tails.reserveCapacity(count)
     }
 
     /// `decoded`, its body kept here and taken out of it. `file`: the file it was decoded from,
@@ -24,15 +24,14 @@ struct SpilledBodies {
     mutating func keep(_ decoded: Document.Decoded, path: String, file: SourceFile? = nil) -> Document.Decoded {
         guard case .parsed(var document, let problems) = decoded, collector != nil else { return decoded }
         if let start = document.unreadBodyStart, let digest = file?.contentsDigest {
-            tails[path] = (digest, start)
-            leftUnread.insert(path)
+            tails[path] = (digest, start, true)
             return decoded
         }
         // An empty body too: its parse is then kept under the key a build that leaves the file
         // unread asks for.
         if let file, let digest = file.bytesDigest, let bytes = file.contents,
            let start = Document.bodyStart(of: document.body, in: bytes) {
-            tails[path] = (digest, start)
+            tails[path] = (digest, start, false)
         }
         guard !document.body.isEmpty else { return decoded }
         positions[path] = positions.count
@@ -45,7 +44,7 @@ struct SpilledBodies {
     /// file's end: what stands for the body in its parse's key (`ParseMemo.key`), without
     /// hashing the body a second time.
     func tail(of path: String?) -> (digest: Digest, start: Int)? {
-        path.flatMap { tails[$0] }
+        path.flatMap { tails[$0] }.map { ($0.digest, $0.start) }
     }
 
     /// Done keeping: bodies are only read from now on.
@@ -55,8 +54,8 @@ struct SpilledBodies {
 
     /// Where the body of the file at `path` is in that file, when it was left there unread.
     func leftInFile(_ path: String?) -> (digest: Digest, start: Int)? {
-        guard let path, leftUnread.contains(path) else { return nil }
-        return tails[path]
+        guard let path, let tail = tails[path], tail.leftUnread else { return nil }
+        return (tail.digest, tail.start)
     }
 
     /// The body of the file at `path` kept here, if it is.
