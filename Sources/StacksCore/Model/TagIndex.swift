@@ -82,68 +82,71 @@ struct TagIndex: Equatable, Sendable {
     }
 
     init(_ inputs: Inputs) {
-        var spellings: [String: [String: Int]] = [:]
-        var pagesBySlug: [String: [Int]] = [:]
-        // A catalog has far fewer spellings than tagged pages: each is trimmed and slugged once.
-        var spelled: [String: (name: String, slug: String)?] = [:]
-        /// By catalog index: each tagged page's place in `inputs.tagged`.
-        var place: [Int: Int] = [:]
-        place.reserveCapacity(inputs.tagged.count)
-        for (position, page) in inputs.tagged.enumerated() {
-            place[page.index] = position
+        // Each spelling (a tag as written, trimmed) and each slug gets a number when first seen,
+        // so that the tags' thirty thousand uses at 10,000 pages are counted in arrays: the
+        // dictionaries keyed by text, five lookups a use, were most of the index's time.
+        /// By tag as written: its spelling's number; -1 for one that makes no slug.
+        var spelled: [String: Int] = [:]
+        /// By trimmed name: its spelling's number.
+        var spellingNumbers: [String: Int] = [:]
+        var spellingNames: [String] = [], spellingSlugs: [Int] = [], spellingUses: [Int] = []
+        /// By slug: its number; and by number, the slug, its spellings and its pages.
+        var slugNumbers: [String: Int] = [:]
+        var slugTexts: [String] = [], slugSpellings: [[Int]] = [], slugPages: [[Int]] = []
+        for page in inputs.tagged {
             // A page has a few tags: a list is quicker than a set, unless it has many (a page
             // may list thousands, and a list would take time in their square).
-            var seen: [String] = []
-            var seenMany = Set<String>()
+            var seen: [Int] = []
+            var seenMany = Set<Int>()
             let hasMany = page.tags.count > 16
             for tag in page.tags {
-                let known = spelled[tag] ?? {
+                let spelling = spelled[tag] ?? {
                     let name = tag.trimmingCharacters(in: .whitespacesAndNewlines)
-                    let made = Slug.make(name).map { (name: name, slug: $0) }
-                    spelled[tag] = .some(made)
-                    return made
+                    var number = spellingNumbers[name]
+                    if number == nil, let slug = Slug.make(name) {
+                        let slugNumber = slugNumbers[slug] ?? {
+                            slugNumbers[slug] = slugTexts.count
+                            slugTexts.append(slug)
+                            slugSpellings.append([])
+                            slugPages.append([])
+                            return slugTexts.count - 1
+                        }()
+                        number = spellingNames.count
+                        spellingNumbers[name] = number
+                        spellingNames.append(name)
+                        spellingSlugs.append(slugNumber)
+                        spellingUses.append(0)
+                        slugSpellings[slugNumber].append(number!)
+                    }
+                    spelled[tag] = number ?? -1
+                    return number ?? -1
                 }()
-                guard let (name, slug) = known else { continue }
-                spellings[slug, default: [:]][name, default: 0] += 1
+                guard spelling >= 0 else { continue }
+                spellingUses[spelling] += 1
+                let slug = spellingSlugs[spelling]
                 let isNew = hasMany ? seenMany.insert(slug).inserted : !seen.contains(slug)
                 if isNew {
                     if !hasMany { seen.append(slug) }
-                    pagesBySlug[slug, default: []].append(page.index)
+                    slugPages[slug].append(page.index)
                 }
             }
         }
+        // Every tagged page's place in list order, by folded title and then by URL (URLs are
+        // unique): each tag's pages are then ordered by a number. Each title folded once.
+        let byTitle = inputs.tagged.indices.map { (title: SortKey.fold(inputs.tagged[$0].listTitle), position: $0) }
+            .sorted { ($0.title, inputs.tagged[$0.position].url) < ($1.title, inputs.tagged[$1.position].url) }
+        /// By catalog index.
+        var rank = [Int](repeating: 0, count: (inputs.tagged.map(\.index).max() ?? 0) + 1)
+        for (order, entry) in byTitle.enumerated() { rank[inputs.tagged[entry.position].index] = order }
         var tags: [Tag] = []
-        tags.reserveCapacity(pagesBySlug.count)
-        // Each page's folded title, made once: a page is compared in every tag it has. Its URL
-        // only breaks ties.
-        var foldedTitles = [String?](repeating: nil, count: inputs.tagged.count)
-        func foldedTitle(_ index: Int) -> String {
-            let position = place[index]!
-            if let title = foldedTitles[position] { return title }
-            let title = SortKey.fold(inputs.tagged[position].listTitle)
-            foldedTitles[position] = title
-            return title
-        }
-        func url(_ index: Int) -> String { inputs.tagged[place[index]!].url }
-        /// By folded title, then by URL among equal titles.
-        func ordered(_ pages: [Int]) -> [Int] {
-            var keyed = pages.map { (title: foldedTitle($0), index: $0) }
-            keyed.sort { $0.title < $1.title }
-            var start = 0
-            while start < keyed.count {
-                var end = start + 1
-                while end < keyed.count, keyed[end].title == keyed[start].title { end += 1 }
-                if end - start > 1 { keyed[start..<end].sort { url($0.index) < url($1.index) } }
-                start = end
-            }
-            return keyed.map(\.index)
-        }
-        for (slug, pages) in pagesBySlug {
-            let counts = spellings[slug] ?? [:]
-            let name = counts.sorted { ($1.value, Self.sortKey($0.key), $0.key) < ($0.value, Self.sortKey($1.key), $1.key) }
-                .first?.key ?? slug
-            let sorted = ordered(pages)
-            tags.append(Tag(slug: slug, name: name, pages: sorted))
+        tags.reserveCapacity(slugTexts.count)
+        for slug in slugTexts.indices {
+            // The spelling most pages use; on a tie, the first in sorted order.
+            let name = slugSpellings[slug].map { (uses: spellingUses[$0], name: spellingNames[$0]) }
+                .sorted { ($1.uses, Self.sortKey($0.name), $0.name) < ($0.uses, Self.sortKey($1.name), $1.name) }
+                .first?.name ?? slugTexts[slug]
+            let pages = slugPages[slug].map { (rank: rank[$0], index: $0) }.sorted { $0.rank < $1.rank }.map(\.index)
+            tags.append(Tag(slug: slugTexts[slug], name: name, pages: pages))
         }
         // Each name folded once, not once a comparison (Foundation's folding is costly, and a
         // catalog may have many thousands of tags).
@@ -151,7 +154,7 @@ struct TagIndex: Equatable, Sendable {
             .sorted { ($0.key, $0.tag.slug) < ($1.key, $1.tag.slug) }
             .map(\.tag)
         positions = Dictionary(uniqueKeysWithValues: self.tags.enumerated().map { ($0.element.slug, $0.offset) })
-        slugs = spelled.compactMapValues { $0?.slug }
+        slugs = spelled.compactMapValues { $0 >= 0 ? slugTexts[spellingSlugs[$0]] : nil }
         (folder, displaced) = Self.freeFolder(inputs.claims)
         language = inputs.language
     }
