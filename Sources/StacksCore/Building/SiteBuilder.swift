@@ -90,7 +90,7 @@ public enum SiteBuilder {
             display: config.paths.output)
         var unread: Pipeline.Input? = consume input
         do {
-            return try await writer.withLock { path in
+            let summary = try await writer.withLock { path in
                 var notes: [String] = []
                 var cache = options.clean ? nil : usableCache(of: path, display: config.paths.output, notes: &notes, peeked: peeked)
                 var notAsWritten: Set<String>?
@@ -241,9 +241,17 @@ public enum SiteBuilder {
                 summary.picturesResized = site.picturesMade
                 summary.searchRunsKept = site.searchRunsKept
                 summary.markdownReadLate = lateReads.total
+                // The cache's, the output's and the memos' records: a process that ends now
+                // need not free them one by one (5-7 ms on one core at 10,000 pages).
+                if options.processEndsAfter {
+                    _ = LeftUntilExit.keep((cache, site, known, lastSearch, lastDecodes, lastParses, searchMemo, parseMemo, decodeMemo),
+                                           resident: FreedMemory.residentBytes())
+                }
                 PhaseTrace.mark("summary")
                 return summary
             }
+            PhaseTrace.mark("lock released")
+            return summary
         } catch let error as Diagnostics {
             throw error
         } catch let failure as WriteFailure {

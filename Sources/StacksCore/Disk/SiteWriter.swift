@@ -220,6 +220,7 @@ public struct SiteWriter: Sendable {
             // The file to read: a co-located link's target inside the content folder.
             count(try files.copy(contentRoot.path + "/" + asset.file, shownAs: asset.source, to: Self.place(path)))
         }
+        PhaseTrace.mark("files beside pages")
         // The pictures' sizes, on all cores: each read once, its files from the cache or made.
         let imageCache = imageCacheFolder.map(ImageCache.init(folder:))
         let displayRoot = contentDisplay
@@ -246,6 +247,7 @@ public struct SiteWriter: Sendable {
             if decoded { written.picturesMade += 1 }
             if let keep { written.picturesToKeep.append(keep) }
         }
+        PhaseTrace.mark("pictures")
         // (The search records are made with their pages, each checked against the manifest.)
         if let missing = manifest.namedPaths.first(where: { written.records[$0] == nil }) {
             throw WriteFailure(.output(missing), reason: "the site lists it, but nothing made it")
