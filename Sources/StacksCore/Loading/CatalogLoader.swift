@@ -41,18 +41,20 @@ public struct CatalogLoader: Sendable {
         let decoded = await decodedInOrder(files, memo: memo, unread: unread)
         // Names that are canonically equal (`ü` composed and decomposed) are one key; the
         // loader then reports them as one slug claimed twice.
-        return Dictionary(zip(files.map(\.relativePath), decoded)) { first, _ in first }
+        return Dictionary(zip(files.map(\.relativePath), decoded.map(\.decoded))) { first, _ in first }
     }
 
-    /// The decoding of each file, in the order of `files`.
-    private func decodedInOrder(_ files: [SourceFile], memo: StageMemo?, unread: UnreadSources?) async -> [Document.Decoded] {
+    /// The decoding of each file, in the order of `files`; with it, a file left unread that
+    /// had to be read after all, as read (its bytes and their digest).
+    private func decodedInOrder(_ files: [SourceFile], memo: StageMemo?,
+                                unread: UnreadSources?) async -> [(decoded: Document.Decoded, readLate: SourceFile?)] {
         let displayRoot = self.displayRoot, keys = frontMatterKeys, keysKey = Document.memoKeysKey(frontMatterKeys)
-        return await Parallel.map(files.indices) { index in
+        return await Parallel.map(files.indices) { index -> (decoded: Document.Decoded, readLate: SourceFile?) in
             var file = files[index]
             if file.isUnread {
                 if let memo, let unread,
                    let kept = Document.decodeLeavingUnread(file, displayRoot: displayRoot, keysKey: keysKey, memo: memo, unread: unread) {
-                    return kept
+                    return (kept, nil)
                 }
                 switch unread?.read(file.relativePath) {
                 case .success(let bytes)?:
@@ -60,13 +62,15 @@ public struct CatalogLoader: Sendable {
                     // Read now, perhaps not as it was when `stat` saw it: digested anew.
                     file.contentsDigest = Digest(of: bytes)
                 case .failure(let problem)?:
-                    return .failed(problem)
+                    return (.failed(problem), nil)
                 case nil:
-                    return .failed(.error(displayPath(file.relativePath, under: displayRoot), "could not be read"))
+                    return (.failed(.error(displayPath(file.relativePath, under: displayRoot), "could not be read")), nil)
                 }
+                guard let memo else { return (Document.decode(file, displayRoot: displayRoot, keys: keys), file) }
+                return (Document.decode(file, displayRoot: displayRoot, keys: keys, keysKey: keysKey, memo: memo), file)
             }
-            guard let memo else { return Document.decode(file, displayRoot: displayRoot, keys: keys) }
-            return Document.decode(file, displayRoot: displayRoot, keys: keys, keysKey: keysKey, memo: memo)
+            guard let memo else { return (Document.decode(file, displayRoot: displayRoot, keys: keys), nil) }
+            return (Document.decode(file, displayRoot: displayRoot, keys: keys, keysKey: keysKey, memo: memo), nil)
         }
     }
 
@@ -89,10 +93,14 @@ public struct CatalogLoader: Sendable {
             // A body left unread stays so only where there is a file to keep the others in.
             let decoded = await decodedInOrder(chunk, memo: memo, unread: bodies == nil ? unread?.readingAll : unread)
             // The first of canonically equal names (one key) wins, across chunks as within one.
-            for (file, decoded) in zip(chunk, decoded) {
+            // A file read late is kept as read: its body is then known as its bytes' end, and
+            // its parse kept under that key, which the next build's decoding asks for before it
+            // leaves the file unread (kept by its body's digest, the parse was never found
+            // there, and every such file was read again at every build).
+            for (file, (decoded, readLate)) in zip(chunk, decoded) {
                 let path = file.relativePath
                 guard documents.index(forKey: path) == nil else { continue }
-                documents[path] = bodies == nil ? decoded : bodies!.keep(decoded, path: path, file: file)
+                documents[path] = bodies == nil ? decoded : bodies!.keep(decoded, path: path, file: readLate ?? file)
             }
             // The chunk's bytes were read on another thread than the one that decoded them:
             // without this, the allocator keeps their room for that thread, and a large catalog
