@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StacksTestSupport
 @testable import StacksCore
 
 /// A build's page bodies wait for the render in an unlinked file: read back, each is what was
@@ -39,6 +40,63 @@ import Testing
             } else {
                 #expect(writer.takeAll() == bodies)
             }
+        }
+    }
+
+    /// After an edit, most bodies stay in the parse memo where the build found them
+    /// (`HeldBytes`): mixed with bodies written to the spill file, each reads back as its own,
+    /// in the spill, when the spill is given up (a full disk) and without a spill file; and
+    /// still after the next build's writer has put a new memo in the old one's place.
+    @Test func bodiesLeftInTheMemoReadBackAmongWrittenOnes() async throws {
+        try await withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("output").path
+            let parses = Self.bodies.map { MarkdownParser.parse($0.isEmpty ? "" : "Text: " + $0, needs: .init(title: false, summary: false), options: .init()) }
+            let keys = parses.indices.map { Digest(of: Array("page \($0)".utf8)) }
+            let writer = try #require(MemoFile.Writer(forOutput: output, kind: .markdown, binary: "one"))
+            for (key, parsed) in zip(keys, parses) { writer.add(key, parsed.encoded()) }
+            writer.finish()
+            let memo = try #require(MemoFile.read(forOutput: output, kind: .markdown, binary: "one"))
+            // Every other page parsed anew; the others left in the memo.
+            let written = parses.indices.map { "<p>new \($0) Café</p>" }
+            func left(_ index: Int) throws -> HeldBytes {
+                let (bytes, place) = try #require(memo.located(keys[index]))
+                var range = 0..<0
+                let parsed = try #require(ParsedMarkdown(encoded: bytes, leavingHTML: &range))
+                #expect(parsed.html.isEmpty && parsed.links == parses[index].links)
+                return HeldBytes(file: place.file, offset: place.offset + range.lowerBound, count: range.count)
+            }
+            let expected = parses.indices.map { $0 % 2 == 0 ? parses[$0].html : written[$0] }
+            for mode in ["spilled", "given up", "held"] {
+                var collector = PageBodies.Collector(count: parses.count, spillingIn: mode == "held" ? "/nonexistent-\(UUID().uuidString)" : folder.path)
+                var spill = mode == "given up" ? try #require(BodySpill.Writer(folder: folder.path)) : nil
+                for index in parses.indices {
+                    if index % 2 == 0 {
+                        let kept = try left(index)
+                        if spill != nil { spill!.append(kept) } else { collector.append(kept) }
+                    } else if spill != nil {
+                        _ = spill!.append(written[index])
+                    } else {
+                        collector.append(written[index])
+                    }
+                }
+                if let spill {
+                    #expect(spill.takeAll() == expected, "\(mode)")
+                } else {
+                    let bodies = collector.finished()
+                    #expect(bodies.count == expected.count)
+                    for index in expected.indices { #expect(bodies[index] == expected[index], "\(mode), body \(index)") }
+                }
+            }
+            // The next build's memo, written whole and renamed over this one: what this build
+            // left where it was is read from the file it holds open.
+            var collector = PageBodies.Collector(count: 1, spillingIn: folder.path)
+            collector.append(try left(2))
+            let bodies = collector.finished()
+            let next = try #require(MemoFile.Writer(forOutput: output, kind: .markdown, binary: "one"))
+            next.add(keys[0], Array(repeating: 0xFF, count: 10_000))
+            next.finish()
+            #expect(MemoFile.read(forOutput: output, kind: .markdown, binary: "one")?.entry(keys[2]) == nil)
+            #expect(bodies[0] == parses[2].html && !parses[2].html.isEmpty)
         }
     }
 

@@ -331,7 +331,8 @@ public enum Pipeline {
                  tail: bodies?.tail(of: catalog.pages[index].source))
             }
             for index in range { catalog.pages[index].body = "" }
-            let made = await Parallel.map(sources.indices) { position -> (ParsedMarkdown, Digest?) in
+            let leavingHTML = html != nil
+            let made = await Parallel.map(sources.indices) { position -> (ParsedMarkdown, Digest?, HeldBytes?) in
                 let source = sources[position]
                 // Kept in the bodies' file since decoding, or left in its own (read only now, and
                 // only when it still holds the bytes its key was made from), or in the page.
@@ -342,14 +343,17 @@ public enum Pipeline {
                           left.start <= bytes.count, Digest(of: bytes) == left.digest else { return nil }
                     return String(decoding: bytes[left.start...], as: UTF8.self)
                 }
-                guard let memo else { return (MarkdownParser.parse(body() ?? "", needs: source.needs, options: options), nil) }
-                return ParseMemo.parse(needs: source.needs, options: options, optionsKey: optionsKey, tail: source.tail, memo: memo, body: body)
+                guard let memo else { return (MarkdownParser.parse(body() ?? "", needs: source.needs, options: options), nil, nil) }
+                return ParseMemo.parse(needs: source.needs, options: options, optionsKey: optionsKey, tail: source.tail, memo: memo,
+                                       leavingHTML: leavingHTML, body: body)
             }
             var chunk = made.map(\.0)
             keys? += made.map { $0.1! }
             if html != nil {
+                // A parse the memo kept leaves its HTML there: after an edit, ten thousand
+                // bodies are not copied to the bodies' file to be read back for two pages.
                 for position in chunk.indices {
-                    html!.append(chunk[position].html)
+                    if let kept = made[position].2 { html!.append(kept) } else { html!.append(chunk[position].html) }
                     chunk[position].html = ""
                 }
             }

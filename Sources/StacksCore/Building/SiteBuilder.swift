@@ -272,8 +272,10 @@ public enum SiteBuilder {
     /// A stage's memo: `earlier`'s entries, and this build's kept in `writer`.
     private static func stageMemo(_ writer: MemoFile.Writer?, earlier: MemoFile?) -> StageMemo? {
         guard let writer else { return nil }
+        var located: (@Sendable (Digest) -> (bytes: [UInt8], at: HeldBytes)?)?
+        if let earlier { located = { earlier.located($0) } }
         return StageMemo(entry: { earlier?.entry($0) }, keep: { writer.add($0, $1) }, keepFound: { writer.addFound($0, $1) },
-                         has: { earlier?.contains($0) ?? false })
+                         has: { earlier?.contains($0) ?? false }, located: located)
     }
 
     /// The cache read before the lock was taken, and its file's identity then.

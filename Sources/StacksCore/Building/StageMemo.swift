@@ -15,13 +15,18 @@ public struct StageMemo: Sendable {
     var keepFound: @Sendable (Digest, [UInt8]) -> Void
     /// Whether an entry is kept under a key, without reading it (one damaged is read as none).
     var has: @Sendable (Digest) -> Bool
+    /// `entry`, and where its bytes stay while the build runs, when they are in a file it
+    /// holds open (`nil`: entries are only copied out).
+    var located: (@Sendable (Digest) -> (bytes: [UInt8], at: HeldBytes)?)?
 
     init(entry: @escaping @Sendable (Digest) -> [UInt8]?, keep: @escaping @Sendable (Digest, [UInt8]) -> Void,
-         keepFound: (@Sendable (Digest, [UInt8]) -> Void)? = nil, has: (@Sendable (Digest) -> Bool)? = nil) {
+         keepFound: (@Sendable (Digest, [UInt8]) -> Void)? = nil, has: (@Sendable (Digest) -> Bool)? = nil,
+         located: (@Sendable (Digest) -> (bytes: [UInt8], at: HeldBytes)?)? = nil) {
         self.entry = entry
         self.keep = keep
         self.keepFound = keepFound ?? keep
         self.has = has ?? { entry($0) != nil }
+        self.located = located
     }
 
     /// The result kept under `key` (read by `decode`), else `make()`'s, kept as `encode` gives
@@ -76,34 +81,43 @@ enum ParseMemo {
     /// `tail`: the file the body is the end of (`SpilledBodies.tail(of:)`), if known.
     static func parse(_ body: String, needs: MarkdownParser.Needs, options: SiteConfig.MarkdownOptions, optionsKey: String,
                       tail: (digest: Digest, start: Int)? = nil, memo: StageMemo) -> (parsed: ParsedMarkdown, key: Digest) {
-        parse(needs: needs, options: options, optionsKey: optionsKey, tail: tail, memo: memo) { body }
+        let (parsed, key, _) = parse(needs: needs, options: options, optionsKey: optionsKey, tail: tail, memo: memo) { body }
+        return (parsed, key)
     }
 
     /// `parse(_:…)` of a body asked for only when the memo lacks its parse (`tail` is then the
     /// key): one left in its file is not read. `body` gives `nil` when the file no longer holds
     /// it (changed while the build ran): the page is parsed empty, under the empty body's key,
     /// and nothing is kept.
+    /// `leavingHTML`: a parse the memo kept in a file it holds is given without its HTML, and
+    /// with where the HTML is (`html`), which is then not read.
     static func parse(needs: MarkdownParser.Needs, options: SiteConfig.MarkdownOptions, optionsKey: String,
-                      tail: (digest: Digest, start: Int)?, memo: StageMemo,
-                      body: () -> String?) -> (parsed: ParsedMarkdown, key: Digest) {
+                      tail: (digest: Digest, start: Int)?, memo: StageMemo, leavingHTML: Bool = false,
+                      body: () -> String?) -> (parsed: ParsedMarkdown, key: Digest, html: HeldBytes?) {
         if let tail {
             let key = ParseMemo.key(fileDigest: tail.digest, bodyStart: tail.start, needs: needs, optionsKey: optionsKey)
-            if let bytes = memo.entry(key), let parsed = ParsedMarkdown(encoded: bytes) {
+            if leavingHTML, let located = memo.located {
+                var range = 0..<0
+                if let (bytes, place) = located(key), let parsed = ParsedMarkdown(encoded: bytes, leavingHTML: &range) {
+                    memo.keepFound(key, bytes)
+                    return (parsed, key, HeldBytes(file: place.file, offset: place.offset + range.lowerBound, count: range.count))
+                }
+            } else if let bytes = memo.entry(key), let parsed = ParsedMarkdown(encoded: bytes) {
                 memo.keepFound(key, bytes)
-                return (parsed, key)
+                return (parsed, key, nil)
             }
             guard let text = body() else {
-                return (MarkdownParser.parse("", needs: needs, options: options), ParseMemo.key(body: "", needs: needs, optionsKey: optionsKey))
+                return (MarkdownParser.parse("", needs: needs, options: options), ParseMemo.key(body: "", needs: needs, optionsKey: optionsKey), nil)
             }
             let parsed = MarkdownParser.parse(text, needs: needs, options: options)
             memo.keep(key, parsed.encoded())
-            return (parsed, key)
+            return (parsed, key, nil)
         }
         let text = body() ?? ""
         let key = ParseMemo.key(body: text, needs: needs, optionsKey: optionsKey)
         let parsed = memo.remembered(key, decode: ParsedMarkdown.init(encoded:), encode: { $0.encoded() }) {
             MarkdownParser.parse(text, needs: needs, options: options)
         }
-        return (parsed, key)
+        return (parsed, key, nil)
     }
 }

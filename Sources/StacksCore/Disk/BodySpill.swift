@@ -6,24 +6,38 @@ import Darwin
 
 /// The pages' bodies of a build in an unlinked file, one after another, and where each is
 /// (`PageBodies`): written once by the resolve stage, read from any thread by the render.
+/// A body found whole in a file the build holds (`HeldBytes`: the parse memo) is left there.
 final class BodySpill: Sendable {
-    let descriptor: Int32
-    let spans: [(offset: Int, count: Int)]
+    /// Where a body is: `descriptor`, the spill file's or a held file's.
+    struct Span: Sendable {
+        var offset: Int
+        var count: Int
+        var descriptor: Int32
+    }
 
-    fileprivate init(descriptor: Int32, spans: [(offset: Int, count: Int)]) {
+    let descriptor: Int32
+    let spans: [Span]
+    /// The held files bodies are left in, kept open while they are read.
+    private let held: [any HeldFile]
+
+    fileprivate init(descriptor: Int32, spans: [Span], held: [any HeldFile]) {
         self.descriptor = descriptor
         self.spans = spans
+        self.held = held
     }
 
     deinit { close(descriptor) }
 
     func body(_ index: Int) -> String {
-        let span = spans[index]
+        Self.read(spans[index])
+    }
+
+    private static func read(_ span: Span) -> String {
         guard span.count > 0 else { return "" }
         return String(unsafeUninitializedCapacity: span.count) { buffer in
             var done = 0
             while done < span.count {
-                let read = pread(descriptor, buffer.baseAddress! + done, span.count - done, off_t(span.offset + done))
+                let read = pread(span.descriptor, buffer.baseAddress! + done, span.count - done, off_t(span.offset + done))
                 if read > 0 { done += read } else if read < 0, errno == EINTR { continue } else { break }
             }
             // A file the system could not read back is a fault of the machine, not the content.
@@ -34,11 +48,17 @@ final class BodySpill: Sendable {
 
     func all() -> [String] { spans.indices.map(body) }
 
+    /// Bytes left in a held file, read.
+    static func read(_ kept: HeldBytes) -> String {
+        read(Span(offset: kept.offset, count: kept.count, descriptor: kept.file.descriptor))
+    }
+
     /// Appends bodies a megabyte at a time (one `pwrite` a body was a tenth of the parse stage
     /// after an edit, whose ten thousand bodies come from the memo).
     struct Writer {
         private let descriptor: Int32
-        private var spans: [(offset: Int, count: Int)] = []
+        private var spans: [Span] = []
+        private var held: [any HeldFile] = []
         private var end = 0
         /// Bodies not yet written, from `end - pending.count` on.
         private var pending: [UInt8] = []
@@ -58,9 +78,15 @@ final class BodySpill: Sendable {
         mutating func append(_ html: String) -> Bool {
             var html = html
             html.withUTF8 { pending.append(contentsOf: $0) }
-            spans.append((end, html.utf8.count))
+            spans.append(Span(offset: end, count: html.utf8.count, descriptor: descriptor))
             end += html.utf8.count
             return pending.count < Self.flushSize || flush()
+        }
+
+        /// Appends one body left where it is.
+        mutating func append(_ kept: HeldBytes) {
+            if !held.contains(where: { $0 === kept.file }) { held.append(kept.file) }
+            spans.append(Span(offset: kept.offset, count: kept.count, descriptor: kept.file.descriptor))
         }
 
         private mutating func flush() -> Bool {
@@ -82,20 +108,19 @@ final class BodySpill: Sendable {
         /// The file, every body in it; `nil` when the last of them could not be written.
         mutating func finished() -> BodySpill? {
             guard flush() else { return nil }
-            return BodySpill(descriptor: descriptor, spans: spans)
+            return BodySpill(descriptor: descriptor, spans: spans, held: held)
         }
 
-        /// Every body appended, from the file and from what waits to be written; the file is closed.
+        /// Every body appended, from the files and from what waits to be written; the file is closed.
         consuming func takeAll() -> [String] {
             let unwritten = end - pending.count
-            var bodies: [String] = []
-            bodies.reserveCapacity(spans.count)
-            let spill = BodySpill(descriptor: descriptor, spans: spans.filter { $0.offset + $0.count <= unwritten })
-            bodies = spill.all()
-            for span in spans.dropFirst(bodies.count) {
+            let bodies = spans.map { span -> String in
+                guard span.descriptor == descriptor, span.offset + span.count > unwritten else { return BodySpill.read(span) }
                 let from = span.offset - unwritten
-                bodies.append(String(decoding: pending[from..<(from + span.count)], as: UTF8.self))
+                return String(decoding: pending[from..<(from + span.count)], as: UTF8.self)
             }
+            // Closes the file.
+            _ = BodySpill(descriptor: descriptor, spans: [], held: [])
             return bodies
         }
     }

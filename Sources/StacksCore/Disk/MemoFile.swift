@@ -25,7 +25,7 @@ import Darwin
 /// last memo's end, indexing again the entries it had that the build used (`appendingTo`), or,
 /// when most of the file would be entries no build uses any more, whole under a temporary
 /// name renamed into place. Either way the new index is written once the site is.
-final class MemoFile: Sendable {
+final class MemoFile: HeldFile {
     static let magic = Array("stacks memo\n".utf8)
     static let format: UInt64 = 2
 
@@ -33,7 +33,7 @@ final class MemoFile: Sendable {
         case search, markdown, documents
     }
 
-    private let descriptor: Int32
+    let descriptor: Int32
     /// The file's size when it was read.
     let size: Int
     private let entries: [Digest: (offset: Int, count: Int)]
@@ -79,7 +79,10 @@ final class MemoFile: Sendable {
 
     /// The bytes kept under `key`, if there are and they are whole.
     func entry(_ key: Digest) -> [UInt8]? {
-        guard let span = entries[key] else { return nil }
+        entries[key].flatMap(entry(at:))
+    }
+
+    private func entry(at span: (offset: Int, count: Int)) -> [UInt8]? {
         // Read with its checksum into room not zeroed first, checked there, and the checksum
         // left beyond the array's end: the entry is not copied out (an edit build reads tens of
         // megabytes of them), nor cut off by a call that moves elements.
@@ -95,6 +98,14 @@ final class MemoFile: Sendable {
             initialized = span.count
         }
         return whole ? bytes : nil
+    }
+
+    /// `entry(key)`, and where its bytes are in this file: a reader may leave part of them
+    /// there (`HeldBytes`). Bytes before the file's size when read are never written again:
+    /// a writer appends after them or writes a new file renamed over this one.
+    func located(_ key: Digest) -> (bytes: [UInt8], at: HeldBytes)? {
+        guard let span = entries[key], let bytes = entry(at: span) else { return nil }
+        return (bytes, HeldBytes(file: self, offset: span.offset, count: span.count))
     }
 
     var count: Int { entries.count }

@@ -30,9 +30,26 @@ extension ParsedMarkdown {
     }
 
     init?(encoded bytes: [UInt8]) {
-        let parsed: ParsedMarkdown? = bytes.withUnsafeBytes { raw in
+        guard let (parsed, _) = Self.decoded(bytes, readingHTML: true) else { return nil }
+        self = parsed
+    }
+
+    /// A parse from `bytes` whose HTML is left unread (empty): where it is in them, with it,
+    /// for a reader that takes it from where the bytes are kept (`HeldBytes`).
+    init?(encoded bytes: [UInt8], leavingHTML html: inout Range<Int>) {
+        guard let (parsed, range) = Self.decoded(bytes, readingHTML: false) else { return nil }
+        self = parsed
+        html = range
+    }
+
+    private static func decoded(_ bytes: [UInt8], readingHTML: Bool) -> (ParsedMarkdown, Range<Int>)? {
+        bytes.withUnsafeBytes { raw in
             var reader = MemoBytesReader(bytes: raw)
-            guard let html = reader.text(), let hasTitle = reader.number() else { return nil }
+            guard let length = reader.count() else { return nil }
+            let htmlRange = reader.position..<(reader.position + length)
+            reader.position = htmlRange.upperBound
+            let html = readingHTML ? String(decoding: UnsafeRawBufferPointer(rebasing: raw[htmlRange]), as: UTF8.self) : ""
+            guard let hasTitle = reader.number() else { return nil }
             var parsed = ParsedMarkdown(html: html, headingTitle: nil, links: [])
             if hasTitle == 1 {
                 guard let title = reader.text() else { return nil }
@@ -62,10 +79,8 @@ extension ParsedMarkdown {
             guard let ids = reader.texts(), let footnotes = reader.texts(), reader.isAtEnd else { return nil }
             parsed.userContentIDs = ids
             parsed.footnoteIDs = footnotes
-            return parsed
+            return (parsed, htmlRange)
         }
-        guard let parsed else { return nil }
-        self = parsed
     }
 }
 

@@ -73,9 +73,6 @@ public struct PageBodies: Sendable {
         private var held: [String] = []
         private var spill: BodySpill.Writer?
         private var digests: [Digest?] = []
-    /// By page index, what goes in place of the body's links when it is read (a build's, kept
-    /// beside the parsed HTML: `LinkSubstitution`); empty: the bodies are as stored.
-    private var substitutions: [LinkSubstitution?] = []
 
         init(count: Int, spillingIn folder: String?) {
             spill = folder.flatMap(BodySpill.Writer.init(folder:))
@@ -84,15 +81,28 @@ public struct PageBodies: Sendable {
 
         /// `digest`: what stands for the body's bytes (`PageBodies.digest(_:)`), if known.
         mutating func append(_ html: String, digest: Digest?) {
+            note(digest)
+            appendBody(html)
+        }
+
+        /// The digest of the body appended next.
+        private mutating func note(_ digest: Digest?) {
             if digest != nil || !digests.isEmpty {
                 if digests.count < count { digests += repeatElement(nil, count: count - digests.count) }
                 digests.append(digest)
             }
-            appendBody(html)
         }
 
         mutating func append(_ html: String) {
             append(html, digest: nil)
+        }
+
+        /// A body left where it was found (`HeldBytes`): in the spill, only where it is; held,
+        /// read now.
+        mutating func append(_ kept: HeldBytes) {
+            guard spill != nil else { return append(BodySpill.read(kept)) }
+            note(nil)
+            spill!.append(kept)
         }
 
         private var count: Int { spill?.count ?? held.count }
