@@ -79,41 +79,36 @@ struct OutputSurvey: Sendable, Equatable {
         /// Whether the folder open at `descriptor` holds anything; its entries checked on the
         /// way. `leavesFolders`: the folders in it are not walked but listed in `folders`.
         mutating func walk(_ descriptor: Int32, prefix: String, leavesFolders: Bool = false) -> Bool {
-            guard let folder = fdopendir(descriptor) else {
-                close(descriptor)
-                foreign.append(prefix)
-                return true
-            }
-            defer { closedir(folder) }
+            defer { close(descriptor) }
             var holdsAnything = false
-            while let entry = readdir(folder) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
+            let listed = FolderEntries.forEach(in: descriptor) { name, kind in
                 holdsAnything = true
                 let path = prefix + name
+                // A folder by its listing needs no `fstatat`: it is opened without following a
+                // link, so one that became a link meanwhile is refused there.
                 var info = stat()
-                guard fstatat(dirfd(folder), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                if kind == .folder {
+                    info.st_mode = S_IFDIR
+                } else if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
                     foreign.append(path)
-                    continue
+                    return
                 }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     if leavesFolders {
                         folders.append(path)
-                        continue
+                        return
                     }
-                    let child = openat(dirfd(folder), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                     if child < 0 || !walk(child, prefix: path + "/") { foreign.append(path + "/") }
                 case S_IFREG:
                     if path == OutputWriter.markerName {
                         marked = true
-                        continue
+                        return
                     }
                     guard let record = files[path] else {
                         foreign.append(path)
-                        continue
+                        return
                     }
                     seen += 1
                     if FileIdentity(info).asWritten != record.file {
@@ -124,7 +119,8 @@ struct OutputSurvey: Sendable, Equatable {
                     foreign.append(path)
                 }
             }
-            return holdsAnything
+            if !listed { foreign.append(prefix) }
+            return holdsAnything || !listed
         }
     }
 }
