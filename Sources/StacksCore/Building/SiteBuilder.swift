@@ -109,7 +109,7 @@ public enum SiteBuilder {
                 // With the sources as the last build read them, the survey alone tells whether
                 // anything is to be done. Otherwise the stages run whatever it finds: it takes
                 // the time they leave a core idle (`IdleWork`), and its word for the writing.
-                var surveyAside: IdleWork<OutputSurvey>?
+                var surveyAside: (start: OutputSurvey.Start, parts: IdleWork<OutputSurvey.Part>)?
                 if let found = cache {
                     if found.sources == sources {
                         let survey = OutputSurvey(of: path, files: found.files)
@@ -121,8 +121,8 @@ public enum SiteBuilder {
                                            warnings: found.warnings, reuse: .unchanged, notes: notes)
                         }
                     } else {
-                        let files = found.files
-                        surveyAside = IdleWork { asked in OutputSurvey(of: path, files: files, onAllCores: asked) }
+                        let start = OutputSurvey.Start(of: path, files: found.files)
+                        surveyAside = (start, IdleWork(parts: start.folders.count, start.part))
                     }
                 }
                 // Something changed. The pages left unread stay so while the memos stand for them
@@ -158,7 +158,7 @@ public enum SiteBuilder {
                     let prepared = try await Pipeline.prepareSite(taking: unread.take()!)
                     PhaseTrace.mark("pipeline")
                     if let surveyAside {
-                        take(surveyAside.value())
+                        take(OutputSurvey(surveyAside.start, parts: surveyAside.parts.value()))
                         PhaseTrace.mark("output surveyed")
                     }
                     // The resolve stage's and the lists' temporaries are gone; the render does not need their room.

@@ -27,43 +27,75 @@ struct OutputSurvey: Sendable, Equatable {
     }
 
     /// Walks `root`, comparing each regular file with its record in `files`: the folders at its
-    /// top on all cores (a large output's hundreds of thousands of files are one `fstatat` each),
-    /// or with `onAllCores` false, on the calling thread only (`IdleWork`).
-    init(of root: String, files: [String: BuildCache.Record], onAllCores: Bool = true) {
-        let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            self.init(changed: files.count, foreign: ["", OutputWriter.markerName])
+    /// top on all cores (a large output's hundreds of thousands of files are one `fstatat` each).
+    init(of root: String, files: [String: BuildCache.Record]) {
+        let start = Start(of: root, files: files)
+        self.init(start, parts: Parallel.mapBlocking(start.folders.indices, start.part))
+    }
+
+    /// The survey from its start and its parts, in the order `start.folders` names them.
+    init(_ start: Start, parts: [Part]) {
+        guard let top = start.top else {
+            self.init(changed: start.files.count, foreign: ["", OutputWriter.markerName])
             return
         }
-        var top = Walk(files: files)
-        _ = top.walk(descriptor, prefix: "", leavesFolders: true)
-        let folders = top.folders
-        // Each top folder walked on its own, opened again by its path below the root.
-        func walked(_ number: Int) -> Walk {
-            var walk = Walk(files: files)
-            let path = root + "/" + folders[number]
-            let child = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if child < 0 || !walk.walk(child, prefix: folders[number] + "/") { walk.foreign.append(folders[number] + "/") }
-            return walk
-        }
-        let walks = onAllCores ? Parallel.mapBlocking(folders.indices, walked) : folders.indices.map(walked)
         var seen = top.seen, changed = top.changed, foreign = top.foreign, changedPaths = top.changedPaths
-        for walk in walks {
-            seen += walk.seen
-            changed += walk.changed
-            foreign += walk.foreign
-            changedPaths += walk.changedPaths
+        for part in parts {
+            seen += part.walk.seen
+            changed += part.walk.changed
+            foreign += part.walk.foreign
+            changedPaths += part.walk.changedPaths
         }
         // Recorded files not found at all.
-        let missing = files.count - seen
+        let missing = start.files.count - seen
         changed += missing
         // Without its marker, the next build would refuse the folder: a new output has one.
         if !top.marked { foreign.append(OutputWriter.markerName) }
         self.init(changed: changed, foreign: foreign.sorted(), notAsWritten: missing == 0 ? Set(changedPaths) : nil)
     }
 
+    /// A survey's first step: the output's own folder listed and its files checked. Each folder
+    /// at its top is then a part of the survey (`part(_:)`), walked on its own (`IdleWork`).
+    struct Start: Sendable {
+        let root: String
+        let files: [String: BuildCache.Record]
+        /// `nil`: the output's folder could not be opened.
+        fileprivate let top: Walk?
+        /// The folders at the output's top, by path.
+        let folders: [String]
+
+        init(of root: String, files: [String: BuildCache.Record]) {
+            self.root = root
+            self.files = files
+            let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                top = nil
+                folders = []
+                return
+            }
+            var top = Walk(files: files)
+            _ = top.walk(descriptor, prefix: "", leavesFolders: true)
+            self.top = top
+            folders = top.folders
+        }
+
+        /// The walk of folder `number` of `folders`, opened again by its path below the root.
+        func part(_ number: Int) -> Part {
+            var walk = Walk(files: files)
+            let path = root + "/" + folders[number]
+            let child = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if child < 0 || !walk.walk(child, prefix: folders[number] + "/") { walk.foreign.append(folders[number] + "/") }
+            return Part(walk: walk)
+        }
+    }
+
+    /// What the walk of one folder at the output's top found.
+    struct Part: Sendable {
+        fileprivate let walk: Walk
+    }
+
     /// One walk's findings.
-    private struct Walk {
+    fileprivate struct Walk: Sendable {
         let files: [String: BuildCache.Record]
         var seen = 0
         var changed = 0
