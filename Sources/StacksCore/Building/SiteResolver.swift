@@ -382,7 +382,10 @@ public struct SiteResolver: Sendable {
         var pictures: [Int: String] = [:]
         var problems: [Diagnostic] = []
         var lookups: [String] = []
-        let file = displayRoot + "/" + (page.source ?? page.sourceDirectory)
+        // Named only by a problem: most pages have none.
+        var file: String { displayRoot + "/" + (page.source ?? page.sourceDirectory) }
+        // The folder relative links start from, once for all the page's links.
+        let pageURL = markdown.links.isEmpty ? "" : page.path.outputDirectory
         urls.reserveCapacity(markdown.links.count)
         attributes.reserveCapacity(markdown.links.count)
         if let first = markdown.shortcodes.first {
@@ -403,7 +406,7 @@ public struct SiteResolver: Sendable {
                 urls.append(link.destination)
                 continue
             }
-            switch targets.resolve(link.destination, from: page.sourceDirectory, pageURL: page.path.outputDirectory, lookingUp: &lookups) {
+            switch targets.resolve(link.destination, from: page.sourceDirectory, pageURL: pageURL, lookingUp: &lookups) {
             case .success(let target):
                 // Its headings and file (`hasAnchor`, `file(of:)`) are looked up by its URL folder;
                 // a file's size by where it is published (a name `resolve` recorded).

@@ -166,14 +166,14 @@ extension MemoBytesSink where Self: ~Copyable {
         optional(frontMatter.slug)
         texts(frontMatter.aliases)
         number(frontMatter.params.count)
-        for key in frontMatter.params.keys.sorted() {
+        for (key, value) in frontMatter.params.sorted(by: { $0.key < $1.key }) {
             text(key)
-            param(frontMatter.params[key]!)
+            param(value)
         }
         number(frontMatter.keyLines.count)
-        for key in frontMatter.keyLines.keys.sorted() {
+        for (key, line) in frontMatter.keyLines.pairsByKey {
             text(key)
-            number(frontMatter.keyLines[key]!)
+            number(line)
         }
     }
 
@@ -189,9 +189,9 @@ extension MemoBytesSink where Self: ~Copyable {
         case .map(let values):
             number(2)
             number(values.count)
-            for key in values.keys.sorted() {
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 text(key)
-                param(values[key]!)
+                param(value)
             }
         }
     }

@@ -32,6 +32,12 @@ public struct KeyLines: Sendable, Equatable {
         }
     }
 
+    /// The pairs in the order of their keys, as a memo and a page's key write them: as they are
+    /// when written in that order (a page read from the memo), else sorted.
+    var pairsByKey: [(key: String, line: Int)] {
+        zip(pairs, pairs.dropFirst()).allSatisfy({ $0.key < $1.key }) ? pairs : pairs.sorted { $0.key < $1.key }
+    }
+
     public var count: Int { pairs.count }
     /// In the order written.
     public var keys: [String] { pairs.map(\.key) }
