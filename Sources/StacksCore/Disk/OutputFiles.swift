@@ -124,8 +124,13 @@ struct OutputFiles: Sendable {
 
     /// Whether the file at `path` (recorded as `size` bytes long) holds exactly `bytes`.
     private static func holds(_ path: String, _ bytes: [UInt8], size: Int64) -> Bool {
-        guard size == Int64(bytes.count), case .success(let old) = RegularFile.read(atPath: path) else { return false }
-        return old == bytes
+        guard size == Int64(bytes.count), case .success(let old) = RegularFile.read(atPath: path), old.count == bytes.count else { return false }
+        // `memcmp`, not the arrays' `==`, which went byte by byte: the search's 11 MB of terms
+        // compared after every edit, on one core, took 25 million instructions.
+        guard !bytes.isEmpty else { return true }
+        return old.withUnsafeBytes { earlier in
+            bytes.withUnsafeBytes { memcmp(earlier.baseAddress!, $0.baseAddress!, $0.count) == 0 }
+        }
     }
 
     /// How a written file is recorded (`FileIdentity.asWritten`).

@@ -31,6 +31,11 @@ struct PageKeys: Sendable {
     let catalog: Digest
     /// Every file of the theme: what its published files read, with the site's settings.
     let theme: Digest
+    /// Each tag's pages, by the tag's place in the index: each page's fields and its parent's
+    /// (its row, and the row's place in its parent's list). Every page of a tag's list reads
+    /// them all: digested once, not once per page of the list (a tag of 2,000 pages in lists
+    /// of 50 hashed its 4,000 digests 40 times).
+    let tags: [Digest]
 }
 
 extension SiteRenderer {
@@ -88,8 +93,18 @@ extension SiteRenderer {
             themeFiles.add(path)
             themeFiles.add(theme.files[path]!)
         }
+        let tags: [Digest] = await Parallel.map(tagIndex.tags.indices) { [self] position in
+            var hasher = Digest.Hasher()
+            hasher.add("tag's pages")
+            hasher.add(tagIndex.tags[position].pages.count)
+            for index in tagIndex.tags[position].pages {
+                hasher.add(digests[index].page)
+                if let parent = catalog[index].parent { hasher.add(digests[parent].page) } else { hasher.add(-1) }
+            }
+            return hasher.finish()
+        }
         return PageKeys(site: siteDigest, pages: digests.map(\.page), bodies: digests.map(\.body), lists: lists, tree: tree.finish(),
-                        catalog: all.finish(), theme: themeFiles.finish())
+                        catalog: all.finish(), theme: themeFiles.finish(), tags: tags)
     }
 
     /// The key of a page of the manifest; `nil` for a tag page in a catalog of several languages,
@@ -122,10 +137,7 @@ extension SiteRenderer {
             return hasher.finish()
         }
         addTag(position, to: &hasher)
-        for index in tagIndex.tags[position].pages {
-            hasher.add(keys.pages[index])
-            if let parent = catalog[index].parent { hasher.add(keys.pages[parent]) } else { hasher.add(-1) }
-        }
+        hasher.add(keys.tags[position])
         return hasher.finish()
     }
 
