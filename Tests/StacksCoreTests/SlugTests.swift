@@ -45,6 +45,13 @@ import StacksTestSupport
                 Bool.random(using: &random) ? UInt8.random(in: 0x61...0x7A, using: &random) : UInt8.random(in: 0...0x7F, using: &random)
             }, as: UTF8.self))
         }
+        // Names that are slugs already, or nearly: dashes doubled, first or last, long ones.
+        let slugBytes = Array("abcxyz0189-".utf8)
+        for _ in 0..<3000 {
+            names.append(String(decoding: (0..<Int.random(in: 1...12, using: &random)).map { _ in slugBytes.randomElement(using: &random)! },
+                                as: UTF8.self))
+        }
+        names += ["a", "a-b", "-a", "a-", "a--b", "-", "--", "0", String(repeating: "ab-", count: 100) + "c"]
         var quick = 0
         for name in names {
             if let slug = Slug.asciiWords(name) {

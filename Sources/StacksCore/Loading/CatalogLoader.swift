@@ -149,6 +149,7 @@ public struct CatalogLoader: Sendable {
     /// file is reported against the page whose place it would take.
     static func collisions(places: [PagePlace], assets: [Asset], displayRoot: String) -> [Diagnostic] {
         var collisions = OutputCollisions(displayRoot: displayRoot)
+        collisions.reserveCapacity(pages: places.count, files: assets.count)
         for place in places {
             collisions.addPage(outputDirectory: place.path.outputDirectory, source: place.source ?? place.sourceDirectory)
         }

@@ -22,6 +22,12 @@ struct OutputCollisions {
         self.displayRoot = displayRoot
     }
 
+    /// Room for `pages` pages and `files` co-located files, made at once rather than grown.
+    mutating func reserveCapacity(pages: Int, files more: Int) {
+        folders.reserveCapacity(pages)
+        files.reserveCapacity(pages + more)
+    }
+
     private func display(_ source: String) -> String { displayPath(source, under: displayRoot) }
 
     /// The form two paths share when a case-insensitive, normalizing file system sees one file.

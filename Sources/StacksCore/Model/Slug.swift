@@ -55,6 +55,9 @@ public enum Slug {
     /// `spelledWords` of an ASCII name with a letter or digit, byte by byte (most names are
     /// such, and a build makes one slug per page); `nil` for any other name.
     static func asciiWords(_ name: String) -> String? {
+        // Most names are slugs already (`narrow-thimble`): then the name is its own, not copied
+        // (the catalog's assembly made every item's slug twice, 1,400 instructions each).
+        if isSlugAlready(name) { return name }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(name.utf8.count + 8)
         var pendingDash = false, hasWordByte = false
@@ -87,6 +90,21 @@ public enum Slug {
         while end > start, bytes[end - 1] == UInt8(ascii: ".") || bytes[end - 1] == UInt8(ascii: "_") { end -= 1 }
         while start < end, bytes[start] == UInt8(ascii: ".") || bytes[start] == UInt8(ascii: "_") { start += 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// Whether `name` is what `asciiWords` makes of it: lower-case letters and digits in words
+    /// joined by single dashes.
+    private static func isSlugAlready(_ name: String) -> Bool {
+        var previous = UInt8(ascii: "-")
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+            case UInt8(ascii: "-") where previous != UInt8(ascii: "-"): break
+            default: return false
+            }
+            previous = byte
+        }
+        return previous != UInt8(ascii: "-")
     }
 
     /// A name of signs only, each spelled: `!` → `bang`, `((` → `open-paren-open-paren`.
