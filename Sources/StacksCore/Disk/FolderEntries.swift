@@ -38,11 +38,12 @@ enum FolderEntries {
                 while offset < filled {
                     // struct linux_dirent64: inode (8), offset (8), record length (2), type (1), name.
                     let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self))
+                    // A record shorter than its header, or past what was read, is no listing.
+                    guard length > 19, offset + length <= filled else { return false }
                     let type = buffer.load(fromByteOffset: offset + 18, as: UInt8.self)
                     let name = buffer.advanced(by: offset + 19).assumingMemoryBound(to: UInt8.self)
                     let nameLength = strnlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), length - 19)
                     offset += length
-                    guard length > 19 else { return false }
                     let bytes = UnsafeBufferPointer(start: name, count: nameLength)
                     if bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8) { continue }
                     each(String(decoding: bytes, as: UTF8.self), type == UInt8(DT_DIR) ? .folder : .other)
