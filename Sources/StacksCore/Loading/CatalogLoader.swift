@@ -606,7 +606,7 @@ struct Document: Sendable {
         let path = displayPath(file.relativePath, under: displayRoot)
         let bytes = file.contents ?? []
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
-        guard var text = String(validating: bytes, as: UTF8.self) else {
+        guard var text = ValidatedText.string(bytes) else {
             let (line, column) = TextPosition.firstInvalidUTF8(in: bytes)
             return .failed(.error(path, line: line, column: column, "file is not valid UTF-8 text"))
         }
