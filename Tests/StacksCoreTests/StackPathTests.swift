@@ -116,6 +116,26 @@ import Testing
         #expect(RelativeURL.file("weather/rain/radar map.png", fromDepth: 1) == "../weather/rain/radar%20map.png")
     }
 
+    /// The way up spelled directly is what the root marker's resolution gives, for every page
+    /// of random catalogs (nested categories, bundles, spaces, non-ASCII names), languages, and
+    /// slugs that start with a dot, at every depth, portable or not.
+    @Test(arguments: 0..<8)
+    func relativeURLsFromADepthMatchTheMarkersResolution(seed: Int) async {
+        let (catalog, _) = await CatalogLoader().load(StackPathPropertyTests.randomTree(seed: UInt64(seed)))
+        var paths = catalog.pages.map(\.path)
+        paths += [StackPath([.category("."), .item("./x")]), StackPath([.category("été"), .item("naïve café")]),
+                  StackPath([.category("été")], language: "fr"), StackPath([], language: "fr")]
+        #expect(paths.count > 4)
+        for path in paths {
+            for depth in 0..<5 {
+                for portable in [false, true] {
+                    let marked = String(decoding: RootMarker.resolve(RootMarker.page(path, portable: portable), depth: depth), as: UTF8.self)
+                    #expect(RelativeURL.page(path, fromDepth: depth, portable: portable) == marked, "\(path.url) \(depth) \(portable)")
+                }
+            }
+        }
+    }
+
     /// A page's links climb only to the folder they share with their target.
     @Test func linksFromAPageClimbOnlyToTheFolderTheyShare() {
         let weather = StackPath([.category("weather")])
