@@ -61,52 +61,151 @@ public struct Page: Sendable, Equatable {
         case home, category, item
     }
 
-    public var kind: Kind
-    public let path: StackPath
+    /// A page's stored fields, in one object that copies share until one of them changes it
+    /// (`ownFields()`): a page is read into rows, windows, records and keys many times a build,
+    /// and a copy of it as a value retained each of its twenty-odd references (with the copies'
+    /// release, 2 % of a clean build's instructions). Only `Page` makes or changes one, so a
+    /// page is a value as before. Behind a pointer rather than in the object's own properties,
+    /// whose every read would be checked for a conflicting access while the program runs.
+    final class Fields: @unchecked Sendable {
+        struct Stored {
+            var kind: Kind
+            let path: StackPath
+            var url: String
+            var fallback: Translations.Language?
+            var source: String?
+            var sourceDirectory: String
+            var frontMatter: FrontMatter
+            var body: String
+            var bodyLine: Int
+            var title: String
+            var summary: String?
+            var headings: [MarkdownHeading]
+            var picture: Int?
+            var parent: Int?
+            var children: [Int]
+        }
+
+        let stored: UnsafeMutablePointer<Stored>
+
+        init(_ fields: Stored) {
+            stored = .allocate(capacity: 1)
+            stored.initialize(to: fields)
+        }
+
+        deinit {
+            stored.deinitialize(count: 1)
+            stored.deallocate()
+        }
+    }
+
+    private(set) var fields: Fields
+
+    /// The fields, this page's own: copied first when another page shares them.
+    private mutating func ownFields() -> Fields {
+        if !isKnownUniquelyReferenced(&fields) { fields = Fields(fields.stored.pointee) }
+        return fields
+    }
+
+    public var kind: Kind {
+        _read { yield fields.stored.pointee.kind }
+        _modify { yield &ownFields().stored.pointee.kind }
+    }
+    public var path: StackPath { fields.stored.pointee.path }
     /// `path.url`, spelled once: lists, links and sorts ask for it many times a build; a
     /// fallback's, the default language's page.
-    public internal(set) var url: String
+    public internal(set) var url: String {
+        _read { yield fields.stored.pointee.url }
+        _modify { yield &ownFields().stored.pointee.url }
+    }
     /// A row for a page this catalog's language lacks, leading to the page in `fallback`
     /// (`Fallback`): listed, never written.
-    public internal(set) var fallback: Translations.Language?
+    public internal(set) var fallback: Translations.Language? {
+        _read { yield fields.stored.pointee.fallback }
+        _modify { yield &ownFields().stored.pointee.fallback }
+    }
     /// The Markdown file, relative to the content root; `nil` for a category without `_index.md`.
-    public var source: String?
+    public var source: String? {
+        _read { yield fields.stored.pointee.source }
+        _modify { yield &ownFields().stored.pointee.source }
+    }
     /// The folder relative links in this page's Markdown start from.
-    public var sourceDirectory: String
-    public var frontMatter: FrontMatter
-    public var body: String
+    public var sourceDirectory: String {
+        _read { yield fields.stored.pointee.sourceDirectory }
+        _modify { yield &ownFields().stored.pointee.sourceDirectory }
+    }
+    public var frontMatter: FrontMatter {
+        _read { yield fields.stored.pointee.frontMatter }
+        _modify { yield &ownFields().stored.pointee.frontMatter }
+    }
+    public var body: String {
+        _read { yield fields.stored.pointee.body }
+        _modify { yield &ownFields().stored.pointee.body }
+    }
     /// The line of the source file on which `body` starts, so diagnostics point into the file.
-    public var bodyLine: Int
+    public var bodyLine: Int {
+        _read { yield fields.stored.pointee.bodyLine }
+        _modify { yield &ownFields().stored.pointee.bodyLine }
+    }
     /// Resolved by the resolve stage: front matter, else the first heading, else the slug.
-    public var title: String
+    public var title: String {
+        _read { yield fields.stored.pointee.title }
+        _modify { yield &ownFields().stored.pointee.title }
+    }
     /// Resolved by the resolve stage: front matter, else the start of the first paragraph.
     /// Lists, search and the page's description show it; the page's own header shows only a
     /// written one (a derived one would repeat the first paragraph just below it).
-    public var summary: String?
+    public var summary: String? {
+        _read { yield fields.stored.pointee.summary }
+        _modify { yield &ownFields().stored.pointee.summary }
+    }
     /// The body's headings, set by the resolve stage: its outline and the targets of `#fragment` links.
-    public var headings: [MarkdownHeading] = []
+    public var headings: [MarkdownHeading] {
+        _read { yield fields.stored.pointee.headings }
+        _modify { yield &ownFields().stored.pointee.headings }
+    }
     /// The co-located picture (an index in `Catalog.assets`) that stands for the page in lists,
     /// set by the resolve stage when pictures are resized (`PagePictures`).
-    public var picture: Int?
-    public var parent: Int?
+    public var picture: Int? {
+        _read { yield fields.stored.pointee.picture }
+        _modify { yield &ownFields().stored.pointee.picture }
+    }
+    public var parent: Int? {
+        _read { yield fields.stored.pointee.parent }
+        _modify { yield &ownFields().stored.pointee.parent }
+    }
     /// Sub-categories first, then items, each in catalog order.
-    public var children: [Int]
+    public var children: [Int] {
+        _read { yield fields.stored.pointee.children }
+        _modify { yield &ownFields().stored.pointee.children }
+    }
 
     public init(kind: Kind, path: StackPath, source: String?, sourceDirectory: String,
                 frontMatter: FrontMatter = FrontMatter(), body: String = "", bodyLine: Int = 1,
                 title: String, parent: Int?, children: [Int] = []) {
-        self.kind = kind
-        self.path = path
-        self.url = path.url
-        self.source = source
-        self.sourceDirectory = sourceDirectory
-        self.frontMatter = frontMatter
-        self.body = body
-        self.bodyLine = bodyLine
-        self.title = title
-        self.summary = frontMatter.summary
-        self.parent = parent
-        self.children = children
+        fields = Fields(Fields.Stored(kind: kind, path: path, url: path.url, fallback: nil, source: source, sourceDirectory: sourceDirectory,
+                        frontMatter: frontMatter, body: body, bodyLine: bodyLine, title: title, summary: frontMatter.summary,
+                        headings: [], picture: nil, parent: parent, children: children))
+    }
+
+    public static func == (lhs: Page, rhs: Page) -> Bool {
+        if lhs.fields === rhs.fields { return true }
+        let (one, other) = (lhs.fields.stored.pointee, rhs.fields.stored.pointee)
+        return one.kind == other.kind
+            && one.path == other.path
+            && one.url == other.url
+            && one.fallback == other.fallback
+            && one.source == other.source
+            && one.sourceDirectory == other.sourceDirectory
+            && one.frontMatter == other.frontMatter
+            && one.body == other.body
+            && one.bodyLine == other.bodyLine
+            && one.title == other.title
+            && one.summary == other.summary
+            && one.headings == other.headings
+            && one.picture == other.picture
+            && one.parent == other.parent
+            && one.children == other.children
     }
 
     /// Whether the page is written: a fallback row only leads to another language's page.
