@@ -12,7 +12,7 @@ import Testing
         "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#39;", "&nbsp;", "&#160;", "&#xA0;", "&#x1F600;", "&#X41;",
         "&#65;", "&#0;", "&#xD800;", "&#99999999999;", "&#x110000;", "&#;", "&#x;", "&unknown;", "&", "&amp",
         "&#65", "&verylongname;",
-        "word", "Word", " ", "  ", "\n", "\t", "\r\n", "\u{0C}", "é", "日本語", "😀", "x\u{301}",
+        "word", "Word", " ", "  ", "\n", "\t", "\r\n", "\u{0C}", "\u{01}", "\u{1F}", "\u{7F}", "é", "日本語", "😀", "x\u{301}",
     ]
 
     @Test func plainTextIsWhatTheReferenceMade() {

@@ -30,6 +30,15 @@ enum HTMLText {
             }
             while index < bytes.count {
                 let byte = bytes[index]
+                if isWordByte(byte) {
+                    if pendingSpace {
+                        text[count] = UInt8(ascii: " ")
+                        count += 1
+                        pendingSpace = false
+                    }
+                    (count, index) = copyWord(from: bytes, at: index, into: text, at: count)
+                    continue
+                }
                 switch byte {
                 case UInt8(ascii: "<"):
                     let start = index + 1
@@ -66,6 +75,51 @@ enum HTMLText {
             }
             return count
         }
+    }
+
+    /// Copies the word bytes (`isWordByte`) from `read` on, the first of which is one; returns
+    /// where the copy and the reading stopped. Eight bytes at a time while a whole word of them
+    /// is copied as it is: most bytes are letters, and one at a time each cost a dozen
+    /// instructions. The eight bytes are stored even when fewer are taken, which the room
+    /// allows: the text is never ahead of the HTML.
+    private static func copyWord(from bytes: UnsafeBufferPointer<UInt8>, at read: Int,
+                                 into text: UnsafeMutableBufferPointer<UInt8>, at written: Int) -> (written: Int, read: Int) {
+        let source = UnsafeRawPointer(bytes.baseAddress!), output = UnsafeMutableRawPointer(text.baseAddress!)
+        let end = bytes.count
+        var read = read, written = written
+        while read &+ 8 <= end {
+            let raw = source.loadUnaligned(fromByteOffset: read, as: UInt64.self)
+            output.storeBytes(of: raw, toByteOffset: written, as: UInt64.self)
+            let stops = stopBytes(UInt64(littleEndian: raw))
+            guard stops == 0 else {
+                let taken = stops.trailingZeroBitCount / 8
+                return (written &+ taken, read &+ taken)
+            }
+            read &+= 8
+            written &+= 8
+        }
+        while read < end && isWordByte(bytes[read]) {
+            text[written] = bytes[read]
+            written &+= 1
+            read &+= 1
+        }
+        return (written, read)
+    }
+
+    /// The high bit of each byte of `word` (its first byte lowest) that is not a word byte:
+    /// below `!`, `<` or `&`. Exact up to the first such byte (a borrow only runs upwards from
+    /// one), which is all `copyWord` reads.
+    private static func stopBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+        let belowBang = (word &- ones &* 0x21) & ~word & highs
+        return belowBang | zeroBytes(word ^ (ones &* 0x3C)) | zeroBytes(word ^ (ones &* 0x26))
+    }
+
+    /// A byte that is copied as it is: above the space, not the start of a tag or a reference.
+    /// (Control characters below the space are copied too, by the switch's default.)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte > UInt8(ascii: " ") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&")
     }
 
     /// A tag's name packed into a word, its first letter lowest (`packed("em")`): the names
