@@ -58,7 +58,7 @@ import StacksTestSupport
     }
 
     static let pieces = ["stacks-link:", "stacks-link:0", "stacks-link:1", "stacks-link:12", "stacks-link:x", "stacks-link:99999999999999999999999",
-                         "sstacks-link:2", "stacks-lin", "s", "<a href=\"", "\">", "<img src=\"", "href=", "src", "\"", "é", "\u{1}", "\u{1}./", "\u{1}.", ".", "/", " text & more "]
+                         "sstacks-link:2", "stacks-lin", "s", "<a href=\"", "\">", "<img src=\"", "href=", "src", "\"", "é", "\u{1}", "\u{1}./", "\u{1}.", ".", "/", " text & more ", ":", "a:", "https://"]
 
     /// Every text of up to three pieces, and longer ones from a fixed pseudo-random walk.
     static var texts: [String] {

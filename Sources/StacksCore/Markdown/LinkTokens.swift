@@ -86,18 +86,22 @@ enum LinkTokens {
     private static let attributeStarts = [Array(#"href=""#.utf8), Array(#"src=""#.utf8)]
 
     /// Where `prefix` next starts an attribute value at or after `index`, with at least one
-    /// byte after it.
+    /// byte after it. Looked for by its last byte, the colon, which text seldom has: by its
+    /// first, `s`, the search stopped in nearly every word of every page.
     private static func find(_ prefix: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
-        var index = index
-        while bytes.count - index > prefix.count {
-            guard let found = memchr(base + index, Int32(prefix[0]), bytes.count - index - prefix.count) else { return nil }
-            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + start, prefix, prefix.count) == 0,
+        let last = prefix.count - 1
+        // The last byte of a match that starts at `index` or later and leaves a byte after it.
+        var position = index + last
+        while position < bytes.count - 1 {
+            guard let found = memchr(base + position, Int32(prefix[last]), bytes.count - 1 - position) else { return nil }
+            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let start = end - last
+            if memcmp(base + start, prefix, last) == 0,
                attributeStarts.contains(where: { start >= $0.count && memcmp(base + start - $0.count, $0, $0.count) == 0 }) {
                 return start
             }
-            index = start + 1
+            position = end + 1
         }
         return nil
     }
