@@ -67,6 +67,25 @@ import Testing
         #expect(try #require(one["index.html"]).contains("title=\"1 tag\">1</span>"))
     }
 
+    /// An item's tag links name each tag's page as its stack path spells it, each tag once
+    /// (spellings that slug alike are one tag), in the item's order; unknown names none.
+    @Test(arguments: [false, true])
+    func tagLinksLeadToTheTagsStackPaths(portable: Bool) async throws {
+        var config = SiteConfig()
+        config.portable = portable
+        let files = Self.catalog + [("traffic/odd.md", "---\ntitle: Odd\ntags: [\"Café crème\", \"100% wool\", \"a/b\"]\n---\nOdd.")]
+        let renderer = try await resolveInline(files, config: config).renderer
+        let names = ["warm", "Dry", "dry", "Éclair", "nowhere", "Café crème", "100% wool", "a/b", "warm", "wet"]
+        var seen: Set<Int> = []
+        let expected = names.compactMap { name -> LinkView? in
+            guard let position = renderer.tagIndex.position(of: name), seen.insert(position).inserted else { return nil }
+            return LinkView(title: name, url: RootMarker.page(renderer.tagIndex.path(of: position), portable: portable))
+        }
+        #expect(expected.count == 7)
+        #expect(renderer.tagLinks(of: names).map { [$0.title, $0.url] } == expected.map { [$0.title, $0.url] })
+        #expect(renderer.tagLinks(of: []).isEmpty)
+    }
+
     @Test func eachTagListsItsItemsAndTheIndexCountsThem() async throws {
         let site = try await Self.site(Self.catalog)
         let index = try #require(site["tags/index.html"])

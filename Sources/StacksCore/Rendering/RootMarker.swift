@@ -23,6 +23,11 @@ enum RootMarker {
         marked(page.url, portable: portable)
     }
 
+    /// `page(_:portable:)` of a path whose URL (`StackPath.url`) is spelled already.
+    static func page(url: String, portable: Bool) -> String {
+        marked(url, portable: portable)
+    }
+
     /// The marker, the URL and what ends it, written into one string made at its size (two
     /// concatenations made two strings for every link of every page).
     private static func marked(_ url: String, portable: Bool) -> String {

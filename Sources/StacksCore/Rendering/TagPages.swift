@@ -30,12 +30,24 @@ extension SiteRenderer {
     }
 
     /// An item's tags as links to their pages, each tag once, as the item spells it.
+    ///
+    /// Every item page has these: the tag's URL is the index's and its slug, not a stack path
+    /// made and spelled for each link, and a tag already linked is found among the few before
+    /// it rather than in a set made for the page.
     func tagLinks(of names: [String]) -> [LinkView] {
-        var seen: Set<Int> = []
-        return names.compactMap { name in
-            guard let position = tagIndex.position(of: name), seen.insert(position).inserted else { return nil }
-            return LinkView(title: name, url: RootMarker.page(tagIndex.path(of: position), portable: config.portable))
+        guard !names.isEmpty else { return [] }
+        let indexURL = tagIndex.indexPath.url
+        var links: [LinkView] = []
+        links.reserveCapacity(names.count)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: names.count) { linked in
+            for name in names {
+                guard let position = tagIndex.position(of: name), !linked[..<links.count].contains(position) else { continue }
+                linked[links.count] = position
+                let url = indexURL + URLEncoding.encodePathSegment(tagIndex.tags[position].slug) + "/"
+                links.append(LinkView(title: name, url: RootMarker.page(url: url, portable: config.portable)))
+            }
         }
+        return links
     }
 
     /// Every tag page: the index's pages, then each tag's.
