@@ -58,11 +58,23 @@ enum HeadingAnchors {
     private static func replace(_ heading: OpaquePointer, level: Int, text: String, id: String) {
         guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let opening = cmark_node_new(CMARK_NODE_CUSTOM_INLINE),
               let closing = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
-        let escapedID = HTMLEscaping.escape(id)
-        cmark_node_set_on_enter(opening, "<h\(level) id=\"\(escapedID)\">")
+        var start = NodeHTML(capacity: 16 + id.utf8.count * 2)
+        start.raw("<h")
+        start.digit(level)
+        start.raw(" id=\"")
+        start.escaped(id)
+        start.raw("\">")
+        start.setOnEnter(of: opening)
         // The sign is decoration; the link's name says where it leads.
-        cmark_node_set_on_enter(closing, "<a class=\"anchor\" href=\"#\(escapedID)\" aria-label=\"Link to this section: \(HTMLEscaping.escape(text))\">"
-            + "<span aria-hidden=\"true\">#</span></a></h\(level)>")
+        var end = NodeHTML(capacity: 128 + (id.utf8.count + text.utf8.count) * 2)
+        end.raw("<a class=\"anchor\" href=\"#")
+        end.escaped(id)
+        end.raw("\" aria-label=\"Link to this section: ")
+        end.escaped(text)
+        end.raw("\"><span aria-hidden=\"true\">#</span></a></h")
+        end.digit(level)
+        end.raw(">")
+        end.setOnEnter(of: closing)
         cmark_node_append_child(block, opening)
         while let child = cmark_node_first_child(heading) {
             cmark_node_unlink(child)

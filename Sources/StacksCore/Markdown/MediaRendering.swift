@@ -28,7 +28,7 @@ enum MediaRendering {
         }
         cmark_iter_free(iterator)
         for image in images { replace(image, with: CMARK_NODE_CUSTOM_INLINE, html: imageHTML(image, unsafe: unsafe)) }
-        for block in codeBlocks { replace(block, with: CMARK_NODE_CUSTOM_BLOCK, html: codeBlockHTML(block)) }
+        for block in codeBlocks { replace(block, with: CMARK_NODE_CUSTOM_BLOCK, html: codeBlock(block)) }
     }
 
     /// An image inside another's description is part of that one's `alt` text, as in libcmark.
@@ -65,18 +65,44 @@ enum MediaRendering {
 
     /// `<pre tabindex="0"><code class="language-WORD">…</code></pre>`.
     static func codeBlockHTML(_ block: OpaquePointer) -> String {
-        let literal = cmark_node_get_literal(block).map { String(cString: $0) } ?? ""
-        let info = cmark_node_get_fence_info(block).map { String(cString: $0) } ?? ""
+        codeBlock(block).text
+    }
+
+    /// `codeBlockHTML(_:)`, as the bytes the node is given: straight from libcmark's strings.
+    private static func codeBlock(_ block: OpaquePointer) -> NodeHTML {
+        func bytes(_ text: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
+            guard let text else { return UnsafeBufferPointer(start: nil, count: 0) }
+            return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+        }
+        let literal = bytes(cmark_node_get_literal(block)), info = bytes(cmark_node_get_fence_info(block))
         // libcmark's first word: up to the first ASCII space, tab, line feed, vertical tab,
         // form feed or carriage return.
-        let language = info.utf8.prefix { ![0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains($0) }
-        let classAttribute = language.isEmpty ? "" : #" class="language-"# + HTMLEscaping.escape(String(decoding: language, as: UTF8.self)) + #"""#
-        return #"<pre tabindex="0"><code"# + classAttribute + ">" + HTMLEscaping.escape(literal) + "</code></pre>"
+        let language = UnsafeBufferPointer(rebasing: info.prefix { ![0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains($0) })
+        var html = NodeHTML(capacity: 64 + language.count * 2 + literal.count + literal.count / 8)
+        html.raw(#"<pre tabindex="0"><code"#)
+        if !language.isEmpty {
+            html.raw(#" class="language-"#)
+            html.escaped(language)
+            html.raw(#"""#)
+        }
+        html.raw(">")
+        html.escaped(literal)
+        html.raw("</code></pre>")
+        return html
     }
 
     private static func replace(_ node: OpaquePointer, with type: cmark_node_type, html: String) {
+        replace(node, with: type) { cmark_node_set_on_enter($0, html) }
+    }
+
+    private static func replace(_ node: OpaquePointer, with type: cmark_node_type, html: NodeHTML) {
+        replace(node, with: type) { html.setOnEnter(of: $0) }
+    }
+
+    /// `node` replaced by a custom node of `type`, whose opening text `setText` sets.
+    private static func replace(_ node: OpaquePointer, with type: cmark_node_type, setText: (OpaquePointer) -> Void) {
         guard let custom = cmark_node_new(type) else { return }
-        cmark_node_set_on_enter(custom, html)
+        setText(custom)
         cmark_node_set_on_exit(custom, "")
         guard cmark_node_insert_before(node, custom) == 1 else {
             cmark_node_free(custom)

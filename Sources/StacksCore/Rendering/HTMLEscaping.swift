@@ -56,8 +56,19 @@ public enum HTMLEscaping {
         return end
     }
 
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte <= 0x3E && (byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27)
+    }
+
+    /// What a byte that `needsEscape` is written as.
+    static func entity(_ byte: UInt8) -> StaticString {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        default: "&#39;"
+        }
     }
 
     /// The escaper as swift-mustache's content type. `TemplateSet` registers it as `HTML` and
