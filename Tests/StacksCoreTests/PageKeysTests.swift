@@ -146,7 +146,7 @@ import StacksTestSupport
     /// one it leaves out on purpose: a page's Markdown, whose resolved body the key holds.
     @Test func keysNameEveryFieldTheyRead() {
         func labels(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
-        #expect(labels(Page(kind: .item, path: .root, source: nil, sourceDirectory: "", title: "", parent: nil).fields.stored.pointee) == [
+        #expect(labels(Page(kind: .item, path: .root, source: nil, sourceDirectory: "", title: "", parent: nil).storedFields) == [
             "kind", "path", "url", "fallback", "source", "sourceDirectory", "frontMatter", "body", "bodyLine", "title", "summary",
             "headings", "picture", "parent", "children",
         ])

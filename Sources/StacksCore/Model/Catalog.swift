@@ -99,7 +99,10 @@ public struct Page: Sendable, Equatable {
         }
     }
 
-    private(set) var fields: Fields
+    private var fields: Fields
+
+    /// A copy of the stored fields (the keys' test names each one).
+    var storedFields: Fields.Stored { fields.stored.pointee }
 
     /// The fields, this page's own: copied first when another page shares them.
     private mutating func ownFields() -> Fields {
