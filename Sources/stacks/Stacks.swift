@@ -1,4 +1,6 @@
 import ArgumentParser
+// Links mimalloc, whose malloc and free then serve the whole program (Package.swift).
+import CMimalloc
 import Foundation
 import StacksCore
 

@@ -35,6 +35,21 @@ import StacksTestSupport
         #expect(outcome.standardError.isEmpty)
     }
 
+    /// The program allocates with mimalloc (Package.swift: with glibc's allocator a clean build
+    /// took a sixth more CPU). Asked to, mimalloc prints its statistics when the program exits,
+    /// with the memory it committed: nothing would be printed under glibc's malloc, and
+    /// almost nothing committed if another allocator served the build.
+    @Test func theProgramAllocatesWithMimalloc() throws {
+        let project = try TemporaryProject(["content/a/b.md": "Text", "content/a/c.md": "More"])
+        defer { project.remove() }
+        let outcome = try StacksCommand.run(["build"], in: project.root, environment: ["MIMALLOC_SHOW_STATS": "1"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardError.contains("heap stats"), "\(outcome.standardError)")
+        let committed = outcome.standardError.split(separator: "\n").first { $0.contains("committed:") }
+        let peak = committed?.split(separator: " ").dropFirst().prefix(2).joined(separator: " ")
+        #expect(peak?.hasSuffix("MiB") == true, "\(committed ?? "no committed line")")
+    }
+
     @Test func errorsArePrintedAsPathLineColumnAndExitOne() throws {
         let project = try TemporaryProject(["content/a/b.md": "Text"])
         defer { project.remove() }

@@ -87,11 +87,15 @@ enum StacksCommand {
         var standardError: String
     }
 
-    static func start(_ arguments: [String], in directory: URL) throws -> (Process, Pipe, Pipe) {
+    /// `environment`: variables set for the process on top of the tests' own.
+    static func start(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, set in set }
+        }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
@@ -108,7 +112,7 @@ enum StacksCommand {
                        standardError: String(decoding: errData, as: UTF8.self))
     }
 
-    static func run(_ arguments: [String], in directory: URL) throws -> Outcome {
-        finish(try start(arguments, in: directory))
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Outcome {
+        finish(try start(arguments, in: directory, environment: environment))
     }
 }
