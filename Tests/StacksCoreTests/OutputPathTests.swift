@@ -5,7 +5,8 @@ import Testing
 /// every mix of names a build writes and names it must refuse.
 @Suite struct OutputPathTests {
     @Test func pathsSplitAsByCharacters() {
-        let names = ["", ".", "..", "a", "index.html", "x y", "a\\b", "tab\t", "...", "-._~", "é", "e\u{301}", "\u{301}", "日本"]
+        let names = ["", ".", "..", "a", "index.html", "x y", "a\\b", "tab\t", "...", "-._~", "é", "e\u{301}", "\u{301}", "日本",
+                     "del\u{7F}", "\u{1}", ".a", "a.", String(repeating: "n", count: 255), String(repeating: "n", count: 256)]
         var compared = 0
         for first in names {
             for second in names {

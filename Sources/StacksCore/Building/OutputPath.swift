@@ -22,18 +22,29 @@ public struct OutputPath: Hashable, Sendable, CustomStringConvertible {
     /// every file of the site); other text by characters, where a `/` with a combining mark
     /// after it is no separator, and the part holding it is refused.
     static func segments(of relative: String) -> [String]? {
-        let utf8 = relative.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return segmentsByCharacters(of: relative) }
-        var segments: [String] = []
-        var start = utf8.startIndex
-        for index in utf8.indices where utf8[index] == UInt8(ascii: "/") {
-            guard let segment = plainName(relative[start..<index]) else { return nil }
-            segments.append(segment)
-            start = utf8.index(after: index)
+        // In the string's bytes: through its `String.Index`es and substrings, a page's path
+        // still took 7,800 instructions.
+        var relative = relative
+        let quick: [String]?? = relative.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
+            var segments: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                guard isPlainASCIIName(name) else { return .some(nil) }
+                segments.append(String(decoding: name, as: UTF8.self))
+                start = index + 1
+            }
+            return .some(segments)
         }
-        guard let last = plainName(relative[start...]) else { return nil }
-        segments.append(last)
-        return segments
+        return quick ?? segmentsByCharacters(of: relative)
+    }
+
+    /// `problem(inName:) == nil` for an ASCII name without a slash, by its bytes.
+    private static func isPlainASCIIName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !name.isEmpty, name.count <= maximumNameBytes else { return false }
+        if name.allSatisfy({ $0 == UInt8(ascii: ".") }) && name.count <= 2 { return false }
+        return !name.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }
     }
 
     /// `segments(of:)` by characters: the definition the quick way is tested against.
@@ -41,10 +52,6 @@ public struct OutputPath: Hashable, Sendable, CustomStringConvertible {
         let segments = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.allSatisfy({ Self.problem(inName: $0) == nil }) else { return nil }
         return segments.map(String.init)
-    }
-
-    private static func plainName(_ name: Substring) -> String? {
-        problem(inName: name) == nil ? String(name) : nil
     }
 
     public init?(segments: [String]) {
