@@ -34,24 +34,20 @@ public enum RelativeURL {
                     output[written + 2] = UInt8(ascii: "/")
                     written += 3
                 }
-                var tail = skipped
-                for byte in bytes {
-                    if tail > 0 {
-                        tail -= 1
-                        continue
+                // The URL, then its suffix, without the bytes skipped at their start.
+                var toSkip = skipped
+                func copy(_ source: UnsafeBufferPointer<UInt8>) {
+                    for byte in source {
+                        if toSkip > 0 {
+                            toSkip -= 1
+                            continue
+                        }
+                        output[written] = byte
+                        written += 1
                     }
-                    output[written] = byte
-                    written += 1
                 }
-                let suffixBytes = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-                for byte in suffixBytes {
-                    if tail > 0 {
-                        tail -= 1
-                        continue
-                    }
-                    output[written] = byte
-                    written += 1
-                }
+                copy(bytes)
+                copy(UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
                 return written
             }
         }
