@@ -53,7 +53,7 @@ let package = Package(
         // mimalloc, Microsoft's allocator, in place of glibc's for the `stacks` program (linked
         // before the C library, its malloc and free are the ones every library calls): a build
         // allocates millions of small strings and arrays on both cores, and with glibc's a
-        // clean build of 10,000 items took about a sixth more CPU (Benchmarks/README.md,
+        // clean build of 10,000 items took a tenth to a sixth more CPU (Benchmarks/README.md,
         // "nineteenth session"). Only the program: the library and its tests keep the system's.
         .systemLibrary(
             name: "CMimalloc",

@@ -36,7 +36,7 @@ import StacksTestSupport
     }
 
     /// The program allocates with mimalloc (Package.swift: with glibc's allocator a clean build
-    /// took a sixth more CPU). Asked to, mimalloc prints its statistics when the program exits,
+    /// took a tenth to a sixth more CPU). Asked to, mimalloc prints its statistics when the program exits,
     /// with the memory it committed: nothing would be printed under glibc's malloc, and
     /// almost nothing committed if another allocator served the build.
     @Test func theProgramAllocatesWithMimalloc() throws {

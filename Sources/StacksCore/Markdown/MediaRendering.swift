@@ -63,12 +63,7 @@ enum MediaRendering {
         return html + imageLoading + " />"
     }
 
-    /// `<pre tabindex="0"><code class="language-WORD">…</code></pre>`.
-    static func codeBlockHTML(_ block: OpaquePointer) -> String {
-        codeBlock(block).text
-    }
-
-    /// `codeBlockHTML(_:)`, as the bytes the node is given: straight from libcmark's strings.
+    /// `<pre tabindex="0"><code class="language-WORD">…</code></pre>`, straight from libcmark's strings.
     private static func codeBlock(_ block: OpaquePointer) -> NodeHTML {
         func bytes(_ text: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
             guard let text else { return UnsafeBufferPointer(start: nil, count: 0) }

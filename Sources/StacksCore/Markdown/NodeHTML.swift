@@ -45,7 +45,4 @@ struct NodeHTML {
             buffer.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_on_enter(node, $0.baseAddress) }
         }
     }
-
-    /// The bytes as a string (tests).
-    var text: String { String(decoding: bytes, as: UTF8.self) }
 }

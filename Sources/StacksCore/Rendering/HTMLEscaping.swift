@@ -17,13 +17,10 @@ public enum HTMLEscaping {
             result.reserveCapacity(bytes.count + 32)
             result.append(contentsOf: bytes[..<first])
             for byte in bytes[first...] {
-                switch byte {
-                case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
-                default: result.append(byte)
+                if needsEscape(byte) {
+                    entity(byte).withUTF8Buffer { result.append(contentsOf: $0) }
+                } else {
+                    result.append(byte)
                 }
             }
             return String(decoding: result, as: UTF8.self)
@@ -45,13 +42,7 @@ public enum HTMLEscaping {
                 end += 1
                 continue
             }
-            switch byte {
-            case UInt8(ascii: "&"): put("&amp;")
-            case UInt8(ascii: "<"): put("&lt;")
-            case UInt8(ascii: ">"): put("&gt;")
-            case UInt8(ascii: "\""): put("&quot;")
-            default: put("&#39;")
-            }
+            put(entity(byte))
         }
         return end
     }
