@@ -18,6 +18,9 @@ public struct BuildOptions: Sendable {
     /// system to take back at exit rather than freed one by one (a fiftieth of a one-edit
     /// build's instructions), when the process holds less than `FreedMemory.threshold`.
     public var processEndsAfter = false
+    /// How many bytes of Markdown the reader holds at most before the pipeline decodes them
+    /// (`ContentReader.heldMarkdown`); the others are read again as they are decoded.
+    public var heldMarkdown: Int? = ContentReader.heldMarkdownLimit
 
     public init(projectDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 content: String? = nil, templates: String? = nil, output: String? = nil,

@@ -59,7 +59,7 @@ public enum SiteBuilder {
         // The last build's cache, looked at before reading: the Markdown files it read whose
         // `stat` is the same are not read, so a build with nothing changed reads no page.
         var peeked: PeekedCache?
-        let (input, outputURL) = ProjectReader.read(options) { output in
+        let (input, outputURL) = ProjectReader.read(options, heldMarkdown: options.heldMarkdown) { output in
             guard write, !options.clean else { return nil }
             peeked = peekCache(forOutput: output)
             PhaseTrace.mark("cache peeked")
@@ -67,8 +67,13 @@ public enum SiteBuilder {
         }
         let config = input.config
         PhaseTrace.mark("content read")
+        let contentRoot = options.url(config.paths.content)
         guard write else {
-            let site = try await Pipeline.prepareSite(taking: consume input)
+            // The files the reader let go past `heldMarkdown`, read again as they are decoded.
+            let reader = ContentReader(root: contentRoot, displayRoot: config.paths.content)
+            var checked: Pipeline.Input? = consume input
+            checked!.readSource = { reader.readLate($0) }
+            let site = try await Pipeline.prepareSite(taking: checked.take()!)
             FreedMemory.release()
             for prepared in site {
                 let renderer = prepared.renderer
@@ -80,7 +85,6 @@ public enum SiteBuilder {
                            files: site.reduce(0) { $0 + $1.renderer.site.catalog.assets.count }, bytes: 0,
                            milliseconds: elapsed(since: start), output: nil, warnings: site.flatMap(\.warnings))
         }
-        let contentRoot = options.url(config.paths.content)
         let assets = SourceFingerprint.assetIdentities(of: input.content, contentRoot: contentRoot.path)
         let sources = SourceFingerprint.digest(of: input, assets: assets)
         PhaseTrace.mark("fingerprint")

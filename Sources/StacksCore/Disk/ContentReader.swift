@@ -23,6 +23,16 @@ public struct ContentReader: Sendable {
     public var displayRoot: String
     /// The last build's Markdown files: one whose `stat` is the recorded one is not read.
     public var known: KnownSources?
+    /// How many bytes of Markdown the read may hold (`MarkdownAllowance`): past them, each
+    /// further file is digested and left for the decode stage to read again. `nil`: no limit
+    /// (the preview, whose stages keep every file anyway).
+    public var heldMarkdown: Int?
+    private var allowance: MarkdownAllowance?
+
+    /// `heldMarkdown` for a build or a check: a tenth of a second of reading again at 100,000
+    /// items' 330 MB (`Benchmarks/README.md`), and a catalog of 40,000 typical pages (3 KB
+    /// each) is read once.
+    public static let heldMarkdownLimit = 128 << 20
 
     public init(root: URL, displayRoot: String) {
         self.root = root.standardizedFileURL
@@ -33,7 +43,9 @@ public struct ContentReader: Sendable {
         var diagnostics: [Diagnostic] = []
         let rootReal = RealPath.of(root.path) ?? root.path
         var visited: Set<String> = [rootReal]
-        let tree = readDirectory(at: root.path, real: rootReal, relativePath: "", name: "", rootReal: rootReal,
+        var reader = self
+        reader.allowance = heldMarkdown.map(MarkdownAllowance.init(bytes:))
+        let tree = reader.readDirectory(at: root.path, real: rootReal, relativePath: "", name: "", rootReal: rootReal,
                                  visited: &visited, diagnostics: &diagnostics, foldersOnAllCores: true)
         return (tree, diagnostics)
     }
@@ -82,10 +94,12 @@ public struct ContentReader: Sendable {
     /// `display`: how diagnostics name it.
     ///
     /// `identity`: what `stat` said of the file (of its target, through a link). A Markdown
-    /// file whose identity `known` records is left unread, known by the digest of its bytes.
+    /// file whose identity `known` records is left unread, known by the digest of its bytes;
+    /// so is one read once `allowance` is spent (not a link: read late, a file is read at its
+    /// own path).
     package static func file(name: String, relativePath: String, path: String, size: Int, target: String?,
                              display: String, identity: FileIdentity? = nil,
-                             known: KnownSources? = nil) -> Result<SourceFile, Diagnostic> {
+                             known: KnownSources? = nil, allowance: MarkdownAllowance? = nil) -> Result<SourceFile, Diagnostic> {
         guard name.hasSuffix(".md") else {
             if let failure = RegularFile.readingProblem(atPath: path) { return .failure(failure.diagnostic(display)) }
             return .success(assetFile(name: name, relativePath: relativePath, target: target, path: path, size: size))
@@ -106,6 +120,7 @@ public struct ContentReader: Sendable {
             var file = SourceFile(name: name, relativePath: relativePath, contents: bytes)
             file.contentsDigest = Digest(of: bytes)
             file.identity = identity
+            if target == nil, let allowance, !allowance.take(bytes.count) { file.contents = nil }
             return .success(file)
         case .failure(let failure): return .failure(failure.diagnostic(display))
         }
@@ -214,7 +229,7 @@ public struct ContentReader: Sendable {
             case S_IFREG:
                 switch Self.file(name: childName, relativePath: childPath, path: target.map { rootReal + "/" + $0 } ?? childFullPath,
                                  size: Int(status.st_size), target: target, display: display(childPath),
-                                 identity: FileIdentity(status), known: known) {
+                                 identity: FileIdentity(status), known: known, allowance: allowance) {
                 case .success(let file): directory.files.append(file)
                 case .failure(let problem): diagnostics.append(problem)
                 }

@@ -5,11 +5,14 @@ public enum ProjectReader {
     public static let configName = "stacks.yml"
 
     /// `known`: given the output folder, the last build's Markdown files (`KnownSources`),
-    /// which are left unread where their `stat` is the same.
-    public static func read(_ options: BuildOptions, known: (URL) -> KnownSources? = { _ in nil })
+    /// which are left unread where their `stat` is the same. `heldMarkdown`: how many bytes of
+    /// Markdown to hold at most (`ContentReader.heldMarkdown`); the pipeline then reads the
+    /// others again (`Pipeline.Input.readSource`).
+    public static func read(_ options: BuildOptions, heldMarkdown: Int? = nil, known: (URL) -> KnownSources? = { _ in nil })
         -> (Pipeline.Input, outputDirectory: URL) {
         let (config, configProblems) = readConfig(options)
-        let (content, contentProblems) = readContent(options, config: config, known: known(options.url(config.paths.output)))
+        let (content, contentProblems) = readContent(options, config: config, known: known(options.url(config.paths.output)),
+                                                     heldMarkdown: heldMarkdown)
         let (theme, themeProblems) = readTheme(options, config: config)
         let input = Pipeline.Input(config: config, content: content, theme: theme,
                                    diagnostics: configProblems + contentProblems + themeProblems,
@@ -58,7 +61,7 @@ public enum ProjectReader {
 
     /// The content folder `config` names.
     public static func readContent(_ options: BuildOptions, config: SiteConfig,
-                                   known: KnownSources? = nil) -> (SourceDirectory, [Diagnostic]) {
+                                   known: KnownSources? = nil, heldMarkdown: Int? = nil) -> (SourceDirectory, [Diagnostic]) {
         let contentURL = options.url(config.paths.content)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: contentURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -66,6 +69,7 @@ public enum ProjectReader {
         }
         var reader = ContentReader(root: contentURL, displayRoot: config.paths.content)
         reader.known = known
+        reader.heldMarkdown = heldMarkdown
         return reader.read()
     }
 
