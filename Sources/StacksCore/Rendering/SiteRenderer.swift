@@ -20,7 +20,7 @@ public struct SiteRenderer: Sendable {
         var plain: [String]
         /// For a list shown in parts, the entries as an item page's window shows them (without
         /// the rows' ids); empty when `plain` serves there too.
-        var windowed: [String] = []
+        var windowed = WindowRows()
         /// `page` or `_page`, for the owner's list pages (looked up once, not once per item page).
         var listPageSegment = "page"
         /// The owner's introduction as the content column shows it (`nil` when its body is
@@ -147,8 +147,9 @@ public struct SiteRenderer: Sendable {
         func entry(_ index: Int, inWindow: Bool) -> String {
             stamps.render(context.entry(index, selected: false, current: false, inWindow: inWindow), with: templates)
         }
-        return RenderedList(plain: children.map { entry($0, inWindow: false) },
-                            windowed: paged ? children.map { entry($0, inWindow: true) } : [],
+        let plain = children.map { entry($0, inWindow: false) }
+        return RenderedList(plain: plain,
+                            windowed: paged ? WindowRows(plain: plain, windowed: children.map { entry($0, inWindow: true) }) : WindowRows(),
                             listPageSegment: paged ? context.listPageSegment(owner) : "page",
                             countLabel: context.config.strings.count("entries", children.count))
     }
@@ -382,13 +383,13 @@ public struct SiteRenderer: Sendable {
         let selectedPosition = window.selectedPosition, selectedChild = window.selected
         // An item page's window of a list shown in parts has rows without ids.
         let inWindow = window.fullListPage != nil
-        let rows = inWindow && !list.windowed.isEmpty ? list.windowed : list.plain
+        let rows = list.plain, windowRows = inWindow && !list.windowed.isEmpty ? list.windowed : nil
         var entries = ""
         // Room for the rows at once: grown as they came, a page's list was copied several times.
         entries.reserveCapacity(range.reduce(0) { $0 + rows[$1].utf8.count } + 512)
         for position in range {
             if position != selectedPosition {
-                entries += rows[position]
+                if let windowRows { windowRows.append(position, to: &entries) } else { entries += rows[position] }
             } else if selectedChild == index {
                 // The link to this page (`aria-current="page"`): one row a page, rendered here
                 // rather than kept for every entry of every list.
