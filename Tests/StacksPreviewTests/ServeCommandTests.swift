@@ -11,7 +11,9 @@ extension PreviewTests {
     @Suite struct ServeCommandTests {
         @Test func aSignalDuringTheFirstBuildStopsAtOnceWithoutServing() async throws {
             try await withTemporaryFolderOnTestThreads { folder in
-                try Self.writeLargeCatalog(to: folder, items: 5000)
+                // Large enough that the first build outlasts the signal's setup while the rest of
+                // the suite runs beside it (5,000 items built in 1.1 s once, before it was seen).
+                try Self.writeLargeCatalog(to: folder, items: 20000)
                 for signal in [SIGINT, SIGTERM] {
                     var serve = try ServeProcess(["serve", "--port", "0"], in: folder)
                     defer { serve.kill() }
