@@ -30,9 +30,10 @@ public struct ContentReader: Sendable {
     private var allowance: MarkdownAllowance?
 
     /// `heldMarkdown` for a build or a check: a catalog of some 40,000 pages of 3 KB is read
-    /// once; at 100,000 items (288 MB of Markdown) reading the rest again cost no CPU that
-    /// three pairs of clean builds could tell (`Benchmarks/README.md`, twentieth session), and
-    /// the resident size once read fell from 338 to 203 MB.
+    /// once; at 100,000 items (288 MB of Markdown) reading the rest again from the page cache
+    /// cost no CPU that three pairs of clean builds could tell, and the resident size once read
+    /// fell from 338 to 203 MB (`Benchmarks/README.md`, twentieth session). A catalog larger
+    /// than the cache is read from the disk twice.
     public static let heldMarkdownLimit = 128 << 20
 
     public init(root: URL, displayRoot: String) {

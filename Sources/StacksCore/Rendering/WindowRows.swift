@@ -4,7 +4,8 @@
 /// Kept as the two slices of the list's plain row around one run of bytes (` id="…"` in the
 /// built-in theme), when each is its plain row without such a run: 64 bytes a row sharing the
 /// plain row's storage, rather than a second copy of it (the copies were half the lists' rows, a
-/// tenth of a 100,000-item build's peak), and appended as fast. A theme whose rows differ
+/// tenth of a 100,000-item build's peak); appending two slices instead of one row costs a
+/// build about 1 % more instructions (`Benchmarks/README.md`). A theme whose rows differ
 /// otherwise keeps the rows themselves. Either way each window row is the one its template
 /// renders: the cut is found by comparing the two.
 struct WindowRows: Sendable, Equatable {
