@@ -316,7 +316,7 @@ import StacksTestSupport
             at += 1
         }
         #expect(decoded == index.postings(of: "common"))
-        #expect(SearchIndex.shardValues(of: [UInt32(Self.posting(3, .titleWord(first: true, of: 2))), UInt32(Self.posting(5, SearchRank(.body)))])
+        #expect(SearchIndex.shardValues(of: PackedPostings([UInt32(Self.posting(3, .titleWord(first: true, of: 2))), UInt32(Self.posting(5, SearchRank(.body)))]))
                 == [3 << 2 | 3, 1 | 2 << 1, 2 << 2 | 1])
     }
 

@@ -120,7 +120,11 @@ public struct SiteWriter: Sendable {
             // Chunks of about equal work: a run is its pages, a list or tag page one.
             weight: { $0 < pageRuns ? SearchIndex.pages(inRecordFile: $0, ofCatalogPages: pageCount).count : 1 },
             state: { (stamps: TemplateStamps(), postings: SearchPostings(), runsKept: 0) },
-            keep: { ($0.postings, $0.runsKept) }
+            // Packed in room of its size: held until every chunk is done.
+            keep: { state in
+                state.postings.finish()
+                return (state.postings, state.runsKept)
+            }
         ) { state, unit in
             // The bodies the run's pages read, for its search texts: each read once.
             var bodies: [Int: String] = [:]

@@ -42,7 +42,7 @@ struct SearchIndex {
     static let maximumKeyLength = 6
 
     /// Every term with its postings.
-    private let byTerm: [String: [UInt32]]
+    private let byTerm: [String: PackedPostings]
     /// The groups of terms that share a stem, each sorted, and the group of each term in one.
     private let formGroups: [[String]]
     private let formGroupOfTerm: [String: Int]
@@ -89,7 +89,7 @@ struct SearchIndex {
         self.shardLimit = shardLimit
         var postings = postings
         records = Self.add(extra, from: Self.firstExtraPage(after: catalog.pages.count), to: &postings)
-        let byTerm = postings.byTerm
+        let byTerm = postings.packedByTerm()
         self.byTerm = byTerm
         formGroups = SearchStemmer(language: language).map { Self.formGroups(of: byTerm.keys, stemmer: $0) } ?? []
         var formGroupOfTerm: [String: Int] = [:]
@@ -135,28 +135,25 @@ struct SearchIndex {
     }
 
     /// The terms the index holds.
-    var terms: Dictionary<String, [UInt32]>.Keys { byTerm.keys }
+    var terms: Dictionary<String, PackedPostings>.Keys { byTerm.keys }
 
     /// A term's postings as its shard lists them: each `(page - previous page) << 2 | field`,
     /// small numbers for common terms; a title's followed by what else its rank says (bit 0 its
     /// first word or whole, bits 1– its number of words), which only titles need.
-    static func shardValues(of postings: [UInt32]) -> [Int] {
+    static func shardValues(of postings: PackedPostings) -> [Int] {
         var values: [Int] = []
         values.reserveCapacity(postings.count)
-        var previous = 0
-        for posting in postings {
-            let page = Int(posting >> UInt32(SearchRank.bits))
-            let rank = Int(posting & SearchRank.mask)
-            values.append((page - previous) << 2 | rank & 3)
-            if rank & 3 == SearchIndex.Field.title.rawValue { values.append(rank >> 2) }
-            previous = page
+        // The packed list holds the same distances.
+        postings.forEachDistance { distance, rank in
+            values.append(Int(distance) << 2 | Int(rank & 3))
+            if Int(rank & 3) == SearchIndex.Field.title.rawValue { values.append(Int(rank >> 2)) }
         }
         return values
     }
 
     /// The postings of `term`: `page << SearchRank.bits | rank`, pages ascending.
     func postings(of term: String) -> [Int]? {
-        byTerm[term]?.map(Int.init)
+        byTerm[term]?.postings.map(Int.init)
     }
 
     /// The extra pages' terms added to `postings`, and their records.

@@ -4,10 +4,24 @@
 /// A build collects them in its parallel stage, one set per chunk of consecutive pages, each
 /// page as it is written; the sets are then joined in page order (`append`). So no page's text
 /// is read twice and the bodies are never all turned into text at the end.
+///
+/// The latest pages' postings are `UInt32`s (`lists`), where a page that gives a term again
+/// raises its rank in place and a run's own can be encoded for the memo (`encodedRun()`);
+/// between runs, once they hold `packingThreshold` postings, they are packed (`packed`,
+/// `PackedPostings`) at half the room or less. So a set holds few postings unpacked, however
+/// many pages it has.
 struct SearchPostings: Sendable {
     private var terms = SearchTermTable()
-    /// By term number; 32 bits: room for a billion pages, half the memory of `Int`.
+    /// By term number, the postings not packed yet; 32 bits: room for a billion pages, half the
+    /// memory of `Int`.
     private var lists: [[UInt32]] = []
+    /// By term number, the postings packed so far: all of pages before any in `lists`.
+    private var packed: [PackedPostings] = []
+    /// The postings in `lists`, and the terms that have some there.
+    private var unpackedCount = 0
+    private var unpackedTerms: [Int] = []
+    /// How many postings `lists` gathers before they are packed (at a run's end).
+    private let packingThreshold: Int
     /// The terms of the words not in ASCII already read (`SearchTerms.Cache`).
     private var termCache: SearchTerms.Cache? = SearchTerms.Cache()
     /// The current run of pages (`startRun()`): where it starts in each list it added to (by
@@ -16,7 +30,12 @@ struct SearchPostings: Sendable {
     private var runStarts: [Int32] = []
     private var runTerms: [Int] = []
 
-    init() {}
+    /// About a megabyte of postings: a few thousand pages of a few hundred words.
+    static let defaultPackingThreshold = 1 << 18
+
+    init(packingThreshold: Int = Self.defaultPackingThreshold) {
+        self.packingThreshold = packingThreshold
+    }
 
     /// Page `index` of `catalog`, whose body is `text` as plain text (`HTMLText.plain`). Pages
     /// are added in ascending order.
@@ -63,17 +82,48 @@ struct SearchPostings: Sendable {
             }
             let posting = page | rank.value
             // The page's posting is the list's last when the page already gave this term.
-            if let last = lists[number].last, last & ~SearchRank.mask == page {
-                if last < posting { lists[number][lists[number].count - 1] = posting }
+            if let last = lists[number].last {
+                if last & ~SearchRank.mask == page {
+                    if last < posting { lists[number][lists[number].count - 1] = posting }
+                    return
+                }
             } else {
-                lists[number].append(posting)
+                unpackedTerms.append(number)
             }
+            lists[number].append(posting)
+            unpackedCount += 1
         }
     }
 
     private mutating func newList() {
         lists.append([])
+        packed.append(PackedPostings())
         runStarts.append(-1)
+    }
+
+    /// Packs the unpacked postings once there are `packingThreshold` of them; only between
+    /// runs, where no run's start points into `lists`.
+    private mutating func packIfFull() {
+        if unpackedCount >= packingThreshold { pack() }
+    }
+
+    /// Every posting packed. A list that grew large keeps its room for the next pages.
+    private mutating func pack() {
+        for number in unpackedTerms {
+            lists[number].withUnsafeBufferPointer { packed[number].append($0) }
+            if lists[number].capacity >= 64 { lists[number].removeAll(keepingCapacity: true) } else { lists[number] = [] }
+        }
+        unpackedTerms.removeAll(keepingCapacity: true)
+        unpackedCount = 0
+    }
+
+    /// Everything packed, in room of its size: a set whose pages are all added (a chunk's at
+    /// its end), to be held until the sets are joined.
+    mutating func finish() {
+        pack()
+        for number in packed.indices { packed[number].shrink() }
+        lists = lists.map { _ in [] }
+        unpackedTerms = []
     }
 
     /// `parts` (sets of consecutive pages, in page order) joined into one, the terms numbered
@@ -85,8 +135,10 @@ struct SearchPostings: Sendable {
     /// 20,000-item build's peak).
     static func joined(_ parts: inout [SearchPostings]) -> SearchPostings {
         var joined = SearchPostings()
+        for index in parts.indices { parts[index].pack() }
         // For each part, by the joined term's number, the term's number in the part (-1: none).
         var numbersInPart: [[Int32]] = []
+        // By the joined term's number, its packed bytes in all the parts.
         var totals: [Int] = []
         for part in parts {
             var numbers = [Int32](repeating: -1, count: joined.lists.count)
@@ -99,25 +151,27 @@ struct SearchPostings: Sendable {
                 }
                 if mine >= numbers.count { numbers += repeatElement(-1, count: mine + 1 - numbers.count) }
                 numbers[mine] = Int32(number)
-                totals[mine] += part.lists[number].count
+                totals[mine] += part.packed[number].bytes.count
             }
             numbersInPart.append(numbers)
         }
-        for mine in joined.lists.indices {
-            var list: [UInt32] = []
+        for mine in joined.packed.indices {
+            var list = PackedPostings()
             for index in parts.indices {
                 let numbers = numbersInPart[index]
                 guard mine < numbers.count, numbers[mine] >= 0 else { continue }
-                var given: [UInt32] = []
-                swap(&given, &parts[index].lists[Int(numbers[mine])])
-                if list.isEmpty && given.count == totals[mine] {
+                var given = PackedPostings()
+                swap(&given, &parts[index].packed[Int(numbers[mine])])
+                if list.count == 0 && given.bytes.count == totals[mine] {
                     list = given
                 } else {
-                    if list.capacity < totals[mine] { list.reserveCapacity(totals[mine]) }
-                    list += given
+                    // A later part's first posting is counted again from the page before
+                    // it, in no more bytes than from page 0.
+                    if list.count == 0 { list.reserve(bytes: totals[mine]) }
+                    list.append(given)
                 }
             }
-            joined.lists[mine] = list
+            joined.packed[mine] = list
         }
         for index in parts.indices { parts[index] = SearchPostings() }
         return joined
@@ -127,6 +181,7 @@ struct SearchPostings: Sendable {
     mutating func startRun() {
         for number in runTerms { runStarts[number] = -1 }
         runTerms.removeAll(keepingCapacity: true)
+        packIfFull()
     }
 
     // MARK: Kept between builds (`MemoFile`)
@@ -134,19 +189,19 @@ struct SearchPostings: Sendable {
     /// The set as bytes, for `append(encoded:)` in a later build: for each term, little endian,
     /// its length (16 bits), its bytes, its count of postings (32 bits) and those postings.
     func encoded() -> [UInt8] {
-        encoded(Array(lists.indices)) { _ in 0 }
+        encoded(Array(lists.indices), postings: { packed[$0].postings[...] + lists[$0] })
     }
 
     /// The postings added since `startRun()`, as `encoded()` gives a set of them alone.
     func encodedRun() -> [UInt8] {
-        encoded(runTerms) { Int(runStarts[$0]) }
+        encoded(runTerms, postings: { lists[$0][Int(runStarts[$0])...] })
     }
 
     /// Written into room of its exact size: appended four bytes at a time, the postings of a
     /// build's runs cost a generic append each (a fiftieth of a 2,000-item build).
-    private func encoded(_ numbers: [Int], from start: (Int) -> Int) -> [UInt8] {
+    private func encoded(_ numbers: [Int], postings: (Int) -> ArraySlice<UInt32>) -> [UInt8] {
         var size = 4
-        for number in numbers { size += 6 + terms.withBytes(of: number) { $0.count } + (lists[number].count - start(number)) * 4 }
+        for number in numbers { size += 6 + terms.withBytes(of: number) { $0.count } + postings(number).count * 4 }
         return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             let raw = UnsafeMutableRawBufferPointer(buffer)
             var offset = 0
@@ -162,10 +217,10 @@ struct SearchPostings: Sendable {
                     UnsafeMutableRawBufferPointer(rebasing: raw[offset..<(offset + term.count)]).copyMemory(from: UnsafeRawBufferPointer(term))
                     offset += term.count
                 }
-                let list = lists[number], first = start(number)
-                word32(UInt32(list.count - first))
+                let list = postings(number)
+                word32(UInt32(list.count))
                 list.withUnsafeBufferPointer { postings in
-                    for posting in postings[first...] { word32(posting) }
+                    for posting in postings { word32(posting) }
                 }
             }
             precondition(offset == size)
@@ -176,7 +231,8 @@ struct SearchPostings: Sendable {
     /// Appends the postings `encoded()` gave of a set whose pages all come after this set's;
     /// `false`, with nothing appended, when `bytes` are not such a set's.
     mutating func append(encoded bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
+        packIfFull()
+        return bytes.withUnsafeBytes { raw in
             var reader = EncodedReader(raw)
             // Walked once to check it is whole, so that a set is never half appended.
             guard let terms = reader.word32() else { return false }
@@ -197,6 +253,8 @@ struct SearchPostings: Sendable {
                 // for a unique owner at each: three million times in a 10,000-item edit
                 // build; through a lazy map, the generic append cost 900 instructions a list).
                 let end = lists[number].count
+                if end == 0 && count > 0 { unpackedTerms.append(number) }
+                unpackedCount += count
                 lists[number].append(contentsOf: repeatElement(0, count: count))
                 lists[number].withUnsafeMutableBytes { words in
                     words.baseAddress!.advanced(by: end * 4).copyMemory(from: raw.baseAddress! + offset, byteCount: count * 4)
@@ -212,7 +270,15 @@ struct SearchPostings: Sendable {
     /// Every term with its postings.
     var byTerm: [String: [UInt32]] {
         var byTerm: [String: [UInt32]] = Dictionary(minimumCapacity: lists.count)
-        for number in lists.indices { byTerm[terms.term(number)] = lists[number] }
+        for number in lists.indices { byTerm[terms.term(number)] = packed[number].postings + lists[number] }
+        return byTerm
+    }
+
+    /// Every term with its postings packed (what the index is made from).
+    mutating func packedByTerm() -> [String: PackedPostings] {
+        pack()
+        var byTerm: [String: PackedPostings] = Dictionary(minimumCapacity: packed.count)
+        for number in packed.indices { byTerm[terms.term(number)] = packed[number] }
         return byTerm
     }
 }
