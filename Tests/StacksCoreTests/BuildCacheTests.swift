@@ -402,6 +402,55 @@ import StacksTestSupport
         }
     }
 
+    /// A cache of many records, written to its file a megabyte at a time, is the bytes
+    /// `encoded()` makes whole (its checksum made as they went), and reads back as the cache.
+    @Test func aCacheWrittenInPartsIsTheCacheWhole() async throws {
+        try await withTemporaryFolder { folder in
+            let identity = FileIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5)
+            var files: [String: BuildCache.Record] = [:], known: [String: KnownSources.Record] = [:]
+            // About 3.5 MB: several parts, the last one short.
+            for number in 0..<30_000 {
+                files["category-\(number % 97)/item-\(number)/index.html"] = .init(content: Digest(of: Array("\(number)".utf8)), file: identity,
+                                                                                     input: number % 3 == 0 ? nil : Digest(of: [UInt8(number & 255)]))
+                known["category-\(number % 97)/item-\(number).md"] = .init(file: identity, digest: Digest(of: [UInt8(number >> 8 & 255)]))
+            }
+            let cache = BuildCache(binary: BinaryIdentity.current, sources: Digest(of: [1]), output: identity, pages: 30_000, summaryFiles: 7,
+                                   bytes: 1 << 33, warnings: [], files: files, known: KnownSources(files: known, readStart: 12))
+            let output = folder.appendingPathComponent("output").path
+            try cache.write(forOutput: output)
+            let written = try #require(FileManager.default.contents(atPath: BuildCache.path(forOutput: output)))
+            let whole = cache.encoded()
+            #expect(whole.count > 3 << 20)
+            #expect(Array(written) == whole)
+            #expect(try BuildCache.read(forOutput: output, binary: BinaryIdentity.current)?.get() == cache)
+        }
+    }
+
+    /// The checksum of bytes given in parts, cut anywhere, is the checksum of them whole; and
+    /// it tells apart inputs that differ by a byte, by their length, or by zeros at the end.
+    @Test func aChecksumGivenInPartsIsTheChecksumWhole() {
+        var generator = SplitMix(state: 3)
+        for _ in 0..<400 {
+            let bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let whole = bytes.withUnsafeBytes(Checksum.of)
+            var parts = Checksum()
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + Int.random(in: 0...70, using: &generator))
+                bytes[start..<end].withUnsafeBytes { parts.add($0) }
+                start = end
+            }
+            #expect(parts.finished() == whole)
+            #expect((bytes + [0]).withUnsafeBytes(Checksum.of) != whole)
+            if !bytes.isEmpty {
+                var flipped = bytes
+                flipped[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8(1) << UInt8.random(in: 0...7, using: &generator)
+                #expect(flipped.withUnsafeBytes(Checksum.of) != whole)
+                #expect(bytes.dropLast().withUnsafeBytes(Checksum.of) != whole)
+            }
+        }
+    }
+
     /// A folder of the output replaced by a link is not written through: the build sees it
     /// and writes the whole output anew, and nothing lands where the link leads. Writing in
     /// place refuses such a folder too (should one be planted while a build runs).

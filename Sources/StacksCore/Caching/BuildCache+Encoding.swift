@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The cache's bytes: a header naming the format, the fields in a fixed order (integers little
 /// endian, texts length-prefixed), and a checksum of all that before (`Checksum`), so that a truncated file,
 /// a flipped byte or a file cut short by a kill is seen and ignored rather than believed.
@@ -28,6 +34,19 @@ extension BuildCache {
         // About what a record takes (a path, two digests, an identity): one allocation, not a
         // doubling every few thousand records.
         var writer = ByteWriter(capacity: 1_024 + (files.count + known.files.count) * 160)
+        encode(into: &writer)
+        return writer.finished()
+    }
+
+    /// Writes the cache's bytes to `descriptor` a megabyte at a time; the `errno` of a write that
+    /// failed, else `nil`.
+    func write(to descriptor: Int32) -> Int32? {
+        var writer = ByteWriter(descriptor: descriptor)
+        encode(into: &writer)
+        return writer.finish()
+    }
+
+    private func encode(into writer: inout ByteWriter) {
         writer.raw(Self.magic)
         writer.word(UInt64(Self.format))
         writer.text(binary)
@@ -60,7 +79,6 @@ extension BuildCache {
             writer.identity(record.file)
             writer.digest(record.digest)
         }
-        return writer.finished()
     }
 
     /// The cache `bytes` hold, if whole and written by `binary`.
@@ -111,26 +129,66 @@ extension BuildCache {
 
 /// The cache's bytes, written into room of its own: a word is one store, where appending it
 /// to an array (its uniqueness, its capacity, a copy) took a hundred instructions, a quarter
-/// of a million times a build at 10,000 pages.
+/// of a million times a build at 10,000 pages. Kept whole (`finished()`), or written to a file
+/// a megabyte at a time (`init(descriptor:)`, `finish()`), the checksum made as they go.
 private struct ByteWriter: ~Copyable {
     private var start: UnsafeMutableRawPointer
     private var capacity: Int
     private var count = 0
+    /// Where the bytes go once there are `flushSize` of them; `nil`: kept until finished.
+    private let descriptor: Int32?
+    private var checksum = Checksum()
+    /// The `errno` of the first write that failed; nothing is written after it.
+    private var failure: Int32?
+
+    private static let flushSize = 1 << 20
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
         start = .allocate(byteCount: self.capacity, alignment: 8)
+        descriptor = nil
+    }
+
+    init(descriptor: Int32) {
+        capacity = Self.flushSize
+        start = .allocate(byteCount: capacity, alignment: 8)
+        self.descriptor = descriptor
     }
 
     deinit { start.deallocate() }
 
     private mutating func reserve(_ more: Int) {
         guard count + more > capacity else { return }
+        if descriptor != nil {
+            flush()
+            if more <= capacity { return }
+        }
         let grown = UnsafeMutableRawPointer.allocate(byteCount: max(capacity * 2, count + more), alignment: 8)
         grown.copyMemory(from: start, byteCount: count)
         start.deallocate()
         start = grown
         capacity = max(capacity * 2, count + more)
+    }
+
+    /// The bytes so far into the checksum and the file.
+    private mutating func flush() {
+        checksum.add(UnsafeRawBufferPointer(start: start, count: count))
+        writeOut()
+    }
+
+    private mutating func writeOut() {
+        defer { count = 0 }
+        guard let descriptor, failure == nil else { return }
+        var written = 0
+        while written < count {
+            let result = POSIX.write(descriptor, start + written, count - written)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else {
+                failure = result < 0 ? errno : ENOSPC
+                return
+            }
+            written += result
+        }
     }
 
     mutating func raw(_ bytes: UnsafeRawBufferPointer) {
@@ -172,8 +230,18 @@ private struct ByteWriter: ~Copyable {
 
     /// The bytes written, with their checksum after them.
     consuming func finished() -> [UInt8] {
-        digest(Checksum.of(UnsafeRawBufferPointer(start: start, count: count)))
+        checksum.add(UnsafeRawBufferPointer(start: start, count: count))
+        digest(checksum.finished())
         return [UInt8](UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// The rest of the bytes and their checksum written to the file; the `errno` of a write
+    /// that failed, else `nil`.
+    consuming func finish() -> Int32? {
+        flush()
+        digest(checksum.finished())
+        writeOut()
+        return failure
     }
 }
 

@@ -29,20 +29,12 @@ extension BuildCache {
     func write(forOutput output: String) throws(WriteFailure) {
         let path = Self.path(forOutput: output)
         let temporary = path + "-\(getpid())"
-        let bytes = encoded()
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteFailure(.beside(path), code: errno) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { POSIX.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else {
-                let code = result < 0 ? errno : ENOSPC
-                close(descriptor)
-                unlink(temporary)
-                throw WriteFailure(.beside(path), code: code)
-            }
-            written += result
+        if let code = write(to: descriptor) {
+            close(descriptor)
+            unlink(temporary)
+            throw WriteFailure(.beside(path), code: code)
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else {
