@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StacksTestSupport
 @testable import StacksCore
 
 /// The search index and catalog description must be what `JSONEncoder` wrote before.
@@ -95,6 +96,46 @@ import Testing
 
     @Test func extrasOfTheExampleAreWhatJSONEncoderWrote() async throws {
         try Self.expectSameAsEncoder(try await ExampleCatalogTests.prepared().renderer)
+    }
+
+    /// The tools' index and the catalog's description of a catalog whose files are a few
+    /// megabytes: made a part at a time (more than one), they are what `JSONEncoder` wrote; and
+    /// written as the parts come, clean and again in place after an edit, each file is whole.
+    @Test func largeExtrasWrittenInPartsAreWhatJSONEncoderWrote() async throws {
+        let summary = String(repeating: "A long summary of a catalog item, with <markup> & \u{2028} in it. ", count: 5)
+        var files: [(String, String)] = []
+        for number in 0..<2_500 {
+            files.append(("c\(number % 20)/item-\(number).md", "---\ntitle: \"Item \(number)\"\nsummary: \"\(summary)\"\ntags: [\"t\(number % 7)\"]\n---\nText \(number).\n"))
+        }
+        let prepared = try await resolveInline(files)
+        var parts = 0
+        prepared.renderer.searchIndex { _ in parts += 1 }
+        #expect(parts >= 2)
+        parts = 0
+        prepared.renderer.catalogDescription { _ in parts += 1 }
+        #expect(parts >= 2)
+        try Self.expectSameAsEncoder(prepared.renderer)
+        try await withTemporaryFolder { folder in
+            let content = folder.appendingPathComponent("content")
+            for (path, text) in files { try TestCatalog.write(Array(text.utf8), to: content.appendingPathComponent(path)) }
+            let output = folder.appendingPathComponent("output")
+            for step in 0..<2 {
+                if step == 1 {
+                    // In place: both files are made again and renamed over the old ones.
+                    try TestCatalog.write(Array("---\ntitle: \"Renamed\"\n---\nText.\n".utf8), to: content.appendingPathComponent("c0/item-0.md"))
+                }
+                _ = try await SiteBuilder.build(BuildOptions(projectDirectory: folder))
+                let index = try #require(FileManager.default.contents(atPath: output.appendingPathComponent(SiteRenderer.toolIndexPath).path))
+                let description = try #require(FileManager.default.contents(atPath: output.appendingPathComponent(SiteRenderer.catalogDescriptionPath).path))
+                #expect(index.count > SiteRenderer.partSize && description.count > SiteRenderer.partSize)
+                let entries = try #require(try JSONSerialization.jsonObject(with: index) as? [[String: Any]])
+                // 2,500 items, 20 categories, the tag index and its 7 tags.
+                #expect(entries.count == 2_528, "every page once")
+                #expect(entries.contains { $0["title"] as? String == (step == 1 ? "Renamed" : "Item 0") })
+                let tree = try #require(try JSONSerialization.jsonObject(with: description) as? [String: Any])
+                #expect((tree["children"] as? [Any])?.count == 20)
+            }
+        }
     }
 
     @Test func anEmptySiteHasAnEmptySearchIndex() async throws {

@@ -55,6 +55,25 @@ struct OutputFiles: Sendable {
         }
     }
 
+    /// A large file made a part at a time (`SiteRenderer.writeLargeFile`), each part written as
+    /// it comes: recorded by its `input`, which stands for its bytes. In place it is written
+    /// anew beside the old one and renamed over it, not compared with it first: whole, the
+    /// file was the largest thing a build held at its end.
+    func put(inParts produce: (_ part: ([UInt8]) throws(WriteFailure) -> Void) throws(WriteFailure) -> Void,
+             at place: OutputPath, input: Digest) throws(WriteFailure) -> Placed {
+        let inPlace: Bool
+        switch placement {
+        case .fresh: inPlace = false
+        case .inPlace:
+            try checkFolders(of: place)
+            inPlace = true
+        }
+        let written = try SiteWriter.write(inParts: produce, to: place, in: root, temporary: inPlace)
+        if inPlace { try renameIntoPlace(place) }
+        return Placed(path: place.description, record: try record(input, of: place, input: input, written: written.identity),
+                      size: written.size, replaced: true)
+    }
+
     /// The page at `place` as the last build left it, when it was made from the same `input`
     /// and is still as written: it need not be rendered.
     func kept(_ place: OutputPath, input: Digest) -> Placed? {

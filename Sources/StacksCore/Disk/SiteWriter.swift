@@ -201,6 +201,16 @@ public struct SiteWriter: Sendable {
                 if placed.count == paths.count { return placed }
                 placed = []
             }
+            // The tools' index and the catalog's description written as they are made.
+            if let key, let path = renderer.largeFilePath(of: extra) {
+                guard manifest[path] == .extra(extra) else { throw Self.unlisted(path) }
+                let place = try Self.place(path)
+                placed.append(try files.put(inParts: { (part: ([UInt8]) throws(WriteFailure) -> Void) throws(WriteFailure) in
+                    try renderer.writeLargeFile(extra, part)
+                }, at: place, input: key))
+                PhaseTrace.mark("extra made: \(extra)")
+                return placed
+            }
             try renderer.eachFile(of: extra, theme: theme, postings: postings) { file in
                 guard manifest[file.path] == .extra(extra) else { throw Self.unlisted(file.path) }
                 placed.append(try files.put(file.bytes, at: Self.place(file.path), input: key))
@@ -327,6 +337,29 @@ public struct SiteWriter: Sendable {
             written += result
         }
         return FileIdentity.of(descriptor: descriptor)?.asWritten
+    }
+
+    /// A file whose bytes `produce` hands over a part at a time, each written as it comes (a
+    /// large file is never held whole); at `place` or its temporary path.
+    static func write(inParts produce: (_ part: ([UInt8]) throws(WriteFailure) -> Void) throws(WriteFailure) -> Void,
+                      to place: OutputPath, in root: String, temporary: Bool = false) throws(WriteFailure) -> (identity: FileIdentity?, size: Int) {
+        makeFolders(of: place, in: root)
+        let descriptor = try create(place, in: root, temporary: temporary)
+        defer { close(descriptor) }
+        var size = 0
+        try produce { (bytes: [UInt8]) throws(WriteFailure) in
+            var written = 0
+            while written < bytes.count {
+                let result = bytes.withUnsafeBytes { buffer in
+                    POSIX.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                }
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { throw WriteFailure(.output(place.description), code: result < 0 ? errno : ENOSPC) }
+                written += result
+            }
+            size += bytes.count
+        }
+        return (FileIdentity.of(descriptor: descriptor)?.asWritten, size)
     }
 
     /// Where a file that replaces `place` is written first: beside it, under a name no page or

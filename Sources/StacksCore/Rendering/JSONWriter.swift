@@ -18,6 +18,14 @@ struct JSONWriter {
         self.quotesAsEscapes = quotesAsEscapes
     }
 
+    /// The bytes written so far handed to `part` and let go, once there are `limit` of them: a
+    /// large file written as it is made. The next bytes continue where these end.
+    mutating func drain<Failure: Error>(over limit: Int, into part: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        guard bytes.count >= limit else { return }
+        try part(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
     mutating func beginArray() { open(UInt8(ascii: "[")) }

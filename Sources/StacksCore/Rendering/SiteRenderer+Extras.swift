@@ -224,8 +224,15 @@ extension SiteRenderer {
     /// Titles, summaries and tags of every page, the tag pages' after the catalog's, for other
     /// tools (the site search has its own index); URLs from the root.
     func searchIndex() -> [UInt8] {
+        var bytes: [UInt8] = []
+        searchIndex { bytes += $0 }
+        return bytes
+    }
+
+    /// `searchIndex()` handed to `part` a megabyte or so at a time, as it is made.
+    func searchIndex<Failure: Error>(_ part: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         let catalog = site.catalog
-        var json = JSONWriter(capacity: catalog.pages.count * 256)
+        var json = JSONWriter(capacity: Self.partSize + 64 * 1024)
         json.beginArray()
         for index in catalog.pages.indices.dropFirst() where catalog[index].isWritten {
             let page = catalog[index]
@@ -237,6 +244,7 @@ extension SiteRenderer {
             json.member("title", page.title)
             json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: config.portable))
             json.endObject()
+            try json.drain(over: Self.partSize, into: part)
         }
         for page in tagSearchPages() {
             json.beginObject()
@@ -247,22 +255,57 @@ extension SiteRenderer {
             json.member("title", page.title)
             json.member("url", page.url)
             json.endObject()
+            try json.drain(over: Self.partSize, into: part)
         }
         json.endArray()
-        return json.bytes
+        try part(json.bytes)
+    }
+
+    /// How much of a large file (`largeFilePath(of:)`) is made before it is written: made
+    /// whole, the tools' index and the catalog's description of 100,000 items were 47 MB, made
+    /// side by side at the build's peak.
+    static let partSize = 1 << 20
+
+    /// The path of `extra`'s one file, when it is a group made a part at a time
+    /// (`writeLargeFile`): the tools' index and the catalog's description, which grow with the
+    /// catalog.
+    func largeFilePath(of extra: SiteManifest.Extra) -> String? {
+        let path: String
+        switch extra {
+        case .toolIndex: path = Self.toolIndexPath
+        case .catalogDescription: path = Self.catalogDescriptionPath
+        default: return nil
+        }
+        return Self.isPerLanguage(extra) ? languagePrefix + path : path
+    }
+
+    /// The file of `extra` (one `largeFilePath(of:)` names), handed to `part` as it is made.
+    func writeLargeFile<Failure: Error>(_ extra: SiteManifest.Extra, _ part: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
+        switch extra {
+        case .toolIndex: try searchIndex(part)
+        case .catalogDescription: try catalogDescription(part)
+        default: preconditionFailure("not made in parts: \(extra)")
+        }
     }
 
     /// The catalog tree: what a script or another tool needs to know of the site's structure;
     /// the home's node also lists the tags.
     func catalogDescription() -> [UInt8] {
+        var bytes: [UInt8] = []
+        catalogDescription { bytes += $0 }
+        return bytes
+    }
+
+    /// `catalogDescription()` handed to `part` a megabyte or so at a time, as it is made.
+    func catalogDescription<Failure: Error>(_ part: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         let catalog = site.catalog
-        var json = JSONWriter(capacity: catalog.pages.count * 256)
-        func node(_ index: Int) {
+        var json = JSONWriter(capacity: Self.partSize + 64 * 1024)
+        func node(_ index: Int) throws(Failure) {
             let page = catalog[index]
             json.beginObject()
             json.key("children")
             json.beginArray()
-            for child in page.children where catalog[child].isWritten { node(child) }
+            for child in page.children where catalog[child].isWritten { try node(child) }
             json.endArray()
             json.member("color", page.frontMatter.color)
             json.member("icon", page.frontMatter.icon)
@@ -284,9 +327,10 @@ extension SiteRenderer {
             json.member("title", catalog.title(of: index, siteTitle: config.siteTitle))
             json.member("url", RelativeURL.page(page.path, fromDepth: 0, portable: config.portable))
             json.endObject()
+            try json.drain(over: Self.partSize, into: part)
         }
-        node(Catalog.rootIndex)
-        return json.bytes
+        try node(Catalog.rootIndex)
+        try part(json.bytes)
     }
 
     /// Where the language's sitemap is, under `languagePrefix`: `sitemap.xml`; in a catalog of
