@@ -1,4 +1,5 @@
 import Testing
+import StacksTestSupport
 @testable import StacksCore
 
 /// What a build holds once for every file or page stays small: at 100,000 items each byte of
@@ -26,7 +27,7 @@ import Testing
         lines["slug"] = 3
         lines["title"] = 4
         #expect(lines["title"] == 4 && lines["slug"] == 3 && lines["image"] == nil && lines.count == 2)
-        #expect(lines.keys == ["title", "slug"])
+        #expect(lines.keys == ["slug", "title"], "in the order of their bytes")
         var reordered = KeyLines()
         reordered["slug"] = 3
         reordered["title"] = 4
@@ -43,6 +44,42 @@ import Testing
             for (line, key) in keys.enumerated() { bySubscript[key] = line + 1 }
             let inOrder = KeyLines(keys.enumerated().map { (key: $0.element, line: $0.offset + 1) })
             #expect(inOrder == bySubscript && inOrder.keys == bySubscript.keys, "\(keys)")
+        }
+    }
+
+    /// A page's usual keys (the generated catalogs' nine) take under a hundred bytes (224 as pairs).
+    @Test func aPagesKeyLinesTakeUnderAHundredBytes() {
+        var lines = KeyLines()
+        for (line, key) in ["title", "summary", "order", "tags", "icon", "color", "date", "attributes", "slug"].enumerated() {
+            lines[key] = line + 2
+        }
+        #expect(lines.count == 9 && lines["attributes"] == 9)
+        #expect(lines.heldBytes < 100, "\(lines.heldBytes)")
+    }
+
+    /// Keys set, changed and removed at random (long keys, keys beyond ASCII, lines of every
+    /// size) read back as a dictionary gives them, in the order of their bytes.
+    @Test func keyLinesAreWhatAPlainModelGives() {
+        var random = SplitMix(state: 5)
+        let names = ["title", "slug", "image", "aliases", "é", "日本語", String(repeating: "k", count: 200), "", "a"]
+        for _ in 0..<300 {
+            var lines = KeyLines(), reference: [String: Int] = [:], order: [String] = []
+            for _ in 0..<Int.random(in: 0...14, using: &random) {
+                let key = names.randomElement(using: &random)!
+                let line: Int? = Int.random(in: 0..<6, using: &random) == 0 ? nil : [1, 127, 128, 16_384, 1 << 40].randomElement(using: &random)! + Int.random(in: 0...3, using: &random)
+                lines[key] = line
+                if let line {
+                    if reference[key] == nil { order.append(key) }
+                    reference[key] = line
+                } else if reference.removeValue(forKey: key) != nil {
+                    order.removeAll { $0 == key }
+                }
+            }
+            #expect(lines.keys == order.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            #expect(lines.count == reference.count)
+            for name in names { #expect(lines[name] == reference[name]) }
+            #expect(KeyLines(lines.pairsByKey) == lines)
+            #expect(lines.pairsByKey.map(\.key) == lines.keys)
         }
     }
 }

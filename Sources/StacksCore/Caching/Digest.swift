@@ -64,6 +64,12 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
             bytes.withUnsafeBytes { append($0) }
         }
 
+        /// As `add(_:)` takes the same bytes as an array or a text.
+        mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+            add(length: bytes.count)
+            append(UnsafeRawBufferPointer(bytes))
+        }
+
         public mutating func add(_ text: String) {
             var text = text
             text.withUTF8 { utf8 in
@@ -120,4 +126,5 @@ public struct Digest: Hashable, Sendable, CustomStringConvertible {
 extension Digest.Hasher: MemoBytesSink {
     mutating func number(_ value: Int) { add(value) }
     mutating func text(_ value: String) { add(value) }
+    mutating func text(bytes: UnsafeBufferPointer<UInt8>) { add(bytes: bytes) }
 }

@@ -7,6 +7,8 @@
 protocol MemoBytesSink: ~Copyable {
     mutating func number(_ value: Int)
     mutating func text(_ value: String)
+    /// A text given as its UTF-8 bytes, framed as `text` frames it.
+    mutating func text(bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension MemoBytesSink where Self: ~Copyable {
@@ -32,10 +34,12 @@ struct MemoBytesWriter: MemoBytesSink {
 
     mutating func text(_ value: String) {
         var value = value
-        value.withUTF8 { utf8 in
-            number(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
+        value.withUTF8 { text(bytes: $0) }
+    }
+
+    mutating func text(bytes utf8: UnsafeBufferPointer<UInt8>) {
+        number(utf8.count)
+        bytes.append(contentsOf: utf8)
     }
 }
 

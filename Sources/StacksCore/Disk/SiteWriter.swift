@@ -188,7 +188,7 @@ public struct SiteWriter: Sendable {
         for run in placed { run.forEach(count) }
         placed = []
         let theme = prepared.theme
-        @Sendable func make(_ extra: SiteManifest.Extra, postings: SearchPostings?) throws -> [OutputFiles.Placed] {
+        @Sendable func make(_ extra: SiteManifest.Extra, postings: consuming SearchPostings?) throws -> [OutputFiles.Placed] {
             var placed: [OutputFiles.Placed] = []
             // A group made from what it reads now is left as it is, every file of it.
             let key = renderer.key(of: extra, keys: keys)
@@ -211,7 +211,7 @@ public struct SiteWriter: Sendable {
                 PhaseTrace.mark("extra made: \(extra)")
                 return placed
             }
-            try renderer.eachFile(of: extra, theme: theme, postings: postings) { file in
+            try renderer.eachFile(of: extra, theme: theme, postings: consume postings) { file in
                 guard manifest[file.path] == .extra(extra) else { throw Self.unlisted(file.path) }
                 placed.append(try files.put(file.bytes, at: Self.place(file.path), input: key))
             }

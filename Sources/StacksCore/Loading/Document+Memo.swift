@@ -171,8 +171,8 @@ extension MemoBytesSink where Self: ~Copyable {
             param(value)
         }
         number(frontMatter.keyLines.count)
-        for (key, line) in frontMatter.keyLines.pairsByKey {
-            text(key)
+        frontMatter.keyLines.forEachByKey { key, line in
+            text(bytes: key)
             number(line)
         }
     }

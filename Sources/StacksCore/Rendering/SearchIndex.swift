@@ -84,10 +84,9 @@ struct SearchIndex {
     /// only the records of `extra` pages are kept, numbered from `firstExtraPage(after:)`.
     /// `language` (BCP 47) picks the stemmer that groups the terms' forms; a language Snowball
     /// has no stemmer for gives none.
-    init(catalog: Catalog, postings: SearchPostings, extra: [ExtraPage] = [], language: String = "en",
+    init(catalog: Catalog, postings: consuming SearchPostings, extra: [ExtraPage] = [], language: String = "en",
          shardLimit: Int = Self.defaultShardLimit) {
         self.shardLimit = shardLimit
-        var postings = postings
         records = Self.add(extra, from: Self.firstExtraPage(after: catalog.pages.count), to: &postings)
         let byTerm = postings.packedByTerm()
         self.byTerm = byTerm
