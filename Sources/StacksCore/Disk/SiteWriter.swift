@@ -327,6 +327,12 @@ public struct SiteWriter: Sendable {
         if let previous, PreviousOutput.link(place.inside(previous), to: path, ifItHolds: bytes) { return nil }
         let descriptor = try create(place, in: root, temporary: temporary)
         defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor, place: place)
+        return FileIdentity.of(descriptor: descriptor)?.asWritten
+    }
+
+    /// Every byte of `bytes` to `descriptor`, the file at `place`.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, place: OutputPath) throws(WriteFailure) {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -336,7 +342,6 @@ public struct SiteWriter: Sendable {
             guard result > 0 else { throw WriteFailure(.output(place.description), code: result < 0 ? errno : ENOSPC) }
             written += result
         }
-        return FileIdentity.of(descriptor: descriptor)?.asWritten
     }
 
     /// A file whose bytes `produce` hands over a part at a time, each written as it comes (a
@@ -348,15 +353,7 @@ public struct SiteWriter: Sendable {
         defer { close(descriptor) }
         var size = 0
         try produce { (bytes: [UInt8]) throws(WriteFailure) in
-            var written = 0
-            while written < bytes.count {
-                let result = bytes.withUnsafeBytes { buffer in
-                    POSIX.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                }
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else { throw WriteFailure(.output(place.description), code: result < 0 ? errno : ENOSPC) }
-                written += result
-            }
+            try writeAll(bytes, to: descriptor, place: place)
             size += bytes.count
         }
         return (FileIdentity.of(descriptor: descriptor)?.asWritten, size)

@@ -121,42 +121,23 @@ public struct KeyLines: Sendable, Equatable {
         bytes.append(contentsOf: key)
     }
 
-    /// `number` as a varint into `room` from `start`; where it ends.
+    /// `number` as a varint into `room` from `start`; where it ends. (A line is never
+    /// negative; were one given, its bit pattern stays whole.)
     private static func write(_ number: Int, into room: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        var value = UInt64(bitPattern: Int64(number)), position = start
-        while value >= 0x80 {
-            room[position] = UInt8(truncatingIfNeeded: value) | 0x80
-            value >>= 7
-            position += 1
-        }
-        room[position] = UInt8(value)
-        return position + 1
+        Varint.write(UInt64(bitPattern: Int64(number)), into: room, at: start)
     }
 
     private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
-        // A line is never negative; were one given, its bit pattern stays whole.
-        var value = UInt64(bitPattern: Int64(number))
-        while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Varint.longest) { room in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<write(number, into: room, at: 0)]))
         }
-        bytes.append(UInt8(value))
     }
 
     /// Each pair in order, with where its bytes are, until `body` says to stop (`false`).
     private func forEachPair(_ body: (_ span: Range<Int>, _ key: UnsafeBufferPointer<UInt8>, _ line: Int) -> Bool) {
         packed.withUnsafeBufferPointer { bytes in
             var position = 0
-            func number() -> Int {
-                var value: UInt64 = 0, shift: UInt64 = 0
-                while true {
-                    let byte = bytes[position]
-                    position += 1
-                    value |= UInt64(byte & 0x7F) << shift
-                    if byte < 0x80 { return Int(Int64(bitPattern: value)) }
-                    shift += 7
-                }
-            }
+            func number() -> Int { Int(Int64(bitPattern: Varint.read(bytes, at: &position))) }
             while position < bytes.count {
                 let start = position
                 let length = number(), line = number()

@@ -106,9 +106,11 @@ struct PackedPostings: Sendable, Equatable {
         return postings
     }
 
-    /// A varint's most bytes: 32 bits, seven a byte.
+    /// A posting's most bytes: 32 bits, seven a byte.
     private static let longest = 5
 
+    // `Varint`'s two functions in 32 bits: through the 64-bit ones, a 2,000-item build took
+    // about 5 M instructions more (0.2 %; a posting is written once and read at least once).
     @inline(__always)
     private static func write(_ value: UInt32, into room: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
         var value = value, position = start
@@ -121,7 +123,6 @@ struct PackedPostings: Sendable, Equatable {
         return position + 1
     }
 
-    /// The varint at `position`, which moves past it. The bytes are this type's own, so whole.
     @inline(__always)
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> UInt32 {
         var value: UInt32 = 0, shift: UInt32 = 0
