@@ -4,9 +4,10 @@
 /// The pairs packed one after another in one array of bytes, in the order of the keys' bytes —
 /// each the key's length and line as varints (seven bits a byte, low bits first), then the
 /// key's bytes — and looked up by going through them: a page has a handful of keys. In key
-/// order, so that a memo and a page's key read them as they are (`forEachByKey`). A dictionary per page
-/// was 457 bytes and four allocations as it grew (46 MB of a 100,000-item catalog's peak); an
-/// array of `(String, Int)` pairs 224 bytes (22 MB); this is about 100.
+/// order, so that a memo and a page's key read them as they are (`forEachByKey`). A
+/// dictionary per page was 457 bytes and four allocations as it grew (46 MB of a
+/// 100,000-item catalog's peak); an array of `(String, Int)` pairs 224 bytes (22 MB); this is
+/// about 100.
 public struct KeyLines: Sendable, Equatable {
     private var packed: [UInt8] = []
 
@@ -78,7 +79,11 @@ public struct KeyLines: Sendable, Equatable {
     }
 
     /// The pairs in the order of their keys' bytes, as a memo and a page's key write them.
-    var pairsByKey: [(key: String, line: Int)] { pairs }
+    var pairsByKey: [(key: String, line: Int)] {
+        var pairs: [(key: String, line: Int)] = []
+        forEachByKey { pairs.append((String(decoding: $0, as: UTF8.self), $1)) }
+        return pairs
+    }
 
     /// Each pair in the order of its key's bytes, the key as its bytes.
     func forEachByKey(_ body: (_ key: UnsafeBufferPointer<UInt8>, _ line: Int) -> Void) {
@@ -98,16 +103,10 @@ public struct KeyLines: Sendable, Equatable {
     }
 
     /// In the order of their bytes.
-    public var keys: [String] { pairs.map(\.key) }
+    public var keys: [String] { pairsByKey.map(\.key) }
 
     /// The room its pairs take (tests hold it to a page's budget).
     var heldBytes: Int { packed.capacity }
-
-    private var pairs: [(key: String, line: Int)] {
-        var pairs: [(key: String, line: Int)] = []
-        forEachByKey { pairs.append((String(decoding: $0, as: UTF8.self), $1)) }
-        return pairs
-    }
 
     /// Equal when each key is on the same line, whatever order they were recorded in (the
     /// pairs are kept in one order).
@@ -128,7 +127,7 @@ public struct KeyLines: Sendable, Equatable {
     }
 
     private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Varint.longest) { room in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Varint.longest(UInt64.self)) { room in
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: room[..<write(number, into: room, at: 0)]))
         }
     }
@@ -137,7 +136,7 @@ public struct KeyLines: Sendable, Equatable {
     private func forEachPair(_ body: (_ span: Range<Int>, _ key: UnsafeBufferPointer<UInt8>, _ line: Int) -> Bool) {
         packed.withUnsafeBufferPointer { bytes in
             var position = 0
-            func number() -> Int { Int(Int64(bitPattern: Varint.read(bytes, at: &position))) }
+            func number() -> Int { Int(Int64(bitPattern: Varint.read(bytes, at: &position, as: UInt64.self))) }
             while position < bytes.count {
                 let start = position
                 let length = number(), line = number()

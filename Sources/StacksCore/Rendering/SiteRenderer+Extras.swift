@@ -229,15 +229,13 @@ extension SiteRenderer {
     /// Titles, summaries and tags of every page, the tag pages' after the catalog's, for other
     /// tools (the site search has its own index); URLs from the root.
     func searchIndex() -> [UInt8] {
-        var bytes: [UInt8] = []
-        searchIndex { bytes += $0 }
-        return bytes
+        Self.whole { searchIndex($0) }
     }
 
     /// `searchIndex()` handed to `part` a megabyte or so at a time, as it is made.
     func searchIndex<Failure: Error>(_ part: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         let catalog = site.catalog
-        var json = JSONWriter(capacity: Self.partSize + 64 * 1024)
+        var json = JSONWriter(capacity: Self.partCapacity(pages: catalog.pages.count))
         json.beginArray()
         for index in catalog.pages.indices.dropFirst() where catalog[index].isWritten {
             let page = catalog[index]
@@ -271,6 +269,16 @@ extension SiteRenderer {
     /// side by side at the build's peak.
     static let partSize = 1 << 20
 
+    /// Room for a part: a small catalog's whole file, else a part and its last entry.
+    private static func partCapacity(pages: Int) -> Int { min(pages * 256, partSize) + 64 * 1024 }
+
+    /// The parts `make` hands over, as one file (the preview's and the tests' way).
+    private static func whole(_ make: (_ part: ([UInt8]) -> Void) -> Void) -> [UInt8] {
+        var bytes: [UInt8] = []
+        make { part in if bytes.isEmpty { bytes = part } else { bytes += part } }
+        return bytes
+    }
+
     /// The path of `extra`'s one file, when it is a group made a part at a time
     /// (`writeLargeFile`): the tools' index and the catalog's description, which grow with the
     /// catalog.
@@ -296,15 +304,13 @@ extension SiteRenderer {
     /// The catalog tree: what a script or another tool needs to know of the site's structure;
     /// the home's node also lists the tags.
     func catalogDescription() -> [UInt8] {
-        var bytes: [UInt8] = []
-        catalogDescription { bytes += $0 }
-        return bytes
+        Self.whole { catalogDescription($0) }
     }
 
     /// `catalogDescription()` handed to `part` a megabyte or so at a time, as it is made.
     func catalogDescription<Failure: Error>(_ part: ([UInt8]) throws(Failure) -> Void) throws(Failure) {
         let catalog = site.catalog
-        var json = JSONWriter(capacity: Self.partSize + 64 * 1024)
+        var json = JSONWriter(capacity: Self.partCapacity(pages: catalog.pages.count))
         func node(_ index: Int) throws(Failure) {
             let page = catalog[index]
             json.beginObject()
