@@ -407,12 +407,13 @@ import StacksTestSupport
     @Test func aCacheWrittenInPartsIsTheCacheWhole() async throws {
         try await withTemporaryFolder { folder in
             let identity = FileIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5)
-            var files: [String: BuildCache.Record] = [:], known: [String: KnownSources.Record] = [:]
+            var files = PathTable<BuildCache.Record>(), known = PathTable<KnownSources.Record>()
             // About 3.5 MB: several parts, the last one short.
             for number in 0..<30_000 {
-                files["category-\(number % 97)/item-\(number)/index.html"] = .init(content: Digest(of: Array("\(number)".utf8)), file: identity,
-                                                                                     input: number % 3 == 0 ? nil : Digest(of: [UInt8(number & 255)]))
-                known["category-\(number % 97)/item-\(number).md"] = .init(file: identity, digest: Digest(of: [UInt8(number >> 8 & 255)]))
+                files.updateValue(.init(content: Digest(of: Array("\(number)".utf8)), file: identity,
+                                        input: number % 3 == 0 ? nil : Digest(of: [UInt8(number & 255)])),
+                                  forKey: "category-\(number % 97)/item-\(number)/index.html")
+                known.updateValue(.init(file: identity, digest: Digest(of: [UInt8(number >> 8 & 255)])), forKey: "category-\(number % 97)/item-\(number).md")
             }
             let cache = BuildCache(binary: BinaryIdentity.current, sources: Digest(of: [1]), output: identity, pages: 30_000, summaryFiles: 7,
                                    bytes: 1 << 33, warnings: [], files: files, known: KnownSources(files: known, readStart: 12))

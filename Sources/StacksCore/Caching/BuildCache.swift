@@ -20,7 +20,7 @@ public struct BuildCache: Sendable, Equatable {
     public var bytes: Int
     public var warnings: [Diagnostic]
     /// By path inside the output.
-    public var files: [String: Record]
+    public var files: PathTable<Record>
     /// The Markdown files read, by `stat`: the next build leaves those still the same unread.
     public var known = KnownSources()
 
@@ -41,7 +41,7 @@ public struct BuildCache: Sendable, Equatable {
     }
 
     public init(binary: String, sources: Digest, output: FileIdentity, pages: Int, summaryFiles: Int, bytes: Int,
-                warnings: [Diagnostic], files: [String: Record], known: KnownSources = KnownSources()) {
+                warnings: [Diagnostic], files: PathTable<Record>, known: KnownSources = KnownSources()) {
         self.binary = binary
         self.sources = sources
         self.output = output

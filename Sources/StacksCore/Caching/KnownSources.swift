@@ -20,7 +20,7 @@ public struct KnownSources: Sendable, Equatable {
     }
 
     /// By path relative to the content folder.
-    public var files: [String: Record]
+    public var files: PathTable<Record>
     /// When the recording build began reading (nanoseconds since 1970, the wall clock).
     public var readStart: Int64
 
@@ -28,7 +28,7 @@ public struct KnownSources: Sendable, Equatable {
     /// ext4's and tmpfs's a few milliseconds).
     static let margin: Int64 = 2_000_000_000
 
-    public init(files: [String: Record] = [:], readStart: Int64 = 0) {
+    public init(files: PathTable<Record> = [:], readStart: Int64 = 0) {
         self.files = files
         self.readStart = readStart
     }
@@ -44,7 +44,7 @@ public struct KnownSources: Sendable, Equatable {
     /// What the next build may take from `tree`: every Markdown file read or known, with its
     /// `stat` and digest. `readStart`: when this build began reading.
     static func of(_ tree: SourceDirectory, readStart: Int64) -> KnownSources {
-        var files: [String: Record] = [:]
+        var files = PathTable<Record>()
         // Room for every Markdown file at once: grown step by step, the table was rehashed a
         // dozen times.
         func count(_ directory: SourceDirectory) -> Int {
@@ -54,7 +54,7 @@ public struct KnownSources: Sendable, Equatable {
         func visit(_ directory: SourceDirectory) {
             for file in directory.files where file.isMarkdown {
                 if let identity = file.identity, let digest = file.bytesDigest {
-                    files[file.relativePath] = Record(file: identity, digest: digest)
+                    files.updateValue(Record(file: identity, digest: digest), forKey: file.relativePath)
                 }
             }
             directory.directories.forEach(visit)

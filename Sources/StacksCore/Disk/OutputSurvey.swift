@@ -28,7 +28,7 @@ struct OutputSurvey: Sendable, Equatable {
 
     /// Walks `root`, comparing each regular file with its record in `files`: the folders at its
     /// top on all cores (a large output's hundreds of thousands of files are one `fstatat` each).
-    init(of root: String, files: [String: BuildCache.Record]) {
+    init(of root: String, files: PathTable<BuildCache.Record>) {
         let start = Start(of: root, files: files)
         self.init(start, parts: Parallel.mapBlocking(start.folders.indices, start.part))
     }
@@ -58,13 +58,13 @@ struct OutputSurvey: Sendable, Equatable {
     /// at its top is then a part of the survey (`part(_:)`), walked on its own (`IdleWork`).
     struct Start: Sendable {
         let root: String
-        let files: [String: BuildCache.Record]
+        let files: PathTable<BuildCache.Record>
         /// `nil`: the output's folder could not be opened.
         fileprivate let top: Walk?
         /// The folders at the output's top, by path.
         let folders: [String]
 
-        init(of root: String, files: [String: BuildCache.Record]) {
+        init(of root: String, files: PathTable<BuildCache.Record>) {
             self.root = root
             self.files = files
             let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -96,7 +96,7 @@ struct OutputSurvey: Sendable, Equatable {
 
     /// One walk's findings.
     fileprivate struct Walk: Sendable {
-        let files: [String: BuildCache.Record]
+        let files: PathTable<BuildCache.Record>
         var seen = 0
         var changed = 0
         var changedPaths: [String] = []
@@ -104,7 +104,7 @@ struct OutputSurvey: Sendable, Equatable {
         var foreign: [String] = []
         var folders: [String] = []
 
-        init(files: [String: BuildCache.Record]) {
+        init(files: PathTable<BuildCache.Record>) {
             self.files = files
         }
 

@@ -47,7 +47,7 @@ public struct SiteWriter: Sendable {
     public struct Written: Sendable {
         public var files: Int
         public var bytes: Int
-        public var records: [String: BuildCache.Record]
+        public var records: PathTable<BuildCache.Record>
         /// Files written or replaced (all of them into a fresh folder), and removed.
         public var replaced: Int
         public var removed: Int
@@ -60,6 +60,22 @@ public struct SiteWriter: Sendable {
         /// Those pictures' files, under the output root, by what the image cache keeps them
         /// under: kept there once the build has succeeded (`keepPictures(root:)`).
         package var picturesToKeep: [(key: String, paths: [String])] = []
+
+        /// Counts a file placed, and keeps its record.
+        mutating func count(_ file: OutputFiles.Placed) {
+            records.updateValue(file.record, forKey: file.path)
+            files += 1
+            bytes += file.size
+            if file.replaced { replaced += 1 }
+        }
+
+        /// Counts the files a part of the write placed (`count(_:)` on its own `Written`).
+        mutating func add(_ part: Written) {
+            records.merge(part.records)
+            files += part.files
+            bytes += part.bytes
+            replaced += part.replaced
+        }
 
         /// Keeps the pictures made in the image cache at `folder`, from the output at `root`.
         package func keepPictures(root: String, in folder: String?) {
@@ -113,17 +129,21 @@ public struct SiteWriter: Sendable {
         let keys = await renderer.pageKeys(theme: prepared.theme)
         PhaseTrace.mark("page keys")
         // Each run of pages collects the search postings of its own: no page's text is read twice.
-        var placed: [[OutputFiles.Placed]]
-        var postings: [(postings: SearchPostings, runsKept: Int)]
-        (placed, postings) = try await Parallel.mapThrowing(
+        // Each chunk counts its files into a `Written` of its own, their records packed as they
+        // come (as `OutputFiles.Placed` values, a path string each, they were 0.25 KB a page).
+        var postings: [(postings: SearchPostings, runsKept: Int, placed: Written)]
+        (_, postings) = try await Parallel.mapThrowing(
             0..<(pageRuns + otherPages.count),
             // Chunks of about equal work: a run is its pages, a list or tag page one.
             weight: { $0 < pageRuns ? SearchIndex.pages(inRecordFile: $0, ofCatalogPages: pageCount).count : 1 },
-            state: { (stamps: TemplateStamps(), postings: SearchPostings(), runsKept: 0) },
+            state: {
+                (stamps: TemplateStamps(), postings: SearchPostings(), runsKept: 0,
+                 placed: Written(files: 0, bytes: 0, records: [:], replaced: 0, removed: 0))
+            },
             // Packed in room of its size: held until every chunk is done.
             keep: { state in
                 state.postings.finish()
-                return (state.postings, state.runsKept)
+                return (state.postings, state.runsKept, state.placed)
             }
         ) { state, unit in
             // The bodies the run's pages read, for its search texts: each read once.
@@ -140,13 +160,17 @@ public struct SiteWriter: Sendable {
                 if key == nil, let kept = files.kept(place, input: digest) { return kept }
                 return try files.put(renderer.render(input, stamps: &state.stamps), at: place, newFolder: true, input: digest)
             }
-            guard unit < pageRuns else { return [try put(otherPages[unit - pageRuns].path, otherPages[unit - pageRuns].producer)] }
-            var placed: [OutputFiles.Placed] = []
+            guard unit < pageRuns else {
+                let page = try put(otherPages[unit - pageRuns].path, otherPages[unit - pageRuns].producer)
+                state.placed.count(page)
+                return
+            }
             for index in SearchIndex.pages(inRecordFile: unit, ofCatalogPages: pageCount) where renderer.site.catalog[index].isWritten {
-                placed.append(try put(renderer.outputPath(of: index), .page(index)))
+                let page = try put(renderer.outputPath(of: index), .page(index))
+                state.placed.count(page)
             }
             // The run's search records and texts, with its pages: they are never all held at once.
-            guard let run = renderer.searchRun(file: unit, keys: keys) else { return placed }
+            guard let run = renderer.searchRun(file: unit, keys: keys) else { return }
             let recordsPath = renderer.languagePrefix + SearchIndex.recordFilePath(unit)
             let textsPath = renderer.languagePrefix + SearchIndex.textFilePath(unit)
             guard manifest[recordsPath] == .searchRecords(file: unit) else { throw Self.unlisted(recordsPath) }
@@ -157,17 +181,21 @@ public struct SiteWriter: Sendable {
                let kept = searchMemo?.entry(run.key), state.postings.append(encoded: kept) {
                 searchMemoWriter?.addFound(run.key, kept)
                 state.runsKept += 1
-                return placed + [records, texts]
+                state.placed.count(records)
+                state.placed.count(texts)
+                return
             }
             let recordsPlace = try Self.place(recordsPath), textsPlace = try Self.place(textsPath)
             state.postings.startRun()
             let texts = renderer.searchTexts(of: run, into: &state.postings, bodies: bodies)
-            placed.append(try files.put(renderer.searchRecords(of: run), at: recordsPlace, newFolder: true, input: run.key))
-            placed.append(try files.put(texts, at: textsPlace, newFolder: true, input: run.key))
+            let records = try files.put(renderer.searchRecords(of: run), at: recordsPlace, newFolder: true, input: run.key)
+            state.placed.count(records)
+            state.placed.count(try files.put(texts, at: textsPlace, newFolder: true, input: run.key))
             searchMemoWriter?.add(run.key, state.postings.encodedRun())
-            return placed
         }
-        // What the pages' render freed goes back before the extras, the largest files, are made.
+        // What the pages' render freed goes back before the extras, the largest files, are made;
+        // the lists' rows with it (the extras draw few lists, if any).
+        renderer.releaseLists()
         FreedMemory.release()
         var parts: [SearchPostings] = []
         for number in postings.indices {
@@ -179,14 +207,11 @@ public struct SiteWriter: Sendable {
         let search = SearchPostings.joined(&parts)
         PhaseTrace.mark("pages and search runs")
         written.records.reserveCapacity(written.records.count + manifest.count)
-        func count(_ file: OutputFiles.Placed) {
-            written.records[file.path] = file.record
-            written.files += 1
-            written.bytes += file.size
-            if file.replaced { written.replaced += 1 }
+        for number in postings.indices {
+            written.add(postings[number].placed)
+            postings[number].placed.records = [:]
         }
-        for run in placed { run.forEach(count) }
-        placed = []
+        func count(_ file: OutputFiles.Placed) { written.count(file) }
         let theme = prepared.theme
         @Sendable func make(_ extra: SiteManifest.Extra, postings: consuming SearchPostings?) throws -> [OutputFiles.Placed] {
             var placed: [OutputFiles.Placed] = []

@@ -19,6 +19,13 @@ final class SharedParts: Sendable {
         return drawn
     }
 
+    /// Lets go of the lists drawn: a later page draws again the one it needs. A build's pages
+    /// are done with them before its extras are made, and they were a list row a page, a
+    /// tenth of the peak.
+    func releaseLists() {
+        lists.withLock { $0 = [:] }
+    }
+
     func sidebar(_ selection: SiteRenderer.SidebarSelection, draw: () -> String) -> String {
         if let drawn = sidebars.withLock({ $0[selection] }) { return drawn }
         let drawn = draw()

@@ -114,6 +114,11 @@ public struct SiteRenderer: Sendable {
         }
     }
 
+    /// Lets go of every list drawn so far (`SharedParts.releaseLists`).
+    func releaseLists() {
+        shared.releaseLists()
+    }
+
     /// Every list, drawn (tests compare them).
     var lists: [Int: RenderedList] {
         Dictionary(uniqueKeysWithValues: Self.listOwners(of: site.catalog).map { ($0, list($0)!) })
