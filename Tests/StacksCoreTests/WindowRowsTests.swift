@@ -7,7 +7,7 @@ import Testing
     static func appended(_ rows: WindowRows, plain: [String]) -> [String] {
         plain.indices.map { position in
             var text = "<ul>"
-            rows.append(position, to: &text)
+            rows.append(position, of: Substring(plain[position]), to: &text)
             return String(text.dropFirst(4))
         }
     }
@@ -25,8 +25,9 @@ import Testing
             let rendered = context.catalog[owner].children.map {
                 stamps.render(context.entry($0, selected: false, current: false, inWindow: true), with: renderer.templates)
             }
-            #expect(Self.appended(list.windowed, plain: list.plain) == rendered, "list of \(owner)")
-            #expect(rendered != list.plain, "the window's rows have no ids")
+            let plain = (0..<list.plain.count).map { list.plain[$0] }
+            #expect(Self.appended(list.windowed, plain: plain) == rendered, "list of \(owner)")
+            #expect(rendered != plain, "the window's rows have no ids")
         }
         #expect(drawn > 0, "the standard catalog has a list shown in parts")
     }

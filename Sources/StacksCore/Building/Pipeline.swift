@@ -97,7 +97,8 @@ public enum Pipeline {
 
         var config = input.config
         if config.title == nil { config.title = site.catalog.root.frontMatter.title }
-        let renderer = await render(site, config: config, templates: templates, tagIndex: await tagIndexAside?.value, memory: &memory)
+        let renderer = await render(site, config: config, templates: templates, tagIndex: await tagIndexAside?.value,
+                                    spillFolder: input.spillFolder, memory: &memory)
         PhaseTrace.mark("templates, renderer")
         // Content named `tags` at the root keeps its URL; the tag pages move aside.
         if let moved = renderer.tagIndex.warning(displayRoot: input.contentDisplay) { diagnostics.append(moved) }
@@ -187,7 +188,8 @@ public enum Pipeline {
         var prepared: [Prepared] = []
         for position in sites.indices {
             var memory = takeMemory(position, from: &memories)
-            var renderer = await render(sites[position], config: configs[position], templates: templateSets[position], memory: &memory)
+            var renderer = await render(sites[position], config: configs[position], templates: templateSets[position],
+                                        spillFolder: input.spillFolder, memory: &memory)
             renderer.translations = translations
             if let moved = renderer.tagIndex.warning(displayRoot: input.contentDisplay) { diagnostics.append(moved) }
             prepared.append(Prepared(renderer: renderer, theme: input.theme, warnings: position == 0 ? diagnostics.warnings : [],
@@ -402,11 +404,12 @@ public enum Pipeline {
     /// while what it is made from holds.
     /// `tagIndex`: the site's, when a build made it already.
     private static func render(_ site: ResolvedSite, config: SiteConfig, templates: TemplateSet, tagIndex: TagIndex? = nil,
-                               memory: inout IncrementalPipeline?) async -> SiteRenderer {
+                               spillFolder: String? = nil, memory: inout IncrementalPipeline?) async -> SiteRenderer {
         // A build draws each list and sidebar when a page it makes first needs it: after an
         // edit, it makes only the pages whose keys changed (`PageKeys`).
         guard memory != nil else {
-            return SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates, tagIndex: tagIndex)
+            return SiteRenderer.drawingOnDemand(site: site, config: config, templates: templates, tagIndex: tagIndex,
+                                                spillFolder: spillFolder)
         }
         // The last inputs patched where the catalog's pages are not the last ones' (taken out
         // of the memory, so changed in place); else made anew. The same inputs, the same

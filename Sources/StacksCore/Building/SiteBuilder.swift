@@ -145,8 +145,9 @@ public enum SiteBuilder {
                 // build's taken unless `--clean`.
                 let (lastDecodes, lastParses) = options.clean ? (nil, nil)
                     : (MemoFile.read(forOutput: path, kind: .documents), MemoFile.read(forOutput: path, kind: .markdown))
-                let decodeMemo = MemoFile.Writer(forOutput: path, kind: .documents, appendingTo: lastDecodes)
-                let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown, appendingTo: lastParses)
+                // An entry for each Markdown file, at most.
+                let decodeMemo = MemoFile.Writer(forOutput: path, kind: .documents, appendingTo: lastDecodes, expectedEntries: known.files.count)
+                let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown, appendingTo: lastParses, expectedEntries: known.files.count)
                 unread!.decodeMemo = Self.stageMemo(decodeMemo, earlier: lastDecodes)
                 unread!.parseMemo = Self.stageMemo(parseMemo, earlier: lastParses)
                 PhaseTrace.mark("memos opened")

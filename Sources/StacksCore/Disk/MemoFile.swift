@@ -220,6 +220,11 @@ final class MemoFile: HeldFile {
             var pending: [UInt8] = []
             var failed = false
             var finished = false
+
+            init(end: Int, reserving entries: Int) {
+                self.end = end
+                index.reserveCapacity(entries)
+            }
         }
         private static let flushSize = 1 << 20
         private let state: Mutex<State>
@@ -227,7 +232,10 @@ final class MemoFile: HeldFile {
         /// `appendingTo`: the last memo of this kind, as read for this build; this one is
         /// written after its end, and each entry it has that is kept again is only indexed
         /// again, unless entries no build uses any more would then be most of the file.
-        init?(forOutput output: String, kind: Kind, binary: String = BinaryIdentity.current, appendingTo last: MemoFile? = nil) {
+        /// `expectedEntries`: room for that many in the index at once (grown by doubling, the
+        /// index of a page's decoding and of its parse came to 150 bytes a page).
+        init?(forOutput output: String, kind: Kind, binary: String = BinaryIdentity.current, appendingTo last: MemoFile? = nil,
+              expectedEntries: Int = 0) {
             path = MemoFile.path(forOutput: output, kind: kind)
             if let last, last.size <= 2 * last.indexedBytes + (1 << 20) {
                 let appended = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
@@ -236,7 +244,7 @@ final class MemoFile: HeldFile {
                     descriptor = appended
                     temporary = nil
                     earlier = last
-                    state = Mutex(State(end: last.size))
+                    state = Mutex(State(end: last.size, reserving: expectedEntries))
                     return
                 }
                 if appended >= 0 { close(appended) }
@@ -247,7 +255,7 @@ final class MemoFile: HeldFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return nil }
             let header = MemoFile.header(kind: kind, binary: binary)
-            state = Mutex(State(end: header.count))
+            state = Mutex(State(end: header.count, reserving: expectedEntries))
             if !Self.write(header, to: descriptor, at: 0) { state.withLock { $0.failed = true } }
         }
 

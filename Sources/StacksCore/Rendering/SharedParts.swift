@@ -9,12 +9,19 @@ import Synchronization
 final class SharedParts: Sendable {
     private let lists = Mutex<[Int: SiteRenderer.RenderedList]>([:])
     private let sidebars = Mutex<[SiteRenderer.SidebarSelection: String]>([:])
+    /// Where a build's lists' rows go beyond its allowance (`ListRows`).
+    private let rowSpill: RowSpill?
+
+    init(rowSpill: RowSpill? = nil) {
+        self.rowSpill = rowSpill
+    }
 
     /// `owner`'s list, drawn by `draw` the first time. Drawn outside the lock: two threads that
     /// ask at once both draw it, and both get the same.
     func list(_ owner: Int, draw: () -> SiteRenderer.RenderedList) -> SiteRenderer.RenderedList {
         if let drawn = lists.withLock({ $0[owner] }) { return drawn }
-        let drawn = draw()
+        var drawn = draw()
+        if let rowSpill { drawn.plain = drawn.plain.spilled(into: rowSpill) }
         lists.withLock { $0[owner] = drawn }
         return drawn
     }

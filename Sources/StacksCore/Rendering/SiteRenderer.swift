@@ -17,7 +17,7 @@ public struct SiteRenderer: Sendable {
     public internal(set) var translations: Translations?
 
     struct RenderedList: Sendable, Equatable {
-        var plain: [String]
+        var plain: ListRows
         /// For a list shown in parts, the entries as an item page's window shows them (without
         /// the rows' ids); empty when `plain` serves there too.
         var windowed = WindowRows()
@@ -62,10 +62,13 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The renderer, drawing each list and sidebar when a page first needs it.
-    /// `tagIndex`: the catalog's, when the caller has it.
+    /// `tagIndex`: the catalog's, when the caller has it. `spillFolder`: where the lists' rows
+    /// go beyond their allowance (`ListRows`), a build's.
     static func drawingOnDemand(site: ResolvedSite, config: SiteConfig, templates: TemplateSet,
-                                tagIndex: TagIndex? = nil) -> SiteRenderer {
-        SiteRenderer(site: site, config: config, templates: templates, shared: SharedParts(), tagIndex: tagIndex)
+                                tagIndex: TagIndex? = nil, spillFolder: String? = nil,
+                                rowAllowance: Int = RowSpill.allowance) -> SiteRenderer {
+        SiteRenderer(site: site, config: config, templates: templates,
+                     shared: SharedParts(rowSpill: spillFolder.flatMap { RowSpill(folder: $0, allowance: rowAllowance) }), tagIndex: tagIndex)
     }
 
     private init(site: ResolvedSite, config: SiteConfig, templates: TemplateSet, shared: SharedParts, tagIndex: TagIndex? = nil) {
@@ -153,7 +156,7 @@ public struct SiteRenderer: Sendable {
             stamps.render(context.entry(index, selected: false, current: false, inWindow: inWindow), with: templates)
         }
         let plain = children.map { entry($0, inWindow: false) }
-        return RenderedList(plain: plain,
+        return RenderedList(plain: ListRows(plain),
                             windowed: paged ? WindowRows(plain: plain, windowed: children.map { entry($0, inWindow: true) }) : WindowRows(),
                             listPageSegment: paged ? context.listPageSegment(owner) : "page",
                             countLabel: context.config.strings.count("entries", children.count))
@@ -367,7 +370,7 @@ public struct SiteRenderer: Sendable {
                                entries: HTML(list(Catalog.rootIndex)?.plain.joined() ?? ""))
         }
         let category = window.owner
-        let list = self.list(category) ?? RenderedList(plain: [])
+        let list = self.list(category) ?? RenderedList(plain: ListRows([]))
         let range = window.range
         var windowValues: ListWindowView?
         var pagination: PaginationView?
@@ -388,13 +391,13 @@ public struct SiteRenderer: Sendable {
         let selectedPosition = window.selectedPosition, selectedChild = window.selected
         // An item page's window of a list shown in parts has rows without ids.
         let inWindow = window.fullListPage != nil
-        let rows = list.plain, windowRows = inWindow && !list.windowed.isEmpty ? list.windowed : nil
+        let windowRows = inWindow && !list.windowed.isEmpty ? list.windowed : nil
         var entries = ""
         // Room for the rows at once: grown as they came, a page's list was copied several times.
-        entries.reserveCapacity(range.reduce(0) { $0 + rows[$1].utf8.count } + 512)
-        for position in range {
+        entries.reserveCapacity(list.plain.byteCount(of: range) + 512)
+        list.plain.forEach(in: range) { position, row in
             if position != selectedPosition {
-                if let windowRows { windowRows.append(position, to: &entries) } else { entries += rows[position] }
+                if let windowRows { windowRows.append(position, of: row, to: &entries) } else { entries += row }
             } else if selectedChild == index {
                 // The link to this page (`aria-current="page"`): one row a page, rendered here
                 // rather than kept for every entry of every list.

@@ -1,26 +1,21 @@
 /// The rows of a list shown in parts as an item page's window shows them: without their ids
 /// (`ListPlace.rowID`), which only the list's own pages carry.
 ///
-/// Kept as the two slices of the list's plain row around one run of bytes (` id="…"` in the
-/// built-in theme), when each is its plain row without such a run: 64 bytes a row sharing the
-/// plain row's storage, rather than a second copy of it (the copies were half the lists' rows, a
-/// tenth of a 100,000-item build's peak); appending two slices instead of one row costs a
-/// build about 1 % more instructions (`Benchmarks/README.md`). A theme whose rows differ
+/// Kept as where one run of bytes (` id="…"` in the built-in theme) is in the list's plain row,
+/// when each is its plain row without such a run: 8 bytes a row, rather than a second copy of
+/// it (the copies were half the lists' rows, a tenth of a 100,000-item build's peak), or two
+/// slices of it (64 bytes); appending two slices instead of one row costs a build about 1 %
+/// more instructions (`Benchmarks/README.md`). A theme whose rows differ
 /// otherwise keeps the rows themselves. Either way each window row is the one its template
 /// renders: the cut is found by comparing the two.
 struct WindowRows: Sendable, Equatable {
-    /// Each row as the plain row's slices before and after its cut; empty when `rows` serve.
+    /// Where each row's cut is in its plain row; empty when `rows` serve.
     private var cuts: [Cut] = []
     private var rows: [String] = []
 
     private struct Cut: Sendable, Equatable {
-        var before: Substring
-        var after: Substring
-
-        /// The same bytes (the slices compare as characters).
-        static func == (a: Cut, b: Cut) -> Bool {
-            a.before.utf8.elementsEqual(b.before.utf8) && a.after.utf8.elementsEqual(b.after.utf8)
-        }
+        var start: UInt32
+        var count: UInt32
     }
 
     /// None: the plain rows serve (a list shown whole).
@@ -32,13 +27,11 @@ struct WindowRows: Sendable, Equatable {
         var cuts: [Cut] = []
         cuts.reserveCapacity(plain.count)
         for (whole, window) in zip(plain, windowed) {
-            guard let (start, count) = Self.cut(from: whole, leaving: window) else {
+            guard let (start, count) = Self.cut(from: whole, leaving: window), whole.utf8.count <= UInt32.max else {
                 rows = windowed
                 return
             }
-            let utf8 = whole.utf8
-            let from = utf8.index(utf8.startIndex, offsetBy: start), to = utf8.index(from, offsetBy: count)
-            cuts.append(Cut(before: whole[..<from], after: whole[to...]))
+            cuts.append(Cut(start: UInt32(start), count: UInt32(count)))
         }
         self.cuts = cuts
     }
@@ -48,11 +41,14 @@ struct WindowRows: Sendable, Equatable {
     /// Whether the window's rows are kept as they are, not as cuts of the plain ones.
     var keepsRows: Bool { !rows.isEmpty }
 
-    /// Appends the window's row at `position`.
-    func append(_ position: Int, to text: inout String) {
+    /// Appends the window's row at `position`, whose plain row is `row`.
+    func append(_ position: Int, of row: Substring, to text: inout String) {
         guard !cuts.isEmpty else { return text += rows[position] }
-        text.append(contentsOf: cuts[position].before)
-        text.append(contentsOf: cuts[position].after)
+        // Both ends of a cut fall between ASCII characters: the slices are exactly its bytes.
+        let utf8 = row.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: Int(cuts[position].start))
+        text.append(contentsOf: row[..<from])
+        text.append(contentsOf: row[utf8.index(from, offsetBy: Int(cuts[position].count))...])
     }
 
     /// The one run of bytes that `window` lacks of `whole`, when `window` is `whole` without

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The lists' rows of a build beyond what it holds in memory (`ListRows`), in an unlinked
+/// file beside the output: written once when a list is drawn, read from any thread by the
+/// pages that show it.
+final class RowSpill: Sendable {
+    /// The rows' bytes held in memory before lists go to the file: more than the rows of a
+    /// 100,000-item catalog (about 35 MB), so only larger ones read rows back.
+    static let allowance = 64 << 20
+
+    private let descriptor: Int32
+    private let held: Atomic<Int>
+    private let end = Mutex(0)
+    private let allowance: Int
+
+    init?(folder: String, allowance: Int = RowSpill.allowance) {
+        var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
+            + Array(".stacks-rows-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.descriptor = descriptor
+        self.allowance = allowance
+        held = Atomic(0)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Whether `count` more bytes of rows may stay in memory (then counted).
+    func holds(_ count: Int) -> Bool {
+        held.add(count, ordering: .relaxed).newValue <= allowance
+    }
+
+    /// Appends `bytes`, returning where they start; `nil` when the file could not take them
+    /// (the rows then stay in memory).
+    func append(_ bytes: [UInt8]) -> Int? {
+        let offset = end.withLock { end in
+            defer { end += bytes.count }
+            return end
+        }
+        var done = 0
+        while done < bytes.count {
+            let wrote = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, bytes.count - done, off_t(offset + done)) }
+            if wrote > 0 { done += wrote } else if wrote < 0, errno == EINTR { continue } else { return nil }
+        }
+        return offset
+    }
+
+    /// The `count` bytes at `offset`, as text (rows are whole strings one after another).
+    func read(at offset: Int, count: Int) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var done = 0
+            while done < count {
+                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                if read > 0 { done += read } else if read < 0, errno == EINTR { continue } else { break }
+            }
+            // A file the system could not read back is a fault of the machine, not the content.
+            precondition(done == count, "the lists' spill file could not be read back")
+            return done
+        }
+    }
+}
