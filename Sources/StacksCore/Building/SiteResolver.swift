@@ -165,14 +165,14 @@ public struct SiteResolver: Sendable {
         if !keepsBodies, let parsedHTML {
             // A build whose parsed HTML is in a file: the links resolved on all cores, and each
             // body's substitution kept beside it, applied when the body is read (`PageBodies`).
-            let resolved = Parallel.mapBlocking(catalog.pages.indices) { index -> (LinkSubstitution, [Diagnostic], Digest?)? in
+            let resolved = Parallel.mapBlocking(catalog.pages.indices) { index -> (LinkSubstitution.Packed, [Diagnostic], Digest?)? in
                 let markdown = parsed[index]
                 guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else { return nil }
                 let resolution = linkSubstitution(of: catalog.pages[index], markdown: markdown, targets: targets,
                                                   parseKey: parseKeys?[index])
-                return (resolution.0, resolution.problems, resolution.digest)
+                return (LinkSubstitution.Packed(resolution.0), resolution.problems, resolution.digest)
             }
-            var substitutions = [LinkSubstitution?](repeating: nil, count: catalog.pages.count)
+            var substitutions = [LinkSubstitution.Packed?](repeating: nil, count: catalog.pages.count)
             var digests = [Digest?](repeating: nil, count: parseKeys == nil ? 0 : catalog.pages.count)
             for index in catalog.pages.indices {
                 if let (substitution, problems, digest) = resolved[index] {

@@ -19,7 +19,7 @@ public struct PageBodies: Sendable {
     private var digests: [Digest?] = []
     /// By page index, what goes in place of the body's links when it is read (a build's, kept
     /// beside the parsed HTML: `LinkSubstitution`); empty: the bodies are as stored.
-    private var substitutions: [LinkSubstitution?] = []
+    private var substitutions: [LinkSubstitution.Packed?] = []
 
     public init(_ bodies: [String] = []) {
         storage = .held(bodies)
@@ -50,7 +50,7 @@ public struct PageBodies: Sendable {
 
     /// These bodies, the parse's, as the resolve made them: each with its `substitutions`
     /// applied when read, and `digests` standing for them (`digest(_:)`).
-    func substituting(_ substitutions: [LinkSubstitution?], digests: [Digest?]) -> PageBodies {
+    func substituting(_ substitutions: [LinkSubstitution.Packed?], digests: [Digest?]) -> PageBodies {
         var bodies = self
         bodies.substitutions = substitutions
         bodies.digests = digests
