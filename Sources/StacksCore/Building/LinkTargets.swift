@@ -71,9 +71,16 @@ struct LinkTargets: Equatable, Sendable {
     private var anchors: [StackPath: Anchors] = [:]
 
     private struct Anchors: Equatable {
-        var ids: Set<String>
+        /// In the page's order: a page has a few, looked through one by one (as a set each, they
+        /// were the largest part of the resolve's memory, 640 MB at a million pages).
+        var ids: [String]
         /// Relative to the content folder: the Markdown file, or a category's folder.
         var file: String
+
+        /// The same ids, in any order.
+        static func == (lhs: Anchors, rhs: Anchors) -> Bool {
+            lhs.file == rhs.file && (lhs.ids == rhs.ids || Set(lhs.ids) == Set(rhs.ids))
+        }
     }
     /// Images' sizes by where they are published: part of what a link resolves to, since the
     /// `<img>` it ends in carries the size.
@@ -94,7 +101,8 @@ struct LinkTargets: Equatable, Sendable {
             let directory = catalog.pages[index].sourceDirectory
             if let source { pages[source] = path }
             pageURLs[path.outputDirectory] = path
-            anchors[path] = Anchors(ids: Set(catalog.pages[index].headings.map(\.id)), file: source ?? directory)
+            let headings = catalog.pages[index].headings
+            anchors[path] = Anchors(ids: headings.isEmpty ? [] : headings.map(\.id), file: source ?? directory)
             let isItem = catalog.pages[index].kind == .item
             if !isItem || source?.hasSuffix("/index.md") == true {
                 pages[directory] = path
@@ -216,17 +224,22 @@ struct LinkTargets: Equatable, Sendable {
     /// the page at `path`: one of its headings, an id of the page template, or its top.
     func hasAnchor(_ fragment: String, on path: StackPath) -> Bool {
         guard let ids = anchors[path]?.ids else { return true }
-        return Self.hasAnchor(fragment, ids: ids)
+        return Self.hasAnchor(fragment, isID: ids.contains)
     }
 
     /// Read as a browser reads a fragment: as written, else percent-decoded (`#%E5%8E%9F` is `#原`);
     /// an empty one and `top` lead to the top of the page.
     static func hasAnchor(_ fragment: String, ids: Set<String>) -> Bool {
+        hasAnchor(fragment, isID: ids.contains)
+    }
+
+    /// `hasAnchor(_:ids:)` with the ids asked one by one.
+    static func hasAnchor(_ fragment: String, isID: (String) -> Bool) -> Bool {
         guard let mark = fragment.firstIndex(of: "#") else { return true }
         let name = String(fragment[fragment.index(after: mark)...])
-        if name.isEmpty || name.lowercased() == "top" || ids.contains(name) || HeadingSlugger.isReserved(name) { return true }
+        if name.isEmpty || name.lowercased() == "top" || isID(name) || HeadingSlugger.isReserved(name) { return true }
         guard let decoded = URLEncoding.decodePathSegment(name), decoded != name else { return false }
-        return ids.contains(decoded) || HeadingSlugger.isReserved(decoded)
+        return isID(decoded) || HeadingSlugger.isReserved(decoded)
     }
 
     /// The page's Markdown file or folder, relative to the content folder.
