@@ -60,26 +60,26 @@ struct LinkTargets: Equatable, Sendable {
 
     /// Pages by Markdown file, and by folder for categories and `index.md` bundles.
     private var pages: [String: StackPath] = [:]
-    /// Pages by their output folder (`weather/rain`), as a URL names them.
-    private var pageURLs: [String: StackPath] = [:]
+    /// Pages by their output folder (`weather/rain`), as a URL names them, with their anchors.
+    private var pageURLs: [String: URLEntry] = [:]
     private var assets: [String: String] = [:]
     /// Co-located files by where they are published, to their published path.
     private var assetOutputs: Set<String> = []
     private var leftOut: [String: LeftOut] = [:]
-    /// Each page's heading ids and its file, for `#fragment` checks. Part of the equality, so
-    /// that `stacks serve` checks links again when a page's headings change.
-    private var anchors: [StackPath: Anchors] = [:]
-
-    private struct Anchors: Equatable {
-        /// In the page's order: a page has a few, looked through one by one (as a set each, they
-        /// were the largest part of the resolve's memory, 640 MB at a million pages).
+    /// A page as its URL names it, with its heading ids and its file for `#fragment` checks.
+    /// The anchors are part of the equality, so that `stacks serve` checks links again when a
+    /// page's headings change. (In a table of their own, by stack path, with a set of ids each,
+    /// they were the largest part of the resolve's memory: 640 MB at a million pages.)
+    private struct URLEntry: Equatable {
+        var path: StackPath
+        /// In the page's order: a page has a few, looked through one by one.
         var ids: [String]
         /// Relative to the content folder: the Markdown file, or a category's folder.
         var file: String
 
         /// The same ids, in any order.
-        static func == (lhs: Anchors, rhs: Anchors) -> Bool {
-            lhs.file == rhs.file && (lhs.ids == rhs.ids || Set(lhs.ids) == Set(rhs.ids))
+        static func == (lhs: URLEntry, rhs: URLEntry) -> Bool {
+            lhs.path == rhs.path && lhs.file == rhs.file && (lhs.ids == rhs.ids || Set(lhs.ids) == Set(rhs.ids))
         }
     }
     /// Images' sizes by where they are published: part of what a link resolves to, since the
@@ -90,9 +90,11 @@ struct LinkTargets: Equatable, Sendable {
 
     init(_ catalog: Catalog) {
         // Room for every page at once: grown step by step, the tables were rehashed a dozen times.
-        pages.reserveCapacity(catalog.pages.count * 2)
+        // (A page by its file, a category and a bundle by its folder too, and a category by its
+        // `_index.md`: twice the pages was room for twice as many, in tables twice the size.)
+        let folders = catalog.pages.indices.reduce(0) { $0 + (catalog.pages[$1].kind == .item && catalog.pages[$1].children.isEmpty ? 0 : 2) }
+        pages.reserveCapacity(catalog.pages.count + folders)
         pageURLs.reserveCapacity(catalog.pages.count)
-        anchors.reserveCapacity(catalog.pages.count)
         // By index: copying each whole page would cost more than the rest of the loop.
         // A fallback row (`Fallback`) is no page of this language to link to.
         for index in catalog.pages.indices where catalog.pages[index].isWritten {
@@ -100,9 +102,8 @@ struct LinkTargets: Equatable, Sendable {
             let path = catalog.pages[index].path
             let directory = catalog.pages[index].sourceDirectory
             if let source { pages[source] = path }
-            pageURLs[path.outputDirectory] = path
             let headings = catalog.pages[index].headings
-            anchors[path] = Anchors(ids: headings.isEmpty ? [] : headings.map(\.id), file: source ?? directory)
+            pageURLs[path.outputDirectory] = URLEntry(path: path, ids: headings.isEmpty ? [] : headings.map(\.id), file: source ?? directory)
             let isItem = catalog.pages[index].kind == .item
             if !isItem || source?.hasSuffix("/index.md") == true {
                 pages[directory] = path
@@ -200,7 +201,7 @@ struct LinkTargets: Equatable, Sendable {
 
     /// The names a lookup in `self` may answer differently from one in `earlier`: every name
     /// of a page, file, URL or draft that is in one and not the other or leads elsewhere, and
-    /// the URL folder of every page whose headings or file changed. A link whose lookups name
+    /// the URL folder of every page whose headings or file changed (its entry by URL). A link whose lookups name
     /// none of them resolves the same in both.
     func changedNames(since earlier: LinkTargets) -> Set<String> {
         var changed: Set<String> = []
@@ -215,16 +216,14 @@ struct LinkTargets: Equatable, Sendable {
         changed.formUnion(plainPictures.symmetricDifference(earlier.plainPictures))
         changed.formUnion(assetOutputs.symmetricDifference(earlier.assetOutputs))
         compare(leftOut, earlier.leftOut)
-        for (path, anchors) in anchors where earlier.anchors[path] != anchors { changed.insert(path.outputDirectory) }
-        for path in earlier.anchors.keys where anchors[path] == nil { changed.insert(path.outputDirectory) }
         return changed
     }
 
     /// Whether `fragment` (as `resolve` gives it: `#x`, `?q#x`, `?q` or empty) names a place on
     /// the page at `path`: one of its headings, an id of the page template, or its top.
     func hasAnchor(_ fragment: String, on path: StackPath) -> Bool {
-        guard let ids = anchors[path]?.ids else { return true }
-        return Self.hasAnchor(fragment, isID: ids.contains)
+        guard let entry = pageURLs[path.outputDirectory], entry.path == path else { return true }
+        return Self.hasAnchor(fragment, isID: entry.ids.contains)
     }
 
     /// Read as a browser reads a fragment: as written, else percent-decoded (`#%E5%8E%9F` is `#原`);
@@ -244,7 +243,8 @@ struct LinkTargets: Equatable, Sendable {
 
     /// The page's Markdown file or folder, relative to the content folder.
     func file(of path: StackPath) -> String? {
-        anchors[path]?.file
+        guard let entry = pageURLs[path.outputDirectory], entry.path == path else { return nil }
+        return entry.file
     }
 
     /// A link whose fragment names no heading of `page` (a file as messages name it, or "this page").
@@ -272,12 +272,12 @@ struct LinkTargets: Equatable, Sendable {
 
     /// A page's URL (`weather/rain`, `weather/rain/index.html`) or a published file's path.
     private func lookUpURL(_ target: String, fragment: String, names: inout [String]) -> Target? {
-        if let page = pageURLs[target] { return .page(page, fragment: fragment) }
+        if let page = pageURLs[target]?.path { return .page(page, fragment: fragment) }
         if assetOutputs.contains(target) { return .asset(output: target, fragment: fragment) }
         let folder = target == "index.html" ? "" : target.hasSuffix("/index.html") ? String(target.dropLast("/index.html".count)) : nil
         guard let folder else { return nil }
         names.append(folder)
-        if let page = pageURLs[folder] { return .page(page, fragment: fragment) }
+        if let page = pageURLs[folder]?.path { return .page(page, fragment: fragment) }
         return nil
     }
 
