@@ -337,6 +337,7 @@ private struct KeyReader {
             return []
         }
         var values: [String] = []
+        values.reserveCapacity(elements.underestimatedCount)
         for element in elements {
             guard let text = element.text else {
                 fail(element, "'\(key)' must be a list of text")
@@ -371,7 +372,9 @@ private struct KeyReader {
             fail(node, "'\(key)' must be a map of names to values")
             return []
         }
+        // Room for them all at once: grown one by one, three attributes took room for four.
         var attributes: [Attribute] = []
+        attributes.reserveCapacity(pairs.underestimatedCount)
         for (name, value) in pairs {
             guard let nameText = name.scalarText, let valueText = value.scalarText else {
                 fail(value, "each attribute must be a name and a text value")
