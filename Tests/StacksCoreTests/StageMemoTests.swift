@@ -181,9 +181,9 @@ import StacksTestSupport
             }
         }
         // Every stored field is one the encoding writes (a new one would fail this).
+        // (`rare` holds `linkTitle`, `image`, `slug`, `aliases` and `params`, each written by its name.)
         #expect(Mirror(reflecting: FrontMatter()).children.compactMap(\.label) == [
-            "title", "linkTitle", "summary", "order", "draft", "date", "tags", "icon", "color", "image", "attributes", "slug",
-            "aliases", "params", "keyLines",
+            "title", "summary", "order", "draft", "date", "tags", "icon", "color", "attributes", "keyLines", "rare",
         ])
         #expect(Mirror(reflecting: Document(frontMatter: FrontMatter(), body: "", bodyLine: 1)).children.compactMap(\.label)
                 == ["frontMatter", "body", "bodyLine", "fallback", "unreadBodyStart"])

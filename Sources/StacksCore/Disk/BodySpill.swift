@@ -48,6 +48,17 @@ final class BodySpill: Sendable {
 
     func all() -> [String] { spans.indices.map(body) }
 
+    /// A new file in `folder`, open for reading and writing and already unlinked (so that it
+    /// leaves nothing behind, even when the build is killed): its descriptor, or `nil`.
+    static func unlinkedFile(in folder: String, named prefix: String) -> Int32? {
+        var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
+            + Array((prefix + "-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
+    }
+
     /// Bytes left in a held file, read.
     static func read(_ kept: HeldBytes) -> String {
         read(Span(offset: kept.offset, count: kept.count, descriptor: kept.file.descriptor))
@@ -65,11 +76,7 @@ final class BodySpill: Sendable {
         private static let flushSize = 1 << 20
 
         init?(folder: String) {
-            var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
-                + Array(".stacks-bodies-XXXXXX".utf8CString)
-            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard descriptor >= 0 else { return nil }
-            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            guard let descriptor = BodySpill.unlinkedFile(in: folder, named: ".stacks-bodies") else { return nil }
             self.descriptor = descriptor
         }
 

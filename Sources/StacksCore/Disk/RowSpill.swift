@@ -19,11 +19,7 @@ final class RowSpill: Sendable {
     private let allowance: Int
 
     init?(folder: String, allowance: Int = RowSpill.allowance) {
-        var template = Array((folder.hasSuffix("/") ? folder : folder + "/").utf8CString.dropLast())
-            + Array(".stacks-rows-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        guard let descriptor = BodySpill.unlinkedFile(in: folder, named: ".stacks-rows") else { return nil }
         self.descriptor = descriptor
         self.allowance = allowance
         held = Atomic(0)

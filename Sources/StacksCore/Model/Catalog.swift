@@ -72,7 +72,8 @@ public struct Page: Sendable, Equatable {
             var kind: Kind
             let path: StackPath
             var url: String
-            var fallback: Translations.Language?
+            /// Boxed: a catalog of one language has none (inline, its 48 bytes were in every page).
+            var fallback: FallbackLanguage?
             var source: String?
             var sourceDirectory: String
             var frontMatter: FrontMatter
@@ -87,6 +88,19 @@ public struct Page: Sendable, Equatable {
         }
 
         let stored: UnsafeMutablePointer<Stored>
+
+        /// A fallback row's language, never changed once made.
+        final class FallbackLanguage: Sendable, Equatable {
+            let language: Translations.Language
+
+            init(_ language: Translations.Language) {
+                self.language = language
+            }
+
+            static func == (lhs: FallbackLanguage, rhs: FallbackLanguage) -> Bool {
+                lhs.language == rhs.language
+            }
+        }
 
         init(_ fields: Stored) {
             stored = .allocate(capacity: 1)
@@ -124,8 +138,8 @@ public struct Page: Sendable, Equatable {
     /// A row for a page this catalog's language lacks, leading to the page in `fallback`
     /// (`Fallback`): listed, never written.
     public internal(set) var fallback: Translations.Language? {
-        _read { yield fields.stored.pointee.fallback }
-        _modify { yield &ownFields().stored.pointee.fallback }
+        get { fields.stored.pointee.fallback?.language }
+        set { ownFields().stored.pointee.fallback = newValue.map(Fields.FallbackLanguage.init) }
     }
     /// The Markdown file, relative to the content root; `nil` for a category without `_index.md`.
     public var source: String? {
