@@ -4,10 +4,14 @@ import Testing
 /// A window's rows kept as cuts of the plain rows (`WindowRows`) are the rows the template
 /// renders for the window, byte for byte, whatever the two are; the built-in theme's are cuts.
 @Suite struct WindowRowsTests {
+    /// Each window row as the slices give it, checked to be the one the places give once the
+    /// plain rows are read back from the spill file (`detached()`).
     static func appended(_ rows: WindowRows, plain: [String]) -> [String] {
         plain.indices.map { position in
-            var text = "<ul>"
-            rows.append(position, of: Substring(plain[position]), to: &text)
+            var text = "<ul>", detached = "<ul>"
+            rows.append(position, to: &text)
+            rows.detached().append(position, of: Substring(plain[position]), to: &detached)
+            #expect(Array(detached.utf8) == Array(text.utf8), "row \(position) read back")
             return String(text.dropFirst(4))
         }
     }

@@ -70,7 +70,9 @@ public struct PathTable<Value: Sendable & Equatable>: Sendable {
 
     /// Every entry of `other`, set in this table (its values replacing ones of the same path).
     public mutating func merge(_ other: PathTable) {
-        reserveCapacity(count + other.count)
+        // Grown by half again at least, so that merging many small tables copies each entry
+        // a few times, not once a merge.
+        if values.capacity < count + other.count { reserveCapacity(Swift.max(count + other.count, count + count / 2)) }
         other.forEachEntry { path, value in update(value, path: path) }
     }
 

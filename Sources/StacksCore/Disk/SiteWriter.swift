@@ -131,8 +131,8 @@ public struct SiteWriter: Sendable {
         // Each run of pages collects the search postings of its own: no page's text is read twice.
         // Each chunk counts its files into a `Written` of its own, their records packed as they
         // come (as `OutputFiles.Placed` values, a path string each, they were 0.25 KB a page).
-        var postings: [(postings: SearchPostings, runsKept: Int, placed: Written)]
-        (_, postings) = try await Parallel.mapThrowing(
+        var chunks: [(postings: SearchPostings, runsKept: Int, placed: Written)]
+        (_, chunks) = try await Parallel.mapThrowing(
             0..<(pageRuns + otherPages.count),
             // Chunks of about equal work: a run is its pages, a list or tag page one.
             weight: { $0 < pageRuns ? SearchIndex.pages(inRecordFile: $0, ofCatalogPages: pageCount).count : 1 },
@@ -198,18 +198,18 @@ public struct SiteWriter: Sendable {
         renderer.releaseLists()
         FreedMemory.release()
         var parts: [SearchPostings] = []
-        for number in postings.indices {
-            written.searchRunsKept += postings[number].runsKept
+        for number in chunks.indices {
+            written.searchRunsKept += chunks[number].runsKept
             // Moved, not copied: each part is then let go as soon as it is joined.
             parts.append(SearchPostings())
-            swap(&parts[parts.count - 1], &postings[number].postings)
+            swap(&parts[parts.count - 1], &chunks[number].postings)
         }
         let search = SearchPostings.joined(&parts)
         PhaseTrace.mark("pages and search runs")
         written.records.reserveCapacity(written.records.count + manifest.count)
-        for number in postings.indices {
-            written.add(postings[number].placed)
-            postings[number].placed.records = [:]
+        for number in chunks.indices {
+            written.add(chunks[number].placed)
+            chunks[number].placed.records = [:]
         }
         func count(_ file: OutputFiles.Placed) { written.count(file) }
         let theme = prepared.theme

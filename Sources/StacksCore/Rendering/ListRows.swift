@@ -28,6 +28,11 @@ struct ListRows: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// The rows, when they are in memory.
+    var strings: [String]? {
+        if case .strings(let rows) = storage { rows } else { nil }
+    }
+
     /// Whether the rows are in the spill file.
     var isSpilled: Bool {
         if case .spilled = storage { true } else { false }

@@ -16,12 +16,21 @@ final class SharedParts: Sendable {
         self.rowSpill = rowSpill
     }
 
-    /// `owner`'s list, drawn by `draw` the first time. Drawn outside the lock: two threads that
-    /// ask at once both draw it, and both get the same.
-    func list(_ owner: Int, draw: () -> SiteRenderer.RenderedList) -> SiteRenderer.RenderedList {
-        if let drawn = lists.withLock({ $0[owner] }) { return drawn }
-        var drawn = draw()
-        if let rowSpill { drawn.plain = drawn.plain.spilled(into: rowSpill) }
+    /// `owner`'s list, when it is drawn already.
+    func drawnList(_ owner: Int) -> SiteRenderer.RenderedList? {
+        lists.withLock { $0[owner] }
+    }
+
+    /// Keeps `drawn` as `owner`'s list (its rows in the spill file beyond the allowance), and
+    /// gives it back as kept. Drawn outside the lock: two threads that ask at once both draw
+    /// it, and both get the same.
+    func keep(_ drawn: SiteRenderer.RenderedList, for owner: Int) -> SiteRenderer.RenderedList {
+        var drawn = drawn
+        if let rowSpill {
+            drawn.plain = drawn.plain.spilled(into: rowSpill)
+            // The window's slices would hold the rows that went.
+            if drawn.plain.isSpilled { drawn.windowed = drawn.windowed.detached() }
+        }
         lists.withLock { $0[owner] = drawn }
         return drawn
     }

@@ -103,10 +103,10 @@ public struct SiteRenderer: Sendable {
     /// Page `owner`'s list, `nil` when it has none to show.
     func list(_ owner: Int) -> RenderedList? {
         guard Self.isListOwner(owner, in: site.catalog) else { return nil }
-        return shared.list(owner) {
-            var stamps = TemplateStamps()
-            return drawList(owner, stamps: &stamps)
-        }
+        // (No closure to draw it: one capturing the renderer copied it at every call.)
+        if let drawn = shared.drawnList(owner) { return drawn }
+        var stamps = TemplateStamps()
+        return shared.keep(drawList(owner, stamps: &stamps), for: owner)
     }
 
     /// The sidebar of pages with `selection`.
@@ -395,17 +395,38 @@ public struct SiteRenderer: Sendable {
         var entries = ""
         // Room for the rows at once: grown as they came, a page's list was copied several times.
         entries.reserveCapacity(list.plain.byteCount(of: range) + 512)
-        list.plain.forEach(in: range) { position, row in
-            if position != selectedPosition {
-                if let windowRows { windowRows.append(position, of: row, to: &entries) } else { entries += row }
-            } else if selectedChild == index {
-                // The link to this page (`aria-current="page"`): one row a page, rendered here
-                // rather than kept for every entry of every list.
-                entries += stamps.render(context.entry(index, selected: true, current: true, inWindow: true), with: templates)
+        // The selected row, rendered once: the link to this page (`aria-current="page"`), or a
+        // sub-item's page's item, selected on the way to it. One row a page, rendered here
+        // rather than kept for every entry of every list.
+        var selectedRow = ""
+        if let selectedPosition, range.contains(selectedPosition) {
+            if selectedChild == index {
+                selectedRow = stamps.render(context.entry(index, selected: true, current: true, inWindow: true), with: templates)
             } else if let selectedChild {
-                // A sub-item's page: its item is selected, on the way to this page.
-                entries += stamps.render(context.entry(selectedChild, selected: true, current: false, inWindow: inWindow),
-                                         with: templates)
+                selectedRow = stamps.render(context.entry(selectedChild, selected: true, current: false, inWindow: inWindow),
+                                            with: templates)
+            }
+        }
+        if let rows = list.plain.strings {
+            // In memory, each row appended as the string it is.
+            for position in range {
+                if position == selectedPosition {
+                    entries += selectedRow
+                } else if let windowRows {
+                    windowRows.append(position, to: &entries)
+                } else {
+                    entries += rows[position]
+                }
+            }
+        } else {
+            list.plain.forEach(in: range) { position, row in
+                if position == selectedPosition {
+                    entries += selectedRow
+                } else if let windowRows {
+                    windowRows.append(position, of: row, to: &entries)
+                } else {
+                    entries += row
+                }
             }
         }
         let listed = ListedCategoryView(

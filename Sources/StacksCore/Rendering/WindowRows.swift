@@ -1,19 +1,33 @@
 /// The rows of a list shown in parts as an item page's window shows them: without their ids
 /// (`ListPlace.rowID`), which only the list's own pages carry.
 ///
-/// Kept as where one run of bytes (` id="…"` in the built-in theme) is in the list's plain row,
-/// when each is its plain row without such a run: 8 bytes a row, rather than a second copy of
-/// it (the copies were half the lists' rows, a tenth of a 100,000-item build's peak), or two
-/// slices of it (64 bytes); appending two slices instead of one row costs a build about 1 %
-/// more instructions (`Benchmarks/README.md`). A theme whose rows differ
+/// Kept as the two slices of the list's plain row around one run of bytes (` id="…"` in the
+/// built-in theme), when each is its plain row without such a run: 64 bytes a row sharing the
+/// plain row's storage, rather than a second copy of it (the copies were half the lists' rows, a
+/// tenth of a 100,000-item build's peak); appending two slices instead of one row costs a
+/// build about 1 % more instructions (`Benchmarks/README.md`). Once the plain rows go to the
+/// spill file (`ListRows`), only where each cut is: 8 bytes a row, the row read back sliced. A theme whose rows differ
 /// otherwise keeps the rows themselves. Either way each window row is the one its template
 /// renders: the cut is found by comparing the two.
 struct WindowRows: Sendable, Equatable {
-    /// Where each row's cut is in its plain row; empty when `rows` serve.
+    /// Each row as the plain row's slices before and after its cut; empty when `rows` or
+    /// `places` serve.
     private var cuts: [Cut] = []
+    /// Where each row's cut is in its plain row, once the rows are read back (`detached()`).
+    private var places: [Place] = []
     private var rows: [String] = []
 
     private struct Cut: Sendable, Equatable {
+        var before: Substring
+        var after: Substring
+
+        /// The same bytes (the slices compare as characters).
+        static func == (a: Cut, b: Cut) -> Bool {
+            a.before.utf8.elementsEqual(b.before.utf8) && a.after.utf8.elementsEqual(b.after.utf8)
+        }
+    }
+
+    private struct Place: Sendable, Equatable {
         var start: UInt32
         var count: UInt32
     }
@@ -31,24 +45,49 @@ struct WindowRows: Sendable, Equatable {
                 rows = windowed
                 return
             }
-            cuts.append(Cut(start: UInt32(start), count: UInt32(count)))
+            let utf8 = whole.utf8
+            let from = utf8.index(utf8.startIndex, offsetBy: start), to = utf8.index(from, offsetBy: count)
+            cuts.append(Cut(before: whole[..<from], after: whole[to...]))
         }
         self.cuts = cuts
     }
 
     /// Whether the list's plain rows serve in its windows too.
-    var isEmpty: Bool { cuts.isEmpty && rows.isEmpty }
+    var isEmpty: Bool { cuts.isEmpty && places.isEmpty && rows.isEmpty }
     /// Whether the window's rows are kept as they are, not as cuts of the plain ones.
     var keepsRows: Bool { !rows.isEmpty }
 
+    /// The cuts as places, holding none of the plain rows (which then go to the spill file).
+    func detached() -> WindowRows {
+        guard !cuts.isEmpty else { return self }
+        var detached = WindowRows()
+        detached.places = cuts.map { cut in
+            let start = cut.before.utf8.count
+            return Place(start: UInt32(start), count: UInt32(cut.before.base.utf8.count - start - cut.after.utf8.count))
+        }
+        return detached
+    }
+
+    /// Appends the window's row at `position` (its plain row held in the slices).
+    func append(_ position: Int, to text: inout String) {
+        guard !cuts.isEmpty else { return text += rows[position] }
+        text.append(contentsOf: cuts[position].before)
+        text.append(contentsOf: cuts[position].after)
+    }
+
     /// Appends the window's row at `position`, whose plain row is `row`.
     func append(_ position: Int, of row: Substring, to text: inout String) {
-        guard !cuts.isEmpty else { return text += rows[position] }
+        guard !places.isEmpty else {
+            guard !cuts.isEmpty else { return text += rows[position] }
+            text.append(contentsOf: cuts[position].before)
+            text.append(contentsOf: cuts[position].after)
+            return
+        }
         // Both ends of a cut fall between ASCII characters: the slices are exactly its bytes.
         let utf8 = row.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: Int(cuts[position].start))
+        let from = utf8.index(utf8.startIndex, offsetBy: Int(places[position].start))
         text.append(contentsOf: row[..<from])
-        text.append(contentsOf: row[utf8.index(from, offsetBy: Int(cuts[position].count))...])
+        text.append(contentsOf: row[utf8.index(from, offsetBy: Int(places[position].count))...])
     }
 
     /// The one run of bytes that `window` lacks of `whole`, when `window` is `whole` without
