@@ -32,7 +32,8 @@ final class BodySpill: Sendable {
         Self.read(spans[index])
     }
 
-    private static func read(_ span: Span) -> String {
+    /// The text at `span`, read whole (the lists' spill file reads the same way).
+    static func read(_ span: Span) -> String {
         guard span.count > 0 else { return "" }
         return String(unsafeUninitializedCapacity: span.count) { buffer in
             var done = 0
@@ -41,7 +42,7 @@ final class BodySpill: Sendable {
                 if read > 0 { done += read } else if read < 0, errno == EINTR { continue } else { break }
             }
             // A file the system could not read back is a fault of the machine, not the content.
-            precondition(done == span.count, "the bodies' spill file could not be read back")
+            precondition(done == span.count, "a spill file could not be read back")
             return done
         }
     }

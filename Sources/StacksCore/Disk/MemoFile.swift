@@ -314,7 +314,8 @@ final class MemoFile: HeldFile {
             if !done, let temporary { unlink(temporary) }
         }
 
-        private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) -> Bool {
+        /// Writes all of `bytes` at `offset` (the spill files write the same way).
+        static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) -> Bool {
             var done = 0
             while done < bytes.count {
                 let wrote = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, bytes.count - done, off_t(offset + done)) }

@@ -39,26 +39,11 @@ final class RowSpill: Sendable {
             defer { end += bytes.count }
             return end
         }
-        var done = 0
-        while done < bytes.count {
-            let wrote = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, bytes.count - done, off_t(offset + done)) }
-            if wrote > 0 { done += wrote } else if wrote < 0, errno == EINTR { continue } else { return nil }
-        }
-        return offset
+        return MemoFile.Writer.write(bytes, to: descriptor, at: offset) ? offset : nil
     }
 
     /// The `count` bytes at `offset`, as text (rows are whole strings one after another).
     func read(at offset: Int, count: Int) -> String {
-        guard count > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var done = 0
-            while done < count {
-                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if read > 0 { done += read } else if read < 0, errno == EINTR { continue } else { break }
-            }
-            // A file the system could not read back is a fault of the machine, not the content.
-            precondition(done == count, "the lists' spill file could not be read back")
-            return done
-        }
+        BodySpill.read(BodySpill.Span(offset: offset, count: count, descriptor: descriptor))
     }
 }

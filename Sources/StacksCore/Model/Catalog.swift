@@ -226,7 +226,7 @@ public struct Page: Sendable, Equatable {
     }
 
     /// Whether the page is written: a fallback row only leads to another language's page.
-    public var isWritten: Bool { fallback == nil }
+    public var isWritten: Bool { fields.stored.pointee.fallback == nil }
 
     public var slug: String { path.last?.slug ?? "" }
 
