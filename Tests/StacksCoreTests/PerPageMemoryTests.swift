@@ -57,6 +57,33 @@ import StacksTestSupport
         #expect(lines.heldBytes < 100, "\(lines.heldBytes)")
     }
 
+    /// A page of the generated catalogs (nine keys, none of them named by a diagnostic after
+    /// loading) keeps no key lines at all; `slug`, `aliases` and `image` keep theirs.
+    @Test func onlyTheKeysALaterDiagnosticNamesKeepTheirLines() {
+        let usual = FrontMatterParser.parse("""
+            ---
+            title: "Emerald Loom"
+            summary: "A loom."
+            order: 100
+            tags: ["anchor", "modern"]
+            icon: "🪑"
+            color: "#2c3293"
+            date: 2016-02-16
+            attributes:
+              maker: "Hale & Sons"
+            ---
+            Body
+            """, path: "content/a.md", fastPath: true)
+        #expect(usual.diagnostics.isEmpty && usual.frontMatter.title == "Emerald Loom")
+        #expect(usual.frontMatter.keyLines.count == 0 && usual.frontMatter.keyLines.heldBytes == 0)
+        for fastPath in [true, false] {
+            let rare = FrontMatterParser.parse("---\ntitle: T\nslug: s\naliases: [old/]\nimage: a.png\norder: 2\n---\n",
+                                               path: "content/b.md", fastPath: fastPath)
+            #expect(rare.frontMatter.keyLines.keys == ["aliases", "image", "slug"], "\(fastPath)")
+            #expect(rare.frontMatter.keyLines["slug"] == 3 && rare.frontMatter.keyLines["aliases"] == 4 && rare.frontMatter.keyLines["image"] == 5)
+        }
+    }
+
     /// Keys set, changed and removed at random (long keys, keys beyond ASCII, lines of every
     /// size) read back as a dictionary gives them, in the order of their bytes.
     @Test func keyLinesAreWhatAPlainModelGives() {

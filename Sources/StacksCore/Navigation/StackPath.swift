@@ -89,8 +89,14 @@ public struct StackPath: Hashable, Sendable, CustomStringConvertible {
         // Written byte by byte into the string's storage: appended piece by piece, a page's URL
         // took 2,600 instructions, and every page's is spelled when the catalog is assembled.
         // An encoded segment is ASCII, so the string needs no validation beyond the quick one.
-        var capacity = language.utf8.count * 3 + 1
-        for destination in destinations { capacity += destination.slug.utf8.count * 3 + 1 }
+        // Its room counted exactly: every page keeps its URL, and room for each byte encoded
+        // (three times the slugs) was 60 bytes a page more.
+        func encodedCount(_ text: String) -> Int {
+            var text = text
+            return text.withUTF8 { URLEncoding.encodedCount(ofPathSegment: $0) } + 1
+        }
+        var capacity = language.isEmpty ? 0 : encodedCount(language)
+        for destination in destinations { capacity += encodedCount(destination.slug) }
         return String(unsafeUninitializedCapacity: capacity) { buffer in
             var end = 0
             func segment(_ text: String) {

@@ -23,6 +23,13 @@ enum URLEncoding {
         return result
     }
 
+    /// How many bytes `encodePathSegment(_:)` of `bytes` has: three for each it encodes.
+    static func encodedCount(ofPathSegment bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes { count += isUnreserved(byte) ? 1 : 3 }
+        return count
+    }
+
     /// `encodePathSegment(_:)` of `bytes`, written into `buffer` from `start` (room for three
     /// bytes each); where it ends.
     static func encodePathSegment(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
