@@ -83,6 +83,49 @@ import StacksTestSupport
         for (path, value) in expected { #expect(left[String(decoding: path, as: UTF8.self)] == value) }
     }
 
+    /// The parts of a write, taken one after another (their runs joined, not copied), answer as
+    /// the dictionary of all of them; a table with a path already there is merged instead; the
+    /// table goes on taking entries and finding them in every run, and keeps their order.
+    @Test func takingPartsAnswersAsMergingThem() {
+        let paths = Self.paths(6_000, seed: 11)
+        var parts = Array(repeating: PathTable<Int>(), count: 5)
+        var expected: [[UInt8]: Int] = [:], order: [[UInt8]] = []
+        for (number, path) in paths.enumerated() {
+            // Each path in one part only (the first part that gets it), as a write's chunks are.
+            let key = Array(path.utf8)
+            if expected[key] == nil { order.append(key) }
+            let part = expected[key].map { $0 % 5 } ?? number % 5
+            parts[part].updateValue(number * 5 + part, forKey: path)
+            expected[key] = number * 5 + part
+        }
+        order = parts.flatMap { $0.keys.map { Array($0.utf8) } }
+        var joined = PathTable<Int>(minimumCapacity: 10)
+        for index in parts.indices {
+            joined.take(&parts[index])
+            #expect(parts[index].isEmpty)
+        }
+        #expect(joined.count == expected.count)
+        #expect(joined.map { Array($0.key.utf8) } == order, "the parts' entries in turn")
+        for (path, value) in expected { #expect(joined[String(decoding: path, as: UTF8.self)] == value) }
+        for path in Self.paths(1_000, seed: 12) where expected[Array(path.utf8)] == nil { #expect(joined[path] == nil) }
+        // Entries set after the taking land in the last run and are found with the others.
+        var model = expected
+        for (number, path) in Self.paths(2_000, seed: 13).enumerated() {
+            #expect(joined.updateValue(-number, forKey: path) == model.updateValue(-number, forKey: Array(path.utf8)))
+        }
+        #expect(Dictionary(uniqueKeysWithValues: joined.map { (Array($0.key.utf8), $0.value) }) == model)
+        // A part sharing a path is merged: its values replace the table's.
+        var overlapping: PathTable<Int> = [String(decoding: order[0], as: UTF8.self): 7, "new/index.html": 8]
+        joined.take(&overlapping)
+        model[order[0]] = 7
+        model[Array("new/index.html".utf8)] = 8
+        #expect(overlapping.isEmpty && joined.count == model.count)
+        #expect(Dictionary(uniqueKeysWithValues: joined.map { (Array($0.key.utf8), $0.value) }) == model)
+        var copy = PathTable<Int>()
+        for (path, value) in joined { copy.updateValue(value, forKey: path) }
+        #expect(copy == joined && joined == copy)
+    }
+
     @Test func aCacheWithItsTablesReadsBackEqual() throws {
         var files = PathTable<BuildCache.Record>()
         var known = KnownSources(readStart: 42)

@@ -16,11 +16,30 @@ import Darwin
 /// Paths are told apart by their bytes, as a file system tells names apart: a precomposed and
 /// a decomposed `café.md` are two files, which as `String` keys were one.
 public struct PathTable<Value: Sendable & Equatable>: Sendable {
-    /// Every path's UTF-8, one after another.
-    private var bytes: [UInt8] = []
-    /// Where each entry's path ends in `bytes`; the first starts at 0.
-    private var ends: [Int] = []
-    private var values: [Value] = []
+    /// The entries, in runs: a table takes another's runs whole (`take(_:)`), so that the
+    /// parts of a build's write are joined without a copy of their records.
+    private struct Segment: Sendable {
+        /// Every path's UTF-8, one after another.
+        var bytes: [UInt8] = []
+        /// Where each entry's path ends in `bytes`; the first starts at 0. 32 bits: a segment
+        /// is closed before its bytes reach 4 GB.
+        var ends: [UInt32] = []
+        var values: [Value] = []
+
+        func start(of local: Int) -> Int { local == 0 ? 0 : Int(ends[local - 1]) }
+
+        /// Its arrays in room of their size: a part of a write grows them by doubling.
+        mutating func compact() {
+            if bytes.capacity > bytes.count + bytes.count / 8 { bytes = Array(bytes) }
+            if ends.capacity > ends.count + ends.count / 8 { ends = Array(ends) }
+            if values.capacity > values.count + values.count / 8 { values = Array(values) }
+        }
+    }
+
+    private var segments: [Segment] = []
+    /// The number of each segment's first entry.
+    private var firsts: [Int] = []
+    private var entryCount = 0
     /// Open addressing, a power of two long and at most half full: an entry's number + 1, or 0.
     private var slots: [UInt32] = []
 
@@ -30,20 +49,26 @@ public struct PathTable<Value: Sendable & Equatable>: Sendable {
         reserveCapacity(minimumCapacity)
     }
 
-    public var count: Int { values.count }
-    public var isEmpty: Bool { values.isEmpty }
+    public var count: Int { entryCount }
+    public var isEmpty: Bool { entryCount == 0 }
 
-    /// Room for `capacity` entries, their paths' bytes guessed at 48 each.
+    /// Room for `capacity` entries: in the table, and in an empty table's arrays too, their
+    /// paths' bytes guessed at 48 each.
     public mutating func reserveCapacity(_ capacity: Int) {
-        ends.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
-        bytes.reserveCapacity(capacity * 48)
+        if segments.isEmpty {
+            var first = Segment()
+            first.ends.reserveCapacity(capacity)
+            first.values.reserveCapacity(capacity)
+            first.bytes.reserveCapacity(Swift.min(capacity * 48, Int(UInt32.max)))
+            segments = [first]
+            firsts = [0]
+        }
         if Self.slotCount(for: capacity) > slots.count { rehash(slotCount: Self.slotCount(for: capacity)) }
     }
 
     public subscript(path: String) -> Value? {
         var path = path
-        return path.withUTF8 { utf8 in find(utf8).map { values[$0] } }
+        return path.withUTF8 { utf8 in find(utf8, hash: Self.hash(utf8)).map { value(of: $0) } }
     }
 
     /// Sets the value of `path`, returning the one it replaces.
@@ -56,33 +81,72 @@ public struct PathTable<Value: Sendable & Equatable>: Sendable {
     /// `updateValue(_:forKey:)` for a path given as its UTF-8 bytes.
     @discardableResult
     mutating func update(_ value: Value, path utf8: UnsafeBufferPointer<UInt8>) -> Value? {
-        if let entry = find(utf8) {
-            defer { values[entry] = value }
-            return values[entry]
+        let hash = Self.hash(utf8)
+        if let entry = find(utf8, hash: hash) {
+            let (segment, local) = locate(entry)
+            defer { segments[segment].values[local] = value }
+            return segments[segment].values[local]
         }
-        if Self.slotCount(for: values.count + 1) > slots.count { rehash(slotCount: Self.slotCount(for: values.count + 1)) }
-        bytes.append(contentsOf: utf8)
-        ends.append(bytes.count)
-        values.append(value)
-        place(values.count - 1, hash: Self.hash(utf8))
+        if Self.slotCount(for: entryCount + 1) > slots.count { rehash(slotCount: Self.slotCount(for: entryCount + 1)) }
+        if segments.isEmpty || segments[segments.count - 1].bytes.count + utf8.count > Int(UInt32.max) {
+            segments.append(Segment())
+            firsts.append(entryCount)
+        }
+        let last = segments.count - 1
+        segments[last].bytes.append(contentsOf: utf8)
+        segments[last].ends.append(UInt32(segments[last].bytes.count))
+        segments[last].values.append(value)
+        entryCount += 1
+        place(entryCount - 1, hash: hash)
         return nil
     }
 
     /// Every entry of `other`, set in this table (its values replacing ones of the same path).
     public mutating func merge(_ other: PathTable) {
-        // Grown by half again at least, so that merging many small tables copies each entry
-        // a few times, not once a merge.
-        if values.capacity < count + other.count { reserveCapacity(Swift.max(count + other.count, count + count / 2)) }
+        if Self.slotCount(for: count + other.count) > slots.count { rehash(slotCount: Self.slotCount(for: count + other.count)) }
         other.forEachEntry { path, value in update(value, path: path) }
+    }
+
+    /// `merge(_:)` of a table let go of: when none of its paths is in this table (the parts
+    /// of a write, each its own files), its entries are taken as they are, in room of their
+    /// size, not copied; `other` is left empty.
+    mutating func take(_ other: inout PathTable) {
+        defer { other = PathTable() }
+        var hashes: [Int] = []
+        hashes.reserveCapacity(other.count)
+        var disjoint = true
+        other.forEachEntry { path, _ in
+            let hash = Self.hash(path)
+            if disjoint, find(path, hash: hash) != nil { disjoint = false }
+            hashes.append(hash)
+        }
+        guard disjoint else { return merge(other) }
+        if Self.slotCount(for: count + other.count) > slots.count { rehash(slotCount: Self.slotCount(for: count + other.count)) }
+        // An empty segment left by `reserveCapacity` holds nothing to keep.
+        if segments.count == 1, entryCount == 0 {
+            segments = []
+            firsts = []
+        }
+        for var segment in other.segments where !segment.values.isEmpty {
+            segment.compact()
+            firsts.append(entryCount)
+            entryCount += segment.values.count
+            segments.append(segment)
+        }
+        other.segments = []
+        for (offset, hash) in hashes.enumerated() { place(entryCount - hashes.count + offset, hash: hash) }
     }
 
     /// Each entry's path bytes and value, in the order they were first set.
     func forEachEntry(_ body: (UnsafeBufferPointer<UInt8>, Value) throws -> Void) rethrows {
-        try bytes.withUnsafeBufferPointer { all in
-            var start = 0
-            for entry in values.indices {
-                try body(UnsafeBufferPointer(rebasing: all[start..<ends[entry]]), values[entry])
-                start = ends[entry]
+        for segment in segments {
+            try segment.bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                for local in segment.values.indices {
+                    let end = Int(segment.ends[local])
+                    try body(UnsafeBufferPointer(rebasing: all[start..<end]), segment.values[local])
+                    start = end
+                }
             }
         }
     }
@@ -94,26 +158,45 @@ public struct PathTable<Value: Sendable & Equatable>: Sendable {
         return keys
     }
 
-    private func path(of entry: Int) -> String {
-        String(decoding: bytes[(entry == 0 ? 0 : ends[entry - 1])..<ends[entry]], as: UTF8.self)
+    /// The segment entry `entry` is in, and its place there.
+    private func locate(_ entry: Int) -> (segment: Int, local: Int) {
+        if segments.count == 1 { return (0, entry) }
+        // The last segment whose first entry is at most `entry`.
+        var low = 0, high = firsts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if firsts[middle] <= entry { low = middle } else { high = middle - 1 }
+        }
+        return (low, entry - firsts[low])
     }
 
-    private func find(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    fileprivate func value(of entry: Int) -> Value {
+        let (segment, local) = locate(entry)
+        return segments[segment].values[local]
+    }
+
+    fileprivate func path(of entry: Int) -> String {
+        let (segment, local) = locate(entry)
+        let bytes = segments[segment]
+        return String(decoding: bytes.bytes[bytes.start(of: local)..<Int(bytes.ends[local])], as: UTF8.self)
+    }
+
+    private func find(_ utf8: UnsafeBufferPointer<UInt8>, hash: Int) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var slot = Self.hash(utf8) & mask
-        return bytes.withUnsafeBufferPointer { all in
-            while slots[slot] != 0 {
-                let entry = Int(slots[slot] - 1)
-                let start = entry == 0 ? 0 : ends[entry - 1]
-                if ends[entry] - start == utf8.count,
-                   utf8.isEmpty || memcmp(all.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0 {
-                    return entry
-                }
-                slot = (slot + 1) & mask
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            let entry = Int(slots[slot] - 1)
+            let (segment, local) = locate(entry)
+            let found = segments[segment].bytes.withUnsafeBufferPointer { all -> Bool in
+                let start = segments[segment].start(of: local)
+                return Int(segments[segment].ends[local]) - start == utf8.count
+                    && (utf8.isEmpty || memcmp(all.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0)
             }
-            return nil
+            if found { return entry }
+            slot = (slot + 1) & mask
         }
+        return nil
     }
 
     private mutating func place(_ entry: Int, hash: Int) {
@@ -126,7 +209,7 @@ public struct PathTable<Value: Sendable & Equatable>: Sendable {
     private mutating func rehash(slotCount: Int) {
         slots = [UInt32](repeating: 0, count: slotCount)
         var hashes: [Int] = []
-        hashes.reserveCapacity(values.count)
+        hashes.reserveCapacity(entryCount)
         forEachEntry { path, _ in hashes.append(Self.hash(path)) }
         for (entry, hash) in hashes.enumerated() { place(entry, hash: hash) }
     }
@@ -154,7 +237,7 @@ extension PathTable: Sequence {
         public mutating func next() -> (key: String, value: Value)? {
             guard entry < table.count else { return nil }
             defer { entry += 1 }
-            return (table.path(of: entry), table.values[entry])
+            return (table.path(of: entry), table.value(of: entry))
         }
     }
 
@@ -168,7 +251,7 @@ extension PathTable: Equatable {
         guard lhs.count == rhs.count else { return false }
         var same = true
         lhs.forEachEntry { path, value in
-            if same, rhs.find(path).map({ rhs.values[$0] }) != value { same = false }
+            if same, rhs.find(path, hash: Self.hash(path)).map({ rhs.value(of: $0) }) != value { same = false }
         }
         return same
     }

@@ -69,9 +69,10 @@ public struct SiteWriter: Sendable {
             if file.replaced { replaced += 1 }
         }
 
-        /// Counts the files a part of the write placed (`count(_:)` on its own `Written`).
-        mutating func add(_ part: Written) {
-            records.merge(part.records)
+        /// Counts the files a part of the write placed (`count(_:)` on its own `Written`), taking
+        /// its records (`PathTable.take`: joined, not copied).
+        mutating func add(_ part: inout Written) {
+            records.take(&part.records)
             files += part.files
             bytes += part.bytes
             replaced += part.replaced
@@ -206,11 +207,7 @@ public struct SiteWriter: Sendable {
         }
         let search = SearchPostings.joined(&parts)
         PhaseTrace.mark("pages and search runs")
-        written.records.reserveCapacity(written.records.count + manifest.count)
-        for number in chunks.indices {
-            written.add(chunks[number].placed)
-            chunks[number].placed.records = [:]
-        }
+        for number in chunks.indices { written.add(&chunks[number].placed) }
         func count(_ file: OutputFiles.Placed) { written.count(file) }
         let theme = prepared.theme
         @Sendable func make(_ extra: SiteManifest.Extra, postings: consuming SearchPostings?) throws -> [OutputFiles.Placed] {
