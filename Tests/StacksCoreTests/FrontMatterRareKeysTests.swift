@@ -23,6 +23,29 @@ import Testing
         #expect(one == two, "the same keys again: equal")
     }
 
+    /// A front matter of many keys Stacks does not know (set at once, not one box a key) reads
+    /// them all, by both readers and from the memo; Zola's `[extra]` gives way to a key at the top.
+    @Test func manyUnknownKeysAreAllRead() throws {
+        let keys = (0..<3_000).map { "key\($0): value \($0)" }.joined(separator: "\n")
+        for fastPath in [true, false] {
+            let result = FrontMatterParser.parse("---\ntitle: T\n\(keys)\nextra: {key7: inner, deep: 1}\n---\nBody\n",
+                                                 path: "content/a.md", fastPath: fastPath)
+            #expect(result.diagnostics.isEmpty)
+            let params = result.frontMatter.params
+            #expect(params.count == 3_001, "\(fastPath)")
+            #expect(params["key0"] == .string("value 0") && params["key2999"] == .string("value 2999"))
+            #expect(params["key7"] == .string("value 7") && params["deep"] == .string("1"), "a key at the top wins over [extra]")
+            var writer = MemoBytesWriter()
+            writer.frontMatter(result.frontMatter)
+            let bytes = writer.bytes
+            let read = bytes.withUnsafeBytes { raw -> FrontMatter? in
+                var reader = MemoBytesReader(bytes: raw)
+                return reader.frontMatter()
+            }
+            #expect(read == result.frontMatter, "through the memo")
+        }
+    }
+
     @Test func clearingEveryRareKeyIsNoneSet() {
         var matter = FrontMatter()
         matter.image = "photo.jpg"

@@ -222,10 +222,13 @@ extension MemoBytesReader {
         }
         guard let slug = optional(), let aliases = texts(), let paramCount = count() else { return nil }
         (frontMatter.slug, frontMatter.aliases) = (slug, aliases)
+        // Set once, whole: set key by key, the rare keys' box was made again for each.
+        var params: [String: ParamValue] = [:]
         for _ in 0..<paramCount {
             guard let key = text(), let value = param(depth: 0) else { return nil }
-            frontMatter.params[key] = value
+            params[key] = value
         }
+        if !params.isEmpty { frontMatter.params = params }
         guard let lineCount = count() else { return nil }
         var lines: [(key: String, line: Int)] = []
         lines.reserveCapacity(lineCount)

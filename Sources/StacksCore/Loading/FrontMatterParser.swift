@@ -256,6 +256,9 @@ private struct KeyReader {
         lazy var written = Set(mapping.compactMap { $0.key.scalarText })
         /// Stacks keys already read from another generator's name: the first one written wins.
         var standIns: Set<String> = []
+        // Set once at the end: the rare keys' box is made again at every change, so set key by
+        // key a front matter of many unknown keys was copied once for each.
+        var params: [String: ParamValue] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalarText else {
                 fail(keyNode, "front matter keys must be text")
@@ -294,23 +297,24 @@ private struct KeyReader {
             case "attributes": matter.attributes = attributes(value, key)
             case "taxonomies":
                 // Zola's `[taxonomies] tags = [...]`; the whole table still reaches templates.
-                matter.params[key] = param(value)
+                params[key] = param(value)
                 if !written.contains("tags"), let tags = value.pairs?.first(where: { $0.key.scalarText == "tags" }) {
                     matter.tags = strings(tags.value, "taxonomies.tags")
                 }
             case "extra":
                 // Zola's `[extra]` is what Stacks calls params; a key at the top wins.
                 guard let pairs = value.pairs else {
-                    matter.params[key] = param(value)
+                    params[key] = param(value)
                     break
                 }
                 for (extraKey, extraValue) in pairs {
                     guard let extraName = extraKey.scalarText, !written.contains(extraName) else { continue }
-                    matter.params[extraName] = param(extraValue)
+                    params[extraName] = param(extraValue)
                 }
-            default: matter.params[key] = param(value)
+            default: params[key] = param(value)
             }
         }
+        if !params.isEmpty { matter.params = params }
         return matter
     }
 
