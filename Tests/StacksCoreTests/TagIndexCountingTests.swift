@@ -37,6 +37,11 @@ import StacksTestSupport
         #expect(index.position(of: " c++ ") == plusPlus)
         #expect(index.position(of: "Cafe\u{301}") == index.position(of: "Café"))
         #expect(index.tags.allSatisfy { !$0.pages.isEmpty })
+        // The tagged pages, a mark a page: the pages some tag has, as a set of them gives.
+        let marks = index.taggedPages(of: catalog.pages.count)
+        let tagged = Set(index.tags.flatMap(\.pages))
+        #expect(marks.count == catalog.pages.count)
+        #expect(Set(marks.indices.filter { marks[$0] }) == tagged)
     }
 
     /// The index as first made: every use looked up by its text.

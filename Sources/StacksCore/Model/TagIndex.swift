@@ -30,6 +30,20 @@ struct TagIndex: Equatable, Sendable {
 
     var isEmpty: Bool { tags.isEmpty }
 
+    /// Whether each page of a catalog of `pageCount` pages carries a tag, by catalog index: a
+    /// byte a page, where a set of the tagged pages' indexes (made from every tag's pages
+    /// joined) was 84 bytes a page of a build's peak at 300,000 items.
+    func taggedPages(of pageCount: Int) -> [Bool] {
+        var tagged = [Bool](repeating: false, count: pageCount)
+        for tag in tags {
+            for page in tag.pages {
+                if page >= tagged.count { tagged += [Bool](repeating: false, count: page + 1 - tagged.count) }
+                tagged[page] = true
+            }
+        }
+        return tagged
+    }
+
     /// Everything the index is made from, read out of a catalog: equal inputs, equal index, so
     /// the preview can keep an index while its inputs hold (`IncrementalPipeline`).
     struct Inputs: Equatable, Sendable {

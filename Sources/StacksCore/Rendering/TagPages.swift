@@ -80,7 +80,8 @@ extension SiteRenderer {
     /// entry is in its parent's list (`positionsInParents`). Made once for all of them.
     public struct TagPageParts: Sendable {
         var sidebar: String
-        var positions: [Int: Int]
+        /// By catalog index: where a tagged page is in its parent's children, -1 for another page.
+        var positions: [Int32]
     }
 
     public func tagPageParts() -> TagPageParts {
@@ -161,11 +162,15 @@ extension SiteRenderer {
     }
 
     /// Where each tagged page is among its parent's children: its entry in the parent's list.
-    func positionsInParents() -> [Int: Int] {
-        var positions: [Int: Int] = [:]
-        let tagged = Set(tagIndex.tags.lazy.flatMap(\.pages))
+    /// By catalog index, -1 for a page without tags: four bytes a page, where a dictionary of the
+    /// tagged pages was 16 and more, held by every tag page's render.
+    func positionsInParents() -> [Int32] {
+        let tagged = tagIndex.taggedPages(of: site.catalog.pages.count)
+        var positions = [Int32](repeating: -1, count: tagged.count)
         for page in site.catalog.pages {
-            for (position, child) in page.children.enumerated() where tagged.contains(child) { positions[child] = position }
+            for (position, child) in page.children.enumerated() where child < tagged.count && tagged[child] {
+                positions[child] = Int32(position)
+            }
         }
         return positions
     }
@@ -219,7 +224,7 @@ extension SiteRenderer {
 
     /// The content column: the tags with their counts, or one tag's pages, each a part at a
     /// time when longer than `layout.listWindow`.
-    private func tagContent(_ page: TagPage, title: String, positions: [Int: Int], context: PageContext,
+    private func tagContent(_ page: TagPage, title: String, positions: [Int32], context: PageContext,
                             stamps: inout TemplateStamps) -> ContentView {
         let url = RootMarker.page(stackPath(of: page), portable: config.portable)
         // Filter fields are numbered after the catalog's pages, so no two on a site share an id.
@@ -243,7 +248,8 @@ extension SiteRenderer {
         let entries = range.map { position in
             guard let tag = page.tag else { return stamps.render(tagEntry(position), with: templates) }
             let tagged = tagIndex.tags[tag].pages[position]
-            return listEntry(of: tagged, position: positions[tagged], context: context, stamps: &stamps)
+            let position = tagged < positions.count ? positions[tagged] : -1
+            return listEntry(of: tagged, position: position < 0 ? nil : Int(position), context: context, stamps: &stamps)
         }.joined()
         return ContentView(category: ListedCategoryView(
             id: id, title: title, isPage: true, url: url, summary: nil, intro: nil, count: total,
@@ -278,7 +284,7 @@ extension SiteRenderer {
             return CategoryIntroView(title: title, intro: nil, placeholder: config.strings["noItem"])
         }
         let strings = config.strings
-        let tagged = Set(tagIndex.tags.flatMap(\.pages)).count
+        let tagged = tagIndex.taggedPages(of: site.catalog.pages.count).reduce(0) { $0 + ($1 ? 1 : 0) }
         let text = strings.text("tagsOnPages", ["tags": strings.count("tagCount", tagIndex.tags.count),
                                                 "pages": strings.count("pageCount", tagged)]) + " " + strings["chooseTag"]
         return CategoryIntroView(title: title, intro: HTML("<p>" + HTMLEscaping.escape(text) + "</p>"),
