@@ -133,7 +133,6 @@ public struct PathTable<Value: Sendable & Equatable>: Sendable {
             entryCount += segment.values.count
             segments.append(segment)
         }
-        other.segments = []
         for (offset, hash) in hashes.enumerated() { place(entryCount - hashes.count + offset, hash: hash) }
     }
 

@@ -15,7 +15,7 @@ extension Document {
 
     static func memoKey(_ file: SourceFile, displayRoot: String, keysKey: String) -> Digest {
         var hasher = Digest.Hasher()
-        hasher.add("documents, the lines of keysWithLines")
+        hasher.add("documents, the lines of the keys FrontMatter.keepsLine")
         hasher.add(keysKey)
         hasher.add(displayRoot)
         hasher.add(file.relativePath)

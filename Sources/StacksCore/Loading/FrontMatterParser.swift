@@ -268,9 +268,9 @@ private struct KeyReader {
             if let stacksKey = keys.stacksKey[key], !written.contains(stacksKey), !standIns.contains(stacksKey) {
                 name = stacksKey
                 standIns.insert(stacksKey)
-                if FrontMatter.keysWithLines.contains(stacksKey) { matter.keyLines[stacksKey] = keyNode.markLine + lineOffset }
+                if FrontMatter.keepsLine(of: stacksKey) { matter.keyLines[stacksKey] = keyNode.markLine + lineOffset }
             }
-            if FrontMatter.keysWithLines.contains(key) { matter.keyLines[key] = keyNode.markLine + lineOffset }
+            if FrontMatter.keepsLine(of: key) { matter.keyLines[key] = keyNode.markLine + lineOffset }
             switch name {
             case "title": matter.title = string(value, key)
             case "linkTitle": matter.linkTitle = string(value, key)

@@ -15,12 +15,15 @@ public struct FrontMatter: Sendable, Equatable {
     public var color: String?
     /// Ordered as written: the item's attribute table.
     public var attributes: [Attribute] = []
-    /// The line of the file each of `keysWithLines` is on, for diagnostics found after loading.
+    /// The line of the file each key `keepsLine(of:)` is on, for diagnostics found after loading.
     public var keyLines = KeyLines()
-    /// The keys whose line a diagnostic after loading names (a `slug` taken twice, `aliases`
-    /// or an `image` that lead nowhere); the others' lines are not kept: every page's nine
-    /// were a hundred bytes of it (a million pages' 96 MB), and only these are ever asked for.
-    public static let keysWithLines: Set<String> = ["slug", "aliases", "image"]
+    /// Whether a key's line is kept: a diagnostic after loading names it (a `slug` taken twice,
+    /// `aliases` or an `image` that lead nowhere). The others' lines are not kept: every page's
+    /// nine were a hundred bytes of it (a million pages' 96 MB), and only these are asked for.
+    /// Compared, not hashed: every key of every page is asked.
+    static func keepsLine(of key: String) -> Bool {
+        key == "slug" || key == "aliases" || key == "image"
+    }
     /// `nil` when none of the rare keys is set (so that an empty box and none are the same).
     private var rare: RareBox?
 
