@@ -387,10 +387,7 @@ import StacksTestSupport
         let cache = BuildCache(binary: "b", sources: Digest(of: [1, 2]), output: identity, pages: 2, summaryFiles: 3,
                                bytes: 1 << 40, warnings: [.warning("content/a.md", line: 3, column: 4, "odd")],
                                files: ["index.html": .init(content: Digest(of: [3]), file: identity),
-                                       "a/index.html": .init(content: Digest(of: [4]), file: identity)],
-                               known: KnownSources(files: ["a.md": .init(file: identity, digest: Digest(of: [5])),
-                                                           "b/c.md": .init(file: identity, digest: Digest(of: [6]))],
-                                                   readStart: 1 << 60))
+                                       "a/index.html": .init(content: Digest(of: [4]), file: identity)])
         let bytes = cache.encoded()
         #expect(try BuildCache.decode(bytes, binary: "b").get() == cache)
         #expect(BuildCache.decode(bytes, binary: "c") == .failure(.otherBinary))
@@ -407,16 +404,15 @@ import StacksTestSupport
     @Test func aCacheWrittenInPartsIsTheCacheWhole() async throws {
         try await withTemporaryFolder { folder in
             let identity = FileIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5)
-            var files = PathTable<BuildCache.Record>(), known = PathTable<KnownSources.Record>()
+            var files = PathTable<BuildCache.Record>()
             // About 3.5 MB: several parts, the last one short.
             for number in 0..<30_000 {
                 files.updateValue(.init(content: Digest(of: Array("\(number)".utf8)), file: identity,
                                         input: number % 3 == 0 ? nil : Digest(of: [UInt8(number & 255)])),
                                   forKey: "category-\(number % 97)/item-\(number)/index.html")
-                known.updateValue(.init(file: identity, digest: Digest(of: [UInt8(number >> 8 & 255)])), forKey: "category-\(number % 97)/item-\(number).md")
             }
             let cache = BuildCache(binary: BinaryIdentity.current, sources: Digest(of: [1]), output: identity, pages: 30_000, summaryFiles: 7,
-                                   bytes: 1 << 33, warnings: [], files: files, known: KnownSources(files: known, readStart: 12))
+                                   bytes: 1 << 33, warnings: [], files: files)
             let output = folder.appendingPathComponent("output").path
             try cache.write(forOutput: output)
             let written = try #require(FileManager.default.contents(atPath: BuildCache.path(forOutput: output)))

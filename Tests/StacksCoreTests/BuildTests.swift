@@ -69,7 +69,7 @@ import Testing
         ])
         #expect(project.snapshot() == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path)
-            .filter { $0.contains("stacks-") && ![".output.stacks-cache", ".output.stacks-search", ".output.stacks-markdown", ".output.stacks-documents"].contains($0) }
+            .filter { $0.contains("stacks-") && ![".output.stacks-cache", ".output.stacks-known", ".output.stacks-search", ".output.stacks-markdown", ".output.stacks-documents"].contains($0) }
         #expect(leftovers.isEmpty)
     }
 
@@ -176,7 +176,7 @@ import Testing
         #expect(try project.read("output/weather/rain/drizzle/index.html").contains("Light."))
         #expect(try project.read("output/weather/rain/radar.png") == "PNG")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path)
-            .filter { $0.contains("stacks-") && ![".output.stacks-cache", ".output.stacks-search", ".output.stacks-markdown", ".output.stacks-documents"].contains($0) }
+            .filter { $0.contains("stacks-") && ![".output.stacks-cache", ".output.stacks-known", ".output.stacks-search", ".output.stacks-markdown", ".output.stacks-documents"].contains($0) }
         #expect(leftovers.isEmpty)
     }
 

@@ -208,7 +208,7 @@ import StacksTestSupport
         // The next build clears what the killed ones left beside the output.
         #expect(try run(["build"], in: project.root).status == 0)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path)
-            .filter { $0.contains("stacks-") && ![".output.stacks-cache", ".output.stacks-search", ".output.stacks-markdown", ".output.stacks-documents"].contains($0) }
+            .filter { $0.contains("stacks-") && ![".output.stacks-cache", ".output.stacks-known", ".output.stacks-search", ".output.stacks-markdown", ".output.stacks-documents"].contains($0) }
         #expect(leftovers.isEmpty)
     }
 }

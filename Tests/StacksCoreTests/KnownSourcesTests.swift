@@ -35,11 +35,78 @@ import Glibc
         #expect(racy.digest(of: "a.md", identity: Self.identity) == nil)
     }
 
-    /// The Markdown files `ProjectReader` reads when given the cache's known files, and those it leaves unread.
+    /// The Markdown files `ProjectReader` reads when given the known files beside the output, and those it leaves unread.
     static func reading(_ options: BuildOptions) -> (read: Int, unread: Int) {
-        let (input, _) = ProjectReader.read(options) { SiteBuilder.peekCache(forOutput: $0)?.cache.known }
+        let (input, _) = ProjectReader.read(options) { KnownSources.read(forOutput: RealPath.ofPossiblyMissing($0.path)) }
         let files = input.content.markdownFiles
         return (files.filter { $0.contents != nil }.count, files.filter(\.isUnread).count)
+    }
+
+    /// The known sources' bytes, made straight from a tree, decode to its read and known
+    /// Markdown files (no other file, none unread); any cut of them, any flipped byte, and
+    /// another binary's are refused.
+    @Test func knownSourcesReadBackAndAnyDamageIsRefused() throws {
+        func markdown(_ path: String, contents: [UInt8]? = nil, digest: Digest? = nil, inode: UInt64) -> SourceFile {
+            var file = SourceFile(name: String(path.split(separator: "/").last!), relativePath: path, contents: contents)
+            file.contentsDigest = digest
+            file.identity = FileIdentity(device: 1, inode: inode, size: 3, modified: 4, changed: 5)
+            return file
+        }
+        var notRead = markdown("b/unread.md", inode: 4)
+        notRead.identity = nil
+        let tree = SourceDirectory(name: "", relativePath: "", files: [markdown("a.md", contents: [1, 2], inode: 2),
+                                                                       SourceFile(name: "photo.jpg", relativePath: "photo.jpg")],
+                                   directories: [SourceDirectory(name: "b", relativePath: "b",
+                                                                 files: [markdown("b/c.md", digest: Digest(of: [6]), inode: 3), notRead])])
+        let bytes = KnownSources.encoded(of: tree, readStart: 1 << 60, binary: "b")
+        let known = try #require(KnownSources.decode(bytes, binary: "b"))
+        #expect(known.readStart == 1 << 60)
+        #expect(known.files.keys.sorted() == ["a.md", "b/c.md"])
+        #expect(known.files["a.md"] == KnownSources.Record(file: tree.files[0].identity!, digest: Digest(of: [1, 2])))
+        #expect(known.files["b/c.md"]?.digest == Digest(of: [6]))
+        #expect(KnownSources.decode(known.encoded(binary: "b"), binary: "b") == known)
+        #expect(KnownSources.decode(bytes, binary: "c") == nil)
+        for length in 0..<bytes.count where KnownSources.decode(Array(bytes[..<length]), binary: "b") != nil {
+            Issue.record("known sources cut to \(length) of \(bytes.count) bytes were taken")
+        }
+        for position in bytes.indices {
+            var flipped = bytes
+            flipped[position] ^= 0x10
+            if KnownSources.decode(flipped, binary: "b") != nil { Issue.record("a flipped byte at \(position) was taken") }
+        }
+    }
+
+    /// The known sources are put in place beside the output by a build that wrote its site,
+    /// and by no other: a build that fails on its content leaves the last build's as they were
+    /// (here none), and nothing of its own. A damaged file is no record at all.
+    @Test func onlyABuildThatWroteItsSiteRecordsWhatItRead() async throws {
+        try await withTemporaryFolder { folder in
+            var catalog = TestCatalog.standard
+            let good = catalog.files["kitchen/fork.md"]!
+            catalog.files["kitchen/fork.md"] = "---\ntitle: [unclosed\n---\n# Fork\n"
+            try catalog.write(to: folder)
+            try await Self.waitOutTheMargin()
+            let options = BuildOptions(projectDirectory: folder)
+            await #expect(throws: Diagnostics.self) { try await SiteBuilder.build(options) }
+            let output = RealPath.ofPossiblyMissing(folder.appendingPathComponent("output").path)
+            let beside = { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("stacks-known") } }
+            #expect(try beside().isEmpty)
+            let pages = catalog.files.keys.filter { $0.hasSuffix(".md") }.count
+            #expect(Self.reading(options) == (pages, 0))
+            let old = catalog
+            catalog.files["kitchen/fork.md"] = good
+            try BuildCacheTests.sync(catalog, from: old, into: folder)
+            try await Self.waitOutTheMargin()
+            _ = try await SiteBuilder.build(options)
+            #expect(try beside() == [".output.stacks-known"])
+            #expect(KnownSources.read(forOutput: output)?.files.count == pages)
+            #expect(Self.reading(options) == (0, pages))
+            let path = KnownSources.path(forOutput: output)
+            var bytes = try #require(FileManager.default.contents(atPath: path))
+            bytes[bytes.count / 2] ^= 1
+            try bytes.write(to: URL(fileURLWithPath: path))
+            #expect(Self.reading(options) == (pages, 0))
+        }
     }
 
     /// Waits until what was just written is older than the margin of the next build's start.

@@ -92,8 +92,13 @@ import StacksTestSupport
             // Until it is finished there is no memo.
             #expect(MemoFile.read(forOutput: output, kind: .search, binary: "one") == nil)
             writer.finish()
+            // A writer finished (the decodings' and the parses', before the site is written)
+            // takes nothing more, and finishing it again changes nothing.
+            writer.add(Digest(of: [9]), [9, 9, 9])
+            writer.finish()
             let memo = try #require(MemoFile.read(forOutput: output, kind: .search, binary: "one"))
             #expect(memo.count == keys.count)
+            #expect(memo.entry(Digest(of: [9])) == nil)
             for (number, key) in keys.enumerated() { #expect(memo.entry(key) == Array(repeating: UInt8(number), count: number * 3)) }
             #expect(memo.entry(Digest(of: [1, 2, 3])) == nil)
             // Another binary's memo is not read, nor one of the other kind under its name.

@@ -50,7 +50,7 @@ import Testing
             #expect(now.filter { $0.key != "index.html" } == alone.filter { $0.key != "index.html" })
             #expect(try project.read("output/index.html").contains("Round \(round)."))
             let beside = try FileManager.default.contentsOfDirectory(atPath: project.root.path).sorted()
-            #expect(beside == [".output.stacks-cache", ".output.stacks-documents", ".output.stacks-markdown", ".output.stacks-search", "content", "output"])
+            #expect(beside == [".output.stacks-cache", ".output.stacks-documents", ".output.stacks-known", ".output.stacks-markdown", ".output.stacks-search", "content", "output"])
         }
     }
 
@@ -79,7 +79,7 @@ import Testing
         #expect(project.exists("output/a/index.html"))
         // The lock file goes with the build that held it last; the build cache stays for the next.
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.root.path).sorted()
-            == [".output.stacks-cache", ".output.stacks-documents", ".output.stacks-markdown", ".output.stacks-search", "content", "output"])
+            == [".output.stacks-cache", ".output.stacks-documents", ".output.stacks-known", ".output.stacks-markdown", ".output.stacks-search", "content", "output"])
     }
 
     // MARK: Finding 7: an output that is a symbolic link
@@ -99,7 +99,7 @@ import Testing
         #expect(try project.read("site/notes.txt") == "mine")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.root.appendingPathComponent("output").path) == "site")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.root.path).sorted()
-            == [".site.stacks-cache", ".site.stacks-documents", ".site.stacks-markdown", ".site.stacks-search", "content", "output", "site"])
+            == [".site.stacks-cache", ".site.stacks-documents", ".site.stacks-known", ".site.stacks-markdown", ".site.stacks-search", "content", "output", "site"])
     }
 
     /// A link higher up is resolved: the build writes in the real folder, and the link stays.
@@ -113,7 +113,7 @@ import Testing
         #expect(project.exists("real/site/a/index.html"))
         #expect(try project.read("real/keep.txt") == "mine")
         #expect(try FileManager.default.contentsOfDirectory(atPath: project.root.appendingPathComponent("real").path).sorted()
-            == [".site.stacks-cache", ".site.stacks-documents", ".site.stacks-markdown", ".site.stacks-search", "keep.txt", "site"])
+            == [".site.stacks-cache", ".site.stacks-documents", ".site.stacks-known", ".site.stacks-markdown", ".site.stacks-search", "keep.txt", "site"])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.root.appendingPathComponent("public").path) == "real")
     }
 

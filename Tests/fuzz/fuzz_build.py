@@ -89,8 +89,10 @@ def run_case(case: Case, binary: str, good_output: str, timeout: float, root: st
     def inside_output(path: str) -> bool:
         return writable is not None and (path == writable or path.startswith(writable + "/"))
 
-    # The build cache beside a written output (`.NAME.stacks-cache`), kept for the next build.
+    # The build cache beside a written output (`.NAME.stacks-cache`), and the Markdown files it
+    # read (`.NAME.stacks-known`), kept for the next build.
     cache = posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-cache")
+    known = posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-known")
     # The memos of stage results, kept beside it (`.NAME.stacks-search`, `-markdown`, `-documents`).
     memos = [posixpath.join(posixpath.dirname(output), "." + posixpath.basename(output) + ".stacks-" + kind)
              for kind in ("search", "markdown", "documents")]
@@ -99,7 +101,7 @@ def run_case(case: Case, binary: str, good_output: str, timeout: float, root: st
 
     changed = []
     for path in sorted(set(before) | set(after)):
-        if before.get(path) == after.get(path) or inside_output(path) or (writable is not None and path in [cache] + memos) \
+        if before.get(path) == after.get(path) or inside_output(path) or (writable is not None and path in [cache, known] + memos) \
                 or (writable is not None and (path == pictures or path.startswith(pictures + "/"))):
             continue
         if (status is None or status < 0) and path.startswith(PROJECT + "/.output.stacks-"):

@@ -61,9 +61,11 @@ public enum SiteBuilder {
         var peeked: PeekedCache?
         let (input, outputURL) = ProjectReader.read(options, heldMarkdown: options.heldMarkdown) { output in
             guard write, !options.clean else { return nil }
+            let path = RealPath.ofPossiblyMissing(output.path)
             peeked = peekCache(forOutput: output)
+            let known = KnownSources.read(forOutput: path)
             PhaseTrace.mark("cache peeked")
-            return peeked?.cache.known
+            return known
         }
         let config = input.config
         PhaseTrace.mark("content read")
@@ -137,7 +139,10 @@ public enum SiteBuilder {
                     lateReads.count()
                     return reader.readLate(path)
                 }
-                let known = KnownSources.of(unread!.content, readStart: readStart)
+                // What the next build may leave unread: written aside now, not held through the
+                // build, and put in place with the cache.
+                let known = KnownSources.Pending(KnownSources.encoded(of: unread!.content, readStart: readStart), forOutput: path)
+                let markdownFiles = unread!.content.markdownCount
                 PhaseTrace.mark("known sources")
                 // The pages' HTML waits for the render in a file beside the output, not in memory.
                 unread!.spillFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -146,8 +151,8 @@ public enum SiteBuilder {
                 let (lastDecodes, lastParses) = options.clean ? (nil, nil)
                     : (MemoFile.read(forOutput: path, kind: .documents), MemoFile.read(forOutput: path, kind: .markdown))
                 // An entry for each Markdown file, at most.
-                let decodeMemo = MemoFile.Writer(forOutput: path, kind: .documents, appendingTo: lastDecodes, expectedEntries: known.files.count)
-                let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown, appendingTo: lastParses, expectedEntries: known.files.count)
+                let decodeMemo = MemoFile.Writer(forOutput: path, kind: .documents, appendingTo: lastDecodes, expectedEntries: markdownFiles)
+                let parseMemo = MemoFile.Writer(forOutput: path, kind: .markdown, appendingTo: lastParses, expectedEntries: markdownFiles)
                 unread!.decodeMemo = Self.stageMemo(decodeMemo, earlier: lastDecodes)
                 unread!.parseMemo = Self.stageMemo(parseMemo, earlier: lastParses)
                 PhaseTrace.mark("memos opened")
@@ -157,11 +162,18 @@ public enum SiteBuilder {
                 // (Read only for a build in place: a fresh output's runs are all made anew.)
                 let lastSearch = cache == nil ? nil : MemoFile.read(forOutput: path, kind: .search)
                 let searchMemo = MemoFile.Writer(forOutput: path, kind: .search, appendingTo: lastSearch)
+                // The decodings and the parses are all made once the pipeline has run: their
+                // memos' indexes are written then, on the other core, not held through the write.
+                var stageMemosFinished: Task<Void, Never>?
                 do {
                     // In a block of its own: the site's values go once it is written, before
                     // the cache is encoded (at 100,000 pages that was the build's peak).
                     let prepared = try await Pipeline.prepareSite(taking: unread.take()!)
                     PhaseTrace.mark("pipeline")
+                    stageMemosFinished = Task.detached {
+                        parseMemo?.finish()
+                        decodeMemo?.finish()
+                    }
                     if let surveyAside {
                         take(OutputSurvey(surveyAside.start, parts: surveyAside.parts.value()))
                         PhaseTrace.mark("output surveyed")
@@ -221,19 +233,20 @@ public enum SiteBuilder {
                         }
                     }
                 }
-                // The memos' indexes on another core while the cache is made and written: each
-                // is a file of its own, checked whole when read, so neither waits for the other.
+                // The search memo's index on another core while the cache is made and written
+                // (the others' since the pipeline ran): each is a file of its own, checked
+                // whole when read, so neither waits for the other.
                 let memosFinished = Task.detached {
                     searchMemo?.finish()
-                    parseMemo?.finish()
-                    decodeMemo?.finish()
+                    await stageMemosFinished?.value
                 }
                 // The site is written: the pictures made for it are kept for the next build.
                 site.keepPictures(root: path, in: ImageCache.folder(forOutput: path))
+                known.keep()
                 if let folder = folderIdentity(path) {
                     let next = BuildCache(binary: BinaryIdentity.current, sources: sources, output: folder,
                                           pages: pageCount, summaryFiles: site.files, bytes: site.bytes,
-                                          warnings: warnings, files: site.records, known: known)
+                                          warnings: warnings, files: site.records)
                     // The site is written; without a cache the next build is a clean one.
                     try? next.write(forOutput: path)
                     PhaseTrace.mark("cache written")
@@ -249,7 +262,7 @@ public enum SiteBuilder {
                 // The cache's, the output's and the memos' records: a process that ends now
                 // need not free them one by one (5-7 ms on one core at 10,000 pages).
                 if options.processEndsAfter {
-                    _ = LeftUntilExit.keep((cache, site, known, lastSearch, lastDecodes, lastParses, searchMemo, parseMemo, decodeMemo),
+                    _ = LeftUntilExit.keep((cache, site, lastSearch, lastDecodes, lastParses, searchMemo, parseMemo, decodeMemo),
                                            resident: FreedMemory.residentBytes())
                 }
                 PhaseTrace.mark("summary")

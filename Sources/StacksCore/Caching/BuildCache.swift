@@ -21,8 +21,6 @@ public struct BuildCache: Sendable, Equatable {
     public var warnings: [Diagnostic]
     /// By path inside the output.
     public var files: PathTable<Record>
-    /// The Markdown files read, by `stat`: the next build leaves those still the same unread.
-    public var known = KnownSources()
 
     public struct Record: Sendable, Equatable {
         /// The digest of the file's bytes; for a co-located file copied as it is, of its source's
@@ -41,7 +39,7 @@ public struct BuildCache: Sendable, Equatable {
     }
 
     public init(binary: String, sources: Digest, output: FileIdentity, pages: Int, summaryFiles: Int, bytes: Int,
-                warnings: [Diagnostic], files: PathTable<Record>, known: KnownSources = KnownSources()) {
+                warnings: [Diagnostic], files: PathTable<Record>) {
         self.binary = binary
         self.sources = sources
         self.output = output
@@ -50,7 +48,6 @@ public struct BuildCache: Sendable, Equatable {
         self.bytes = bytes
         self.warnings = warnings
         self.files = files
-        self.known = known
     }
 
     /// The identity a co-located file's record holds as its digest: the source's, since a copy

@@ -1,7 +1,8 @@
 /// The Markdown files the last build read, each with what `stat` said of it and the digest of
 /// its bytes, kept in the build cache: a file whose `stat` is the same now has the same bytes,
 /// so the reader leaves it unread (`SourceFile.contentsDigest`), and a build with nothing
-/// changed reads no page at all.
+/// changed reads no page at all. Kept in a file of their own beside the output
+/// (`KnownSources+File`), written once the content is read.
 ///
 /// `stat` stands for the bytes as it does for git's index and make: a write changes the
 /// modification time, a replacement the inode, and `touch` cannot set the change time back.
@@ -39,27 +40,5 @@ public struct KnownSources: Sendable, Equatable {
         guard let record = files[relativePath], record.file == identity,
               identity.modified < readStart - Self.margin, identity.changed < readStart - Self.margin else { return nil }
         return record.digest
-    }
-
-    /// What the next build may take from `tree`: every Markdown file read or known, with its
-    /// `stat` and digest. `readStart`: when this build began reading.
-    static func of(_ tree: SourceDirectory, readStart: Int64) -> KnownSources {
-        var files = PathTable<Record>()
-        // Room for every Markdown file at once: grown step by step, the table was rehashed a
-        // dozen times.
-        func count(_ directory: SourceDirectory) -> Int {
-            directory.files.reduce(0) { $0 + ($1.isMarkdown ? 1 : 0) } + directory.directories.reduce(0) { $0 + count($1) }
-        }
-        files.reserveCapacity(count(tree))
-        func visit(_ directory: SourceDirectory) {
-            for file in directory.files where file.isMarkdown {
-                if let identity = file.identity, let digest = file.bytesDigest {
-                    files.updateValue(Record(file: identity, digest: digest), forKey: file.relativePath)
-                }
-            }
-            directory.directories.forEach(visit)
-        }
-        visit(tree)
-        return KnownSources(files: files, readStart: readStart)
     }
 }

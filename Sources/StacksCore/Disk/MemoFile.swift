@@ -272,7 +272,10 @@ final class MemoFile: HeldFile {
         /// that was used as it was: appending, it is only indexed again.
         func addFound(_ key: Digest, _ bytes: [UInt8]) {
             guard let span = earlier?.span(of: key, count: bytes.count) else { return add(key, bytes) }
-            state.withLock { $0.index.append((key, span.offset, span.count)) }
+            state.withLock { state in
+                guard !state.finished else { return }
+                state.index.append((key, span.offset, span.count))
+            }
         }
 
         /// Keeps `bytes` under `key`. A file that cannot take it is given up quietly: the memo
@@ -280,7 +283,7 @@ final class MemoFile: HeldFile {
         func add(_ key: Digest, _ bytes: [UInt8]) {
             let checksum = MemoFile.bytes(of: bytes.withUnsafeBytes(Checksum.of))
             state.withLock { state in
-                guard !state.failed else { return }
+                guard !state.failed, !state.finished else { return }
                 state.index.append((key, state.end, bytes.count))
                 state.pending += bytes
                 state.pending += checksum
@@ -295,10 +298,14 @@ final class MemoFile: HeldFile {
             state.pending.removeAll(keepingCapacity: true)
         }
 
-        /// Writes the index and puts the memo in place of the last one.
+        /// Writes the index and puts the memo in place of the last one; what is kept after it
+        /// is not. The index is let go: a writer finished before the site is written (the
+        /// decodings' and the parses') held 64 bytes a page through the write.
         func finish() {
             let done = state.withLock { state -> Bool in
                 flush(&state)
+                if state.finished { return true }
+                defer { state.index = []; state.pending = [] }
                 guard !state.failed else { return false }
                 var table = MemoFile.word(UInt64(state.index.count))
                 table.reserveCapacity(8 + state.index.count * 32 + 24)

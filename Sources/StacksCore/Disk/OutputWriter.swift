@@ -107,7 +107,8 @@ public struct OutputWriter: Sendable {
         }
         // The other build may have changed the folder while this one waited.
         path = try checkDestination()
-        removeLeftovers(in: parent, of: name, keeping: [lock.path, BuildCache.path(forOutput: path), ImageCache.folder(forOutput: path)]
+        removeLeftovers(in: parent, of: name, keeping: [lock.path, BuildCache.path(forOutput: path), KnownSources.path(forOutput: path),
+                                                         ImageCache.folder(forOutput: path)]
                             + MemoFile.Kind.allCases.map { MemoFile.path(forOutput: path, kind: $0) })
         let result = try await work(path)
         _ = consume lock

@@ -22,6 +22,11 @@ public struct SourceDirectory: Sendable, Equatable {
         files.filter(\.isMarkdown) + directories.flatMap(\.markdownFiles)
     }
 
+    /// How many Markdown files are in this folder and below.
+    var markdownCount: Int {
+        files.reduce(0) { $0 + ($1.isMarkdown ? 1 : 0) } + directories.reduce(0) { $0 + $1.markdownCount }
+    }
+
     /// The Markdown files with their bytes, leaving this tree's Markdown files without them: a
     /// build needs a file's bytes only until it is decoded.
     mutating func takeMarkdownFiles() -> [SourceFile] {
