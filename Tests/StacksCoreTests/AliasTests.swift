@@ -215,7 +215,7 @@ import StacksTestSupport
                 let child = relative.isEmpty ? name : relative + "/" + name
                 // The output, and the build cache and search memo beside it.
                 let beside = (except as NSString).deletingLastPathComponent
-                if child == except || ["cache", "search", "markdown", "documents"].contains(where: { child == beside + "/.output.stacks-" + $0 }) { continue }
+                if child == except || ["cache", "known", "search", "markdown", "documents"].contains(where: { child == beside + "/.output.stacks-" + $0 }) { continue }
                 var info = stat()
                 guard lstat(root.path + "/" + child, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
