@@ -11,8 +11,7 @@ import Darwin
 extension BuildCache {
     /// `.output.stacks-cache` beside `output` (a real path).
     static func path(forOutput output: String) -> String {
-        let slash = output.lastIndex(of: "/")!
-        return String(output[...slash]) + "." + output[output.index(after: slash)...] + ".stacks-cache"
+        BesideOutput.path(of: output, kind: "cache")
     }
 
     /// The cache of `output`, or why there is none to use; `nil` when there is simply none.

@@ -13,8 +13,7 @@ package struct ImageCache: Sendable {
 
     /// `.output.stacks-images` beside `output` (a real path).
     package static func folder(forOutput output: String) -> String {
-        let slash = output.lastIndex(of: "/")!
-        return String(output[...slash]) + "." + output[output.index(after: slash)...] + ".stacks-images"
+        BesideOutput.path(of: output, kind: "images")
     }
 
     /// What a picture's files are kept under: its bytes, the library that made them and what

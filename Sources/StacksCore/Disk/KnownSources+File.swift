@@ -10,8 +10,7 @@ import Synchronization
 extension KnownSources {
     /// `.output.stacks-known` beside `output` (a real path).
     static func path(forOutput output: String) -> String {
-        let slash = output.lastIndex(of: "/")!
-        return String(output[...slash]) + "." + output[output.index(after: slash)...] + ".stacks-known"
+        BesideOutput.path(of: output, kind: "known")
     }
 
     /// The records beside `output`, when there is a file of them whole and written by `binary`.

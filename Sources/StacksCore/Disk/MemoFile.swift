@@ -54,8 +54,7 @@ final class MemoFile: HeldFile {
 
     /// `.output.stacks-KIND` beside `output` (a real path).
     static func path(forOutput output: String, kind: Kind) -> String {
-        let slash = output.lastIndex(of: "/")!
-        return String(output[...slash]) + "." + output[output.index(after: slash)...] + ".stacks-" + kind.rawValue
+        BesideOutput.path(of: output, kind: kind.rawValue)
     }
 
     /// The header: which format, which kind, which binary.

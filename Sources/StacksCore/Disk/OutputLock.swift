@@ -19,8 +19,7 @@ struct OutputLock: ~Copyable {
 
     /// `.output.stacks-lock` beside `output` (a real path).
     static func path(forOutput output: String) -> String {
-        let slash = output.lastIndex(of: "/")!
-        return String(output[...slash]) + "." + output[output.index(after: slash)...] + ".stacks-lock"
+        BesideOutput.path(of: output, kind: "lock")
     }
 
     /// Takes the lock, calling `waiting` once if another build holds it, and polling without
