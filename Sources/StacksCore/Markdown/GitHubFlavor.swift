@@ -6,28 +6,22 @@ import Foundation
 /// autolinks and strikethrough in the text, cells included. Off with `markdown.gfm: false`.
 enum GitHubFlavor {
     /// Returns where each table cell was written, for the diagnostics of links inside cells.
-    static func apply(to document: OpaquePointer, body: String, parseOptions: Int32, smart: Bool) -> GFMTables.CellPositions {
-        // What the body holds, by C scans: most bodies need only some of the passes.
-        let (pipe, bracket, inlines, alert) = body.withCString { text in
-            (strchr(text, 0x7C) != nil,
-             strstr(text, "[ ]") != nil || strstr(text, "[x]") != nil || strstr(text, "[X]") != nil || strstr(text, "[\t]") != nil,
-             strchr(text, 0x7E) != nil || strchr(text, 0x40) != nil || strstr(text, "www.") != nil || strstr(text, "://") != nil,
-             strstr(text, "[!") != nil)
-        }
+    /// `marks`: the body's (`MarkdownMarks`), which say the passes that can find something.
+    static func apply(to document: OpaquePointer, body: String, marks: MarkdownMarks, parseOptions: Int32, smart: Bool) -> GFMTables.CellPositions {
+        let (pipe, bracket, alert) = (marks.contains(.pipe), marks.contains(.taskBox), marks.contains(.alert))
         var cells: GFMTables.CellPositions = [:]
         if pipe || bracket || alert {
             let source = MarkdownSource(body)
             if alert { GFMAlerts.apply(to: SyntaxTree.nodes(in: document) { $1 == CMARK_NODE_BLOCK_QUOTE }, source: source) }
             let blocks = SyntaxTree.leafBlocksAndItems(in: document)
             if pipe {
-                let definitions = body.withCString { strstr($0, "]:") != nil }
-                    ? GFMTables.referenceDefinitions(in: document, source: source) : ""
+                let definitions = marks.contains(.definition) ? GFMTables.referenceDefinitions(in: document, source: source) : ""
                 cells = GFMTables.apply(to: blocks.leaves, source: source, parseOptions: parseOptions, definitions: definitions)
             }
             if bracket { GFMTaskLists.apply(to: blocks.items, source: source) }
         }
-        guard inlines else { return cells }
-        if body.withCString({ strstr($0, "\\~") != nil || strstr($0, "&#") != nil }) { keepEscapedTildes(in: document, source: MarkdownSource(body)) }
+        guard !marks.isDisjoint(with: .inlines) else { return cells }
+        if marks.contains(.escapedTilde) { keepEscapedTildes(in: document, source: MarkdownSource(body)) }
         // libcmark splits text at every character it might have used (`&`, `.` when smart):
         // a URL or a `~~` run is seen whole once neighbours are one node again.
         cmark_consolidate_text_nodes(document)

@@ -66,24 +66,29 @@ public enum MarkdownParser {
         if options.smart { parseOptions |= CMARK_OPT_SMART }
         // Hugo's shortcodes become Markdown, then footnote definitions are taken out, their lines
         // left blank: libcmark knows neither, and every line keeps its number.
-        let shortcodes = Shortcodes.mayHold(body) ? Shortcodes(body) : nil
+        let bodyMarks = MarkdownMarks(body)
+        let shortcodes = bodyMarks.contains(.brace) && Shortcodes.mayHold(body) ? Shortcodes(body) : nil
         let written = shortcodes?.body ?? body
-        let footnotes = options.gfm && written.withCString({ strstr($0, "[^") != nil }) ? FootnoteDefinitions(written) : nil
+        let writtenMarks = shortcodes == nil ? bodyMarks : MarkdownMarks(written)
+        let footnotes = options.gfm && writtenMarks.contains(.footnote) ? FootnoteDefinitions(written) : nil
         let source = footnotes?.body ?? written
+        let marks = footnotes == nil ? writtenMarks : MarkdownMarks(source)
         let document: OpaquePointer = source.withCString { cmark_parse_document($0, strlen($0), parseOptions) }
         defer { cmark_node_free(document) }
 
         // A note may use the body's link reference definitions (`[docs]`), as on GitHub.
-        let referenceDefinitions = footnotes != nil && source.withCString({ strstr($0, "]:") != nil })
+        let referenceDefinitions = footnotes != nil && marks.contains(.definition)
             ? "\n\n" + GFMTables.referenceDefinitions(in: document, source: MarkdownSource(source)) : ""
         shortcodes?.apply(to: document)
         let headingTitle = needs.title ? removeTitleHeading(from: document) : nil
-        var cellPositions = options.gfm ? GitHubFlavor.apply(to: document, body: source, parseOptions: parseOptions, smart: options.smart) : [:]
+        var cellPositions = options.gfm ? GitHubFlavor.apply(to: document, body: source, marks: marks, parseOptions: parseOptions,
+                                                              smart: options.smart) : [:]
         var notes: Footnotes.Origins = [:]
         if let footnotes {
             notes = Footnotes.apply(to: document, definitions: footnotes.definitions,
                                     parse: { text in (text + referenceDefinitions).withCString { cmark_parse_document($0, strlen($0), parseOptions) } },
-                                    flavor: { GitHubFlavor.apply(to: $0, body: $1, parseOptions: parseOptions, smart: options.smart) },
+                                    flavor: { GitHubFlavor.apply(to: $0, body: $1, marks: MarkdownMarks($1), parseOptions: parseOptions,
+                                                                smart: options.smart) },
                                     cells: &cellPositions)
         }
         let headings = HeadingAnchors.add(to: document)
