@@ -8,11 +8,13 @@ import StacksTestSupport
 @Suite struct PageBodiesTests {
     static let bodies = ["", "<p>One</p>", "<p>Café 東京 🍕</p>", String(repeating: "<p>long</p>", count: 5_000), "", "<p>\u{1}x</p>"]
 
-    @Test func spilledBodiesReadBackAsWrittenAndLeaveNoFile() throws {
+    /// All in the file (no allowance), the first in memory and the rest in the file, all in memory.
+    @Test(arguments: [0, 20, BodySpill.allowance])
+    func spilledBodiesReadBackAsWrittenAndLeaveNoFile(allowance: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stacks-bodies-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var collector = PageBodies.Collector(count: Self.bodies.count, spillingIn: folder.path)
+        var collector = PageBodies.Collector(count: Self.bodies.count, spillingIn: folder.path, allowance: allowance)
         for body in Self.bodies { collector.append(body) }
         let bodies = collector.finished()
         #expect(bodies.count == Self.bodies.count)
@@ -32,8 +34,11 @@ import StacksTestSupport
         let big = (0..<3).map { String(repeating: "<p>\($0)</p>", count: 70_000) }
         let bodies = big + ["<p>small</p>", "", "<p>Café</p>"]
         for finishing in [false, true] {
-            var writer = try #require(BodySpill.Writer(folder: NSTemporaryDirectory()))
-            for body in bodies { _ = writer.append(body) }
+            var writer = BodySpill.Writer(folder: NSTemporaryDirectory(), allowance: 0)
+            for body in bodies {
+                let taken = writer.append(body)
+                #expect(taken)
+            }
             if finishing {
                 let file = writer.finished()
                 #expect(file?.all() == bodies)
@@ -67,8 +72,9 @@ import StacksTestSupport
             }
             let expected = parses.indices.map { $0 % 2 == 0 ? parses[$0].html : written[$0] }
             for mode in ["spilled", "given up", "held"] {
-                var collector = PageBodies.Collector(count: parses.count, spillingIn: mode == "held" ? "/nonexistent-\(UUID().uuidString)" : folder.path)
-                var spill = mode == "given up" ? try #require(BodySpill.Writer(folder: folder.path)) : nil
+                var collector = PageBodies.Collector(count: parses.count, spillingIn: mode == "held" ? "/nonexistent-\(UUID().uuidString)" : folder.path,
+                                                     allowance: 0)
+                var spill = mode == "given up" ? BodySpill.Writer(folder: folder.path, allowance: 0) : nil
                 for index in parses.indices {
                     if index % 2 == 0 {
                         let kept = try left(index)
@@ -98,6 +104,35 @@ import StacksTestSupport
             #expect(MemoFile.read(forOutput: output, kind: .markdown, binary: "one")?.entry(keys[2]) == nil)
             #expect(bodies[0] == parses[2].html && !parses[2].html.isEmpty)
         }
+    }
+
+    /// Within the allowance no file is made; past it, each body after goes to the file, in order,
+    /// whatever its size; and where no file can be made, the writer says so and gives every body.
+    @Test func theAllowanceKeepsTheFirstBodiesInMemory() throws {
+        let bodies = ["<p>one</p>", "<p>two</p>", String(repeating: "x", count: 100), "<p>3</p>", "<p>4</p>"]
+        var within = BodySpill.Writer(folder: NSTemporaryDirectory(), allowance: 1_000)
+        for body in bodies {
+            let taken = within.append(body)
+            #expect(taken)
+        }
+        let finished = within.finished()
+        let memory = try #require(finished)
+        #expect(memory.descriptor == BodySpill.inMemory && memory.all() == bodies)
+
+        var past = BodySpill.Writer(folder: NSTemporaryDirectory(), allowance: 25)
+        for body in bodies {
+            let taken = past.append(body)
+            #expect(taken)
+        }
+        let written = past.finished()
+        let file = try #require(written)
+        #expect(file.descriptor != BodySpill.inMemory && file.all() == bodies)
+        #expect(file.spans.map { $0.descriptor == BodySpill.inMemory } == [true, true, false, false, false])
+
+        var nowhere = BodySpill.Writer(folder: "/nonexistent-\(UUID().uuidString)", allowance: 25)
+        let first = nowhere.append(bodies[0]), second = nowhere.append(bodies[1]), third = nowhere.append(bodies[2])
+        #expect(first && second && !third)
+        #expect(nowhere.takeAll() == Array(bodies[..<3]))
     }
 
     @Test func withoutAPlaceForTheFileTheBodiesAreHeld() {

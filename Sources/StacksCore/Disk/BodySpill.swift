@@ -7,29 +7,46 @@ import Darwin
 /// The pages' bodies of a build in an unlinked file, one after another, and where each is
 /// (`PageBodies`): written once by the resolve stage, read from any thread by the render.
 /// A body found whole in a file the build holds (`HeldBytes`: the parse memo) is left there.
+///
+/// The first `allowance` bytes of bodies stay in memory, and the file is made only for those
+/// after them: writing a catalog of 10,000 items' bodies to a file and reading them back was a
+/// twentieth of its clean build's CPU, for memory it has to spare; a large catalog's bodies still
+/// go to the file past the allowance, so its peak grows with it as before.
 final class BodySpill: Sendable {
-    /// Where a body is: `descriptor`, the spill file's or a held file's.
+    /// Where a body is: `descriptor`, the spill file's or a held file's; `inMemory`, the
+    /// `offset`th of the bodies kept in memory.
     struct Span: Sendable {
         var offset: Int
         var count: Int
         var descriptor: Int32
     }
 
+    /// The descriptor of a body kept in memory.
+    static let inMemory: Int32 = -1
+    /// The bytes of bodies a writer keeps in memory before it makes its file: more than a
+    /// 10,000-item catalog's Markdown (25 MB) or HTML (30 MB).
+    static let allowance = 40 << 20
+
+    /// The spill file's, `inMemory` when none was made.
     let descriptor: Int32
     let spans: [Span]
     /// The held files bodies are left in, kept open while they are read.
     private let held: [any HeldFile]
+    /// The bodies within the allowance.
+    private let kept: [String]
 
-    fileprivate init(descriptor: Int32, spans: [Span], held: [any HeldFile]) {
+    fileprivate init(descriptor: Int32, spans: [Span], held: [any HeldFile], kept: [String]) {
         self.descriptor = descriptor
         self.spans = spans
         self.held = held
+        self.kept = kept
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor != Self.inMemory { close(descriptor) } }
 
     func body(_ index: Int) -> String {
-        Self.read(spans[index])
+        let span = spans[index]
+        return span.descriptor == Self.inMemory ? kept[span.offset] : Self.read(span)
     }
 
     /// The text at `span`, read whole (the lists' spill file reads the same way).
@@ -65,29 +82,53 @@ final class BodySpill: Sendable {
         read(Span(offset: kept.offset, count: kept.count, descriptor: kept.file.descriptor))
     }
 
-    /// Appends bodies a megabyte at a time (one `pwrite` a body was a tenth of the parse stage
-    /// after an edit, whose ten thousand bodies come from the memo).
+    /// Appends bodies: within the allowance, to memory; past it, to the file a megabyte at a
+    /// time (one `pwrite` a body was a tenth of the parse stage after an edit, whose ten
+    /// thousand bodies come from the memo).
     struct Writer {
-        private let descriptor: Int32
+        private let folder: String
+        private var descriptor = BodySpill.inMemory
         private var spans: [Span] = []
         private var held: [any HeldFile] = []
+        private var kept: [String] = []
+        /// The bytes still to keep in memory.
+        private var allowance: Int
         private var end = 0
         /// Bodies not yet written, from `end - pending.count` on.
         private var pending: [UInt8] = []
         private static let flushSize = 1 << 20
 
-        init?(folder: String) {
-            guard let descriptor = BodySpill.unlinkedFile(in: folder, named: ".stacks-bodies") else { return nil }
-            self.descriptor = descriptor
+        init(folder: String, allowance: Int = BodySpill.allowance) {
+            self.folder = folder
+            self.allowance = allowance
         }
 
-        /// Appends one body; `false` when the file could not take what was waiting to be written
-        /// (`takeAll` then still gives every body).
+        /// Appends one body; `false` when no file could be made for it, or the file could not
+        /// take what was waiting to be written (`takeAll` then still gives every body).
         mutating func append(_ html: String) -> Bool {
+            let count = html.utf8.count
+            func keep() {
+                spans.append(Span(offset: kept.count, count: count, descriptor: BodySpill.inMemory))
+                kept.append(html)
+            }
+            if count <= allowance {
+                allowance -= count
+                keep()
+                return true
+            }
+            // Past the allowance, every body goes to the file, in order.
+            allowance = 0
+            if descriptor == BodySpill.inMemory {
+                guard let made = BodySpill.unlinkedFile(in: folder, named: ".stacks-bodies") else {
+                    keep()
+                    return false
+                }
+                descriptor = made
+            }
             var html = html
             html.withUTF8 { pending.append(contentsOf: $0) }
-            spans.append(Span(offset: end, count: html.utf8.count, descriptor: descriptor))
-            end += html.utf8.count
+            spans.append(Span(offset: end, count: count, descriptor: descriptor))
+            end += count
             return pending.count < Self.flushSize || flush()
         }
 
@@ -98,6 +139,7 @@ final class BodySpill: Sendable {
         }
 
         private mutating func flush() -> Bool {
+            guard !pending.isEmpty else { return true }
             let start = end - pending.count
             let written = pending.withUnsafeBytes { bytes -> Bool in
                 var done = 0
@@ -113,22 +155,26 @@ final class BodySpill: Sendable {
 
         var count: Int { spans.count }
 
+        /// Whether every body is in memory: no file was made, none was left in a held file.
+        var isAllInMemory: Bool { descriptor == BodySpill.inMemory && held.isEmpty }
+
         /// The file, every body in it; `nil` when the last of them could not be written.
         mutating func finished() -> BodySpill? {
             guard flush() else { return nil }
-            return BodySpill(descriptor: descriptor, spans: spans, held: held)
+            return BodySpill(descriptor: descriptor, spans: spans, held: held, kept: kept)
         }
 
-        /// Every body appended, from the files and from what waits to be written; the file is closed.
+        /// Every body appended, from memory, the files and what waits to be written; the file is closed.
         consuming func takeAll() -> [String] {
             let unwritten = end - pending.count
             let bodies = spans.map { span -> String in
+                if span.descriptor == BodySpill.inMemory { return kept[span.offset] }
                 guard span.descriptor == descriptor, span.offset + span.count > unwritten else { return BodySpill.read(span) }
                 let from = span.offset - unwritten
                 return String(decoding: pending[from..<(from + span.count)], as: UTF8.self)
             }
             // Closes the file.
-            _ = BodySpill(descriptor: descriptor, spans: [], held: [])
+            _ = BodySpill(descriptor: descriptor, spans: [], held: [], kept: [])
             return bodies
         }
     }

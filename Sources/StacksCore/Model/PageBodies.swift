@@ -67,15 +67,15 @@ public struct PageBodies: Sendable {
         storage = .held(bodies)
     }
 
-    /// Collects bodies in page order: in memory, or in a spill file in `folder` when it is
-    /// given and a file can be made there.
+    /// Collects bodies in page order: in memory, or, past `allowance` bytes (`BodySpill`), in a
+    /// spill file in `folder` when it is given and a file can be made there.
     struct Collector {
         private var held: [String] = []
         private var spill: BodySpill.Writer?
         private var digests: [Digest?] = []
 
-        init(count: Int, spillingIn folder: String?) {
-            spill = folder.flatMap(BodySpill.Writer.init(folder:))
+        init(count: Int, spillingIn folder: String?, allowance: Int = BodySpill.allowance) {
+            spill = folder.map { BodySpill.Writer(folder: $0, allowance: allowance) }
             if spill == nil { held.reserveCapacity(count) }
         }
 
@@ -119,8 +119,9 @@ public struct PageBodies: Sendable {
 
         consuming func finished() -> PageBodies {
             var bodies = PageBodies()
+            // Within the allowance, bodies held as those of a build without a spill folder.
             if var writer = spill.take() {
-                if let file = writer.finished() {
+                if !writer.isAllInMemory, let file = writer.finished() {
                     bodies.storage = .spilled(file)
                     bodies.digests = digests
                     return bodies
