@@ -18,13 +18,27 @@ struct SearchTermTable: Sendable {
     /// Term number + 1 by slot (0: empty); the count of slots is a power of two.
     private var slots: [Int32] = Array(repeating: 0, count: 1024)
 
+    /// Mixed into every hash: the words come from the content, and with a hash anyone can
+    /// compute, a page of words made to share a slot would make each look-up walk them all.
+    /// Swift's own per-process seed (`Hasher`), so `SWIFT_DETERMINISTIC_HASHING` fixes it too;
+    /// the numbers terms get never depend on it.
+    private let seed: UInt64
+
     private struct Entry {
         var hash: UInt64
         var start: Int32
         var count: Int32
     }
 
-    init() {}
+    init() {
+        var hasher = Hasher()
+        hasher.combine(0x5EA2C4)
+        self.init(seed: UInt64(bitPattern: Int64(hasher.finalize())))
+    }
+
+    init(seed: UInt64) {
+        self.seed = seed
+    }
 
     var count: Int { entries.count }
 
@@ -43,7 +57,7 @@ struct SearchTermTable: Sendable {
 
     /// The number of the term spelled by `word`, numbering it if it is new.
     mutating func number(of word: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = Self.hash(word)
+        let hash = Self.hash(word, seed: seed)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         // The tables read through their buffers, taken once for the probe (a term is found
@@ -78,9 +92,9 @@ struct SearchTermTable: Sendable {
     /// before rather than byte by byte, each word mixed by a multiply and a shift; the length
     /// is in the seed, so the overlap tells no two words of one length apart wrongly (equality
     /// is the bytes' anyway). FNV-1a, a multiply per byte, was most of a lookup.
-    private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func hash(_ word: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         let count = word.count
-        var value = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var value = (UInt64(truncatingIfNeeded: count) ^ seed) &* 0x9E37_79B9_7F4A_7C15
         guard let base = word.baseAddress else { return value }
         let raw = UnsafeRawPointer(base)
         let last: UInt64
