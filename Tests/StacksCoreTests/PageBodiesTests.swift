@@ -35,10 +35,7 @@ import StacksTestSupport
         let bodies = big + ["<p>small</p>", "", "<p>Café</p>"]
         for finishing in [false, true] {
             var writer = BodySpill.Writer(folder: NSTemporaryDirectory(), allowance: 0)
-            for body in bodies {
-                let taken = writer.append(body)
-                #expect(taken)
-            }
+            #expect(Self.append(bodies, to: &writer).allSatisfy { $0 })
             if finishing {
                 let file = writer.finished()
                 #expect(file?.all() == bodies)
@@ -111,28 +108,26 @@ import StacksTestSupport
     @Test func theAllowanceKeepsTheFirstBodiesInMemory() throws {
         let bodies = ["<p>one</p>", "<p>two</p>", String(repeating: "x", count: 100), "<p>3</p>", "<p>4</p>"]
         var within = BodySpill.Writer(folder: NSTemporaryDirectory(), allowance: 1_000)
-        for body in bodies {
-            let taken = within.append(body)
-            #expect(taken)
-        }
+        #expect(Self.append(bodies, to: &within).allSatisfy { $0 })
         let finished = within.finished()
         let memory = try #require(finished)
         #expect(memory.descriptor == BodySpill.inMemory && memory.all() == bodies)
 
         var past = BodySpill.Writer(folder: NSTemporaryDirectory(), allowance: 25)
-        for body in bodies {
-            let taken = past.append(body)
-            #expect(taken)
-        }
+        #expect(Self.append(bodies, to: &past).allSatisfy { $0 })
         let written = past.finished()
         let file = try #require(written)
         #expect(file.descriptor != BodySpill.inMemory && file.all() == bodies)
         #expect(file.spans.map { $0.descriptor == BodySpill.inMemory } == [true, true, false, false, false])
 
         var nowhere = BodySpill.Writer(folder: "/nonexistent-\(UUID().uuidString)", allowance: 25)
-        let first = nowhere.append(bodies[0]), second = nowhere.append(bodies[1]), third = nowhere.append(bodies[2])
-        #expect(first && second && !third)
+        #expect(Self.append(Array(bodies[..<3]), to: &nowhere) == [true, true, false])
         #expect(nowhere.takeAll() == Array(bodies[..<3]))
+    }
+
+    /// What `append` said of each body.
+    private static func append(_ bodies: [String], to writer: inout BodySpill.Writer) -> [Bool] {
+        bodies.map { writer.append($0) }
     }
 
     @Test func withoutAPlaceForTheFileTheBodiesAreHeld() {

@@ -26,7 +26,7 @@ enum FolderRemoval {
             unlink(path)
             return
         }
-        guard let root = Folder(opening: path) else {
+        guard let root = Folder(opening: path, in: nil) else {
             try? FileManager.default.removeItem(atPath: path)
             return
         }
@@ -34,7 +34,7 @@ enum FolderRemoval {
         var work: [Entry] = []
         var folders: [Folder] = []
         for entry in root.entries() {
-            if entry.isFolder, let folder = Folder(opening: entry.name, in: root, path: root.path + "/" + entry.name) {
+            if entry.isFolder, let folder = Folder(opening: entry.name, in: root) {
                 folders.append(folder)
                 work += folder.entries().map { Entry(folder: folder, name: $0.name, isFolder: $0.isFolder) }
             } else {
@@ -52,14 +52,10 @@ enum FolderRemoval {
                 }.start()
             }
             for _ in 0..<workers { done.wait() }
-        } else if let entry = work.first {
-            remove(entry)
+        } else {
+            work.forEach(remove)
         }
-        for folder in folders {
-            folder.release()
-            unlinkat(root.descriptor, folder.name, AT_REMOVEDIR)
-        }
-        root.release()
+        for folder in folders { unlinkat(root.descriptor, folder.name, AT_REMOVEDIR) }
         rmdir(path)
     }
 
@@ -69,15 +65,12 @@ enum FolderRemoval {
             unlinkat(entry.folder.descriptor, entry.name, 0)
             return
         }
-        let path = entry.folder.path + "/" + entry.name
-        if let folder = Folder(opening: entry.name, in: entry.folder, path: path) {
-            for child in folder.entries() { remove(Entry(folder: folder, name: child.name, isFolder: child.isFolder)) }
-            folder.release()
-        } else {
+        guard let folder = Folder(opening: entry.name, in: entry.folder) else {
             // Not a folder after all, or no descriptor left (a very deep tree): by its path.
-            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: entry.folder.path + "/" + entry.name)
             return
         }
+        for child in folder.entries() { remove(Entry(folder: folder, name: child.name, isFolder: child.isFolder)) }
         unlinkat(entry.folder.descriptor, entry.name, AT_REMOVEDIR)
     }
 
@@ -87,25 +80,21 @@ enum FolderRemoval {
         var isFolder: Bool
     }
 
-    /// An open folder, never reached through a link.
+    /// An open folder, never reached through a link; closed once no entry of it is left.
     private final class Folder: Sendable {
         let descriptor: Int32
         let name: String
         let path: String
 
-        init?(opening path: String) {
-            descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            name = path
-            self.path = path
+        /// `name` in `parent`; with no parent, `name` is the folder's path.
+        init?(opening name: String, in parent: Folder?) {
+            descriptor = openat(parent?.descriptor ?? AT_FDCWD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            self.name = name
+            path = parent.map { $0.path + "/" + name } ?? name
             guard descriptor >= 0 else { return nil }
         }
 
-        init?(opening name: String, in parent: Folder, path: String) {
-            descriptor = openat(parent.descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            self.name = name
-            self.path = path
-            guard descriptor >= 0 else { return nil }
-        }
+        deinit { close(descriptor) }
 
         /// Every entry but `.` and `..`, and whether it is a folder (not a link to one).
         func entries() -> [(name: String, isFolder: Bool)] {
@@ -132,8 +121,6 @@ enum FolderRemoval {
             }
             return entries
         }
-
-        func release() { close(descriptor) }
     }
 
     /// Hands out the entries one at a time to whichever thread asks.
