@@ -423,6 +423,51 @@ import StacksTestSupport
         }
     }
 
+    /// A fresh write's pages leave their records in a `RecordLog` a batch at a time; the cache
+    /// written from a table and a log reads back as the cache of all those records.
+    @Test func aCacheWithRecordsInALogReadsBackWhole() async throws {
+        try await withTemporaryFolder { folder in
+            let identity = FileIdentity(device: 1, inode: 2, size: 3, modified: 4, changed: 5)
+            var all = PathTable<BuildCache.Record>(), held = PathTable<BuildCache.Record>()
+            let log = try #require(RecordLog(folder: folder.path))
+            var batch: [UInt8] = [], entries = 0
+            // About 3.5 MB: several batches of the log, the last one short.
+            for number in 0..<30_000 {
+                let record = BuildCache.Record(content: Digest(of: Array("\(number)".utf8)), file: identity,
+                                               input: number % 3 == 0 ? nil : Digest(of: [UInt8(number & 255)]))
+                var path = number % 10 == 0 ? "extra-\(number).json" : "category-\(number % 97)/item-\(number)/index.html"
+                all.updateValue(record, forKey: path)
+                if number % 10 == 0 {
+                    held.updateValue(record, forKey: path)
+                    continue
+                }
+                path.withUTF8 { BuildCache.appendEntry(path: $0, record: record, to: &batch) }
+                entries += 1
+                if batch.count >= RecordLog.batchSize {
+                    log.append(batch, entries: entries)
+                    (batch, entries) = ([], 0)
+                }
+            }
+            log.append(batch, entries: entries)
+            #expect(log.entries == 27_000)
+            // Nothing of the log's is in the folder: its file was unlinked when made.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+            let output = folder.appendingPathComponent("output").path
+            let cache = BuildCache(binary: BinaryIdentity.current, sources: Digest(of: [1]), output: identity, pages: 27_000, summaryFiles: 7,
+                                   bytes: 1 << 33, warnings: [], files: held)
+            try cache.write(forOutput: output, log: log)
+            let found = try #require(BuildCache.read(forOutput: output, binary: BinaryIdentity.current))
+            let read = try found.get()
+            #expect(read.files.count == 30_000)
+            var same = true
+            all.forEachEntry { path, record in
+                if read.files[String(decoding: path, as: UTF8.self)] != record { same = false }
+            }
+            #expect(same)
+            #expect(read.pages == 27_000 && read.summaryFiles == 7 && read.bytes == 1 << 33)
+        }
+    }
+
     /// The checksum of bytes given in parts, cut anywhere, is the checksum of them whole; and
     /// it tells apart inputs that differ by a byte, by their length, or by zeros at the end.
     @Test func aChecksumGivenInPartsIsTheChecksumWhole() {

@@ -211,6 +211,7 @@ public enum SiteBuilder {
                             fresh.imageCacheFolder = ImageCache.folder(forOutput: path)
                             fresh.contentDisplay = config.paths.content
                             fresh.searchMemoWriter = searchMemo
+                            fresh.recordLog = RecordLog(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
                             return try await fresh.write(prepared, contentRoot: contentRoot)
                         }
                     }
@@ -248,7 +249,7 @@ public enum SiteBuilder {
                                           pages: pageCount, summaryFiles: site.files, bytes: site.bytes,
                                           warnings: warnings, files: site.records)
                     // The site is written; without a cache the next build is a clean one.
-                    try? next.write(forOutput: path)
+                    try? next.write(forOutput: path, log: site.log)
                     PhaseTrace.mark("cache written")
                 }
                 await memosFinished.value

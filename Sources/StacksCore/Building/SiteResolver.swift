@@ -165,22 +165,28 @@ public struct SiteResolver: Sendable {
         if !keepsBodies, let parsedHTML {
             // A build whose parsed HTML is in a file: the links resolved on all cores, and each
             // body's substitution kept beside it, applied when the body is read (`PageBodies`).
-            let resolved = Parallel.mapBlocking(catalog.pages.indices) { index -> (LinkSubstitution.Packed, [Diagnostic], Digest?)? in
-                let markdown = parsed[index]
-                guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else { return nil }
-                let resolution = linkSubstitution(of: catalog.pages[index], markdown: markdown, targets: targets,
-                                                  parseKey: parseKeys?[index])
-                return (LinkSubstitution.Packed(resolution.0), resolution.problems, resolution.digest)
-            }
             var substitutions = [LinkSubstitution.Packed?](repeating: nil, count: catalog.pages.count)
             var digests = [Digest?](repeating: nil, count: parseKeys == nil ? 0 : catalog.pages.count)
-            for index in catalog.pages.indices {
-                if let (substitution, problems, digest) = resolved[index] {
-                    substitutions[index] = substitution
-                    pageProblems[index] = problems
-                    if parseKeys != nil { digests[index] = digest }
-                } else if let parseKeys {
-                    digests[index] = Self.bodyDigest(parseKey: parseKeys[index])
+            // A few thousand pages at a time: every page's result at once, with the parts it
+            // was joined from, was held at the stage's peak.
+            let step = 4096
+            for start in stride(from: 0, to: catalog.pages.count, by: step) {
+                let range = start..<min(start + step, catalog.pages.count)
+                let resolved = Parallel.mapBlocking(range) { index -> (LinkSubstitution.Packed, [Diagnostic], Digest?)? in
+                    let markdown = parsed[index]
+                    guard !markdown.links.isEmpty || !markdown.shortcodes.isEmpty else { return nil }
+                    let resolution = linkSubstitution(of: catalog.pages[index], markdown: markdown, targets: targets,
+                                                      parseKey: parseKeys?[index])
+                    return (LinkSubstitution.Packed(resolution.0), resolution.problems, resolution.digest)
+                }
+                for (position, index) in range.enumerated() {
+                    if let (substitution, problems, digest) = resolved[position] {
+                        substitutions[index] = substitution
+                        pageProblems[index] = problems
+                        if parseKeys != nil { digests[index] = digest }
+                    } else if let parseKeys {
+                        digests[index] = Self.bodyDigest(parseKey: parseKeys[index])
+                    }
                 }
             }
             let bodies = parsedHTML.substituting(substitutions, digests: digests)

@@ -38,15 +38,36 @@ extension BuildCache {
         return writer.finished()
     }
 
-    /// Writes the cache's bytes to `descriptor` a megabyte at a time; the `errno` of a write that
-    /// failed, else `nil`.
-    func write(to descriptor: Int32) -> Int32? {
+    /// Writes the cache's bytes, its records those of `files` and then those of `log`, to
+    /// `descriptor` a megabyte at a time; the `errno` of a write that failed, else `nil`.
+    func write(to descriptor: Int32, log: RecordLog? = nil) -> Int32? {
         var writer = ByteWriter(descriptor: descriptor)
-        encode(into: &writer)
+        encode(into: &writer, log: log)
         return writer.finish()
     }
 
-    private func encode(into writer: inout ByteWriter) {
+    /// One file's record as the cache holds it, appended to `bytes`: its path, its digest, its
+    /// identity, and its input's digest when it has one. `RecordLog` keeps records so.
+    static func appendEntry(path: UnsafeBufferPointer<UInt8>, record: Record, to bytes: inout [UInt8]) {
+        func word(_ value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        word(UInt64(path.count))
+        bytes.append(contentsOf: path)
+        word(record.content.high)
+        word(record.content.low)
+        for number in [record.file.device, record.file.inode, UInt64(bitPattern: record.file.size),
+                       UInt64(bitPattern: record.file.modified), UInt64(bitPattern: record.file.changed)] {
+            word(number)
+        }
+        word(record.input == nil ? 0 : 1)
+        if let input = record.input {
+            word(input.high)
+            word(input.low)
+        }
+    }
+
+    private func encode(into writer: inout ByteWriter, log: RecordLog? = nil) {
         writer.raw(Self.magic)
         writer.word(UInt64(Self.format))
         writer.text(binary)
@@ -62,15 +83,15 @@ extension BuildCache {
             writer.word(UInt64(warning.column))
             writer.text(warning.message)
         }
-        writer.word(UInt64(files.count))
+        writer.word(UInt64(files.count + (log?.entries ?? 0)))
         // In the tables' order: sorting twenty thousand paths was half of what writing the cache cost.
+        var entry: [UInt8] = []
         files.forEachEntry { path, record in
-            writer.text(path)
-            writer.digest(record.content)
-            writer.identity(record.file)
-            writer.word(record.input == nil ? 0 : 1)
-            if let input = record.input { writer.digest(input) }
+            entry.removeAll(keepingCapacity: true)
+            Self.appendEntry(path: path, record: record, to: &entry)
+            writer.raw(entry)
         }
+        log?.forEachBatch { writer.raw($0) }
     }
 
     /// The cache `bytes` hold, if whole and written by `binary`.

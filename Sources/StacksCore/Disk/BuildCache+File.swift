@@ -25,12 +25,13 @@ extension BuildCache {
 
     /// Written whole under a temporary name, then renamed into place: a kill leaves the old
     /// cache or the new one, never half of one (and the checksum would tell).
-    func write(forOutput output: String) throws(WriteFailure) {
+    /// `log`: records of the write that are in a file of their own, written after `files`'.
+    func write(forOutput output: String, log: RecordLog? = nil) throws(WriteFailure) {
         let path = Self.path(forOutput: output)
         let temporary = path + "-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteFailure(.beside(path), code: errno) }
-        if let code = write(to: descriptor) {
+        if let code = write(to: descriptor, log: log) {
             close(descriptor)
             unlink(temporary)
             throw WriteFailure(.beside(path), code: code)

@@ -30,6 +30,9 @@ public struct SiteWriter: Sendable {
     /// In place: the recorded files the build's survey found not as written, when it found
     /// every one (`OutputSurvey.notAsWritten`).
     var notAsWritten: Set<String>?
+    /// A fresh write's: where the records of the catalog's pages and search files wait for the
+    /// cache (`Written.countLogged`); `nil`: with the others, in memory.
+    var recordLog: RecordLog?
 
     /// How the files reach the folder.
     public enum Placement: Sendable {
@@ -61,6 +64,13 @@ public struct SiteWriter: Sendable {
         /// under: kept there once the build has succeeded (`keepPictures(root:)`).
         package var picturesToKeep: [(key: String, paths: [String])] = []
 
+        /// Where a fresh write's pages and search files leave their records (`countLogged(_:)`),
+        /// a batch at a time; `nil`: in `records`, with the others'.
+        var log: RecordLog?
+        /// Records encoded for the log and not sent to it yet, and how many.
+        private(set) var batch: [UInt8] = []
+        private(set) var batchEntries = 0
+
         /// Counts a file placed, and keeps its record.
         mutating func count(_ file: OutputFiles.Placed) {
             records.updateValue(file.record, forKey: file.path)
@@ -69,9 +79,32 @@ public struct SiteWriter: Sendable {
             if file.replaced { replaced += 1 }
         }
 
+        /// Counts one of the catalog's pages or search files placed, its record in the log when
+        /// there is one: the bulk of a site's files, which nothing looks up before the cache is
+        /// written.
+        mutating func countLogged(_ file: OutputFiles.Placed) {
+            guard log != nil else { return count(file) }
+            var path = file.path
+            path.withUTF8 { BuildCache.appendEntry(path: $0, record: file.record, to: &batch) }
+            batchEntries += 1
+            files += 1
+            bytes += file.size
+            if file.replaced { replaced += 1 }
+            if batch.count >= RecordLog.batchSize { sendBatch() }
+        }
+
+        /// The records encoded so far into the log.
+        mutating func sendBatch() {
+            guard let log, batchEntries > 0 else { return }
+            log.append(batch, entries: batchEntries)
+            batch.removeAll(keepingCapacity: batch.count < RecordLog.batchSize * 2)
+            batchEntries = 0
+        }
+
         /// Counts the files a part of the write placed (`count(_:)` on its own `Written`), taking
-        /// its records (`PathTable.take`: joined, not copied).
+        /// its records (`PathTable.take`: joined, not copied) and sending its batch to the log.
         mutating func add(_ part: inout Written) {
+            part.sendBatch()
             records.take(&part.records)
             files += part.files
             bytes += part.bytes
@@ -105,10 +138,14 @@ public struct SiteWriter: Sendable {
     /// then, in place, removes the files none of them has.
     public func write(_ site: [Pipeline.Prepared], contentRoot: URL) async throws -> Written {
         let files = OutputFiles(root: root.path, placement: placement, notAsWritten: notAsWritten)
-        var written = Written(files: 0, bytes: 0, records: [:], replaced: 0, removed: 0)
+        // In place, the files not made again are found among the records: all kept in memory.
+        var log: RecordLog?
+        if case .fresh = placement { log = recordLog }
+        var written = Written(files: 0, bytes: 0, records: [:], replaced: 0, removed: 0, log: log)
         for prepared in site {
             try await write(prepared, into: files, contentRoot: contentRoot, written: &written)
         }
+        written.sendBatch()
         if case .inPlace(let cache) = placement {
             written.removed = try files.remove(cache.files.keys.filter { written.records[$0] == nil })
             PhaseTrace.mark("removed")
@@ -133,13 +170,14 @@ public struct SiteWriter: Sendable {
         // Each chunk counts its files into a `Written` of its own, their records packed as they
         // come (as `OutputFiles.Placed` values, a path string each, they were 0.25 KB a page).
         var chunks: [(postings: SearchPostings, runsKept: Int, placed: Written)]
+        let log = written.log
         (_, chunks) = try await Parallel.mapThrowing(
             0..<(pageRuns + otherPages.count),
             // Chunks of about equal work: a run is its pages, a list or tag page one.
             weight: { $0 < pageRuns ? SearchIndex.pages(inRecordFile: $0, ofCatalogPages: pageCount).count : 1 },
             state: {
                 (stamps: TemplateStamps(), postings: SearchPostings(), runsKept: 0,
-                 placed: Written(files: 0, bytes: 0, records: [:], replaced: 0, removed: 0))
+                 placed: Written(files: 0, bytes: 0, records: [:], replaced: 0, removed: 0, log: log))
             },
             // Packed in room of its size: held until every chunk is done.
             keep: { state in
@@ -168,7 +206,7 @@ public struct SiteWriter: Sendable {
             }
             for index in SearchIndex.pages(inRecordFile: unit, ofCatalogPages: pageCount) where renderer.site.catalog[index].isWritten {
                 let page = try put(renderer.outputPath(of: index), .page(index))
-                state.placed.count(page)
+                state.placed.countLogged(page)
             }
             // The run's search records and texts, with its pages: they are never all held at once.
             guard let run = renderer.searchRun(file: unit, keys: keys) else { return }
@@ -182,16 +220,16 @@ public struct SiteWriter: Sendable {
                let kept = searchMemo?.entry(run.key), state.postings.append(encoded: kept) {
                 searchMemoWriter?.addFound(run.key, kept)
                 state.runsKept += 1
-                state.placed.count(records)
-                state.placed.count(texts)
+                state.placed.countLogged(records)
+                state.placed.countLogged(texts)
                 return
             }
             let recordsPlace = try Self.place(recordsPath), textsPlace = try Self.place(textsPath)
             state.postings.startRun()
             let texts = renderer.searchTexts(of: run, into: &state.postings, bodies: bodies)
             let records = try files.put(renderer.searchRecords(of: run), at: recordsPlace, newFolder: true, input: run.key)
-            state.placed.count(records)
-            state.placed.count(try files.put(texts, at: textsPlace, newFolder: true, input: run.key))
+            state.placed.countLogged(records)
+            state.placed.countLogged(try files.put(texts, at: textsPlace, newFolder: true, input: run.key))
             searchMemoWriter?.add(run.key, state.postings.encodedRun())
         }
         // What the pages' render freed goes back before the extras, the largest files, are made;

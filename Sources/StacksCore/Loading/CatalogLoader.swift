@@ -135,10 +135,13 @@ public struct CatalogLoader: Sendable {
 
     /// `findsCollisions` false: without the output collisions, which `collisions(places:assets:displayRoot:)` then finds
     /// (a build, beside parsing: they are a fifth of the assembly, on one core).
-    func assemble(_ tree: SourceDirectory, documents: [String: Document.Decoded], findsCollisions: Bool = true) -> Loaded {
+    /// The documents are handed over (`consuming`), each let go once its page is made.
+    func assemble(_ tree: SourceDirectory, documents: consuming [String: Document.Decoded], findsCollisions: Bool = true) -> Loaded {
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent,
                                 frontMatterKeys: frontMatterKeys, languageFolder: languageFolder)
-        state.documents = documents
+        // Unless two files' names are one key (canonically equal): both are given its document.
+        state.takesDocuments = documents.count == tree.markdownCount
+        state.documents = consume documents
         state.loadRoot(tree)
         if findsCollisions { state.checkOutputCollisions() }
         return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, leftOut: state.leftOut),
@@ -248,6 +251,9 @@ private struct LoaderState {
     private var madeChildren: [Int: [Int]] = [:]
     /// Every Markdown file, decoded up front, by its path.
     var documents: [String: Document.Decoded] = [:]
+    /// Whether each document is taken out of `documents` as its page is made (a build, which
+    /// keeps none), rather than held to the end of the assembly beside the pages made of them.
+    var takesDocuments = false
 
     init(includeDrafts: Bool, displayRoot: String, trustsContent: Bool, frontMatterKeys: FrontMatterKeys, languageFolder: String) {
         self.languageFolder = languageFolder
@@ -555,7 +561,8 @@ private struct LoaderState {
         if let fallback = file.fallback {
             return Document(frontMatter: fallback.frontMatter, body: "", bodyLine: 1, fallback: fallback)
         }
-        let decoded = documents[file.relativePath] ?? Document.decode(file, displayRoot: displayRoot, keys: frontMatterKeys)
+        let kept = takesDocuments ? documents.removeValue(forKey: file.relativePath) : documents[file.relativePath]
+        let decoded = kept ?? Document.decode(file, displayRoot: displayRoot, keys: frontMatterKeys)
         diagnostics += decoded.problems
         if case .empty = decoded, !allowEmpty {
             diagnostics.append(.error(display(file.relativePath), line: 1, column: 1, "file is empty; an item needs at least a title or some text"))
