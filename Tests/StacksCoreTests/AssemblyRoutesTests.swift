@@ -35,7 +35,10 @@ import Testing
         let tree = SourceDirectory(files: Self.files)
         let loader = CatalogLoader(includeDrafts: false)
         let documents = await loader.decode(tree.markdownFiles)
-        let build = loader.assemble(tree, documents: documents)
+        // The build's assembly takes the documents, each as its page is made.
+        var taken = documents
+        let build = loader.assemble(tree, documents: &taken)
+        #expect(taken.isEmpty)
         var memo = LoadMemo()
         let preview = loader.assemble(tree, documents: documents, memo: &memo)
 
@@ -58,7 +61,10 @@ import Testing
         let tree = SourceDirectory(files: Self.files + [("Kappa/index.md", "# Kappa"), ("Kappa/k.md", "# K")])
         let loader = CatalogLoader(includeDrafts: true)
         let documents = await loader.decode(tree.markdownFiles)
-        let build = loader.assemble(tree, documents: documents)
+        // The build's assembly takes the documents, each as its page is made.
+        var taken = documents
+        let build = loader.assemble(tree, documents: &taken)
+        #expect(taken.isEmpty)
         var memo = LoadMemo()
         let preview = loader.assemble(tree, documents: documents, memo: &memo)
         #expect(Array(build.catalog.pages) == Array(preview.catalog.pages))

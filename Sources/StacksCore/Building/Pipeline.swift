@@ -250,11 +250,11 @@ public enum Pipeline {
                                                  optionsKey: optionsKey)) ?? false
                 }
             }
-            let documents = await loader.decode(releasing: &files, memo: memos.decode, unread: unread, bodies: &spilledBodies)
+            var documents = await loader.decode(releasing: &files, memo: memos.decode, unread: unread, bodies: &spilledBodies)
             spilledBodies?.finish()
             PhaseTrace.mark("decoded")
             for gate in gates { gate.open() }
-            loaded = loader.assemble(content, documents: consume documents, findsCollisions: false)
+            loaded = loader.assemble(content, documents: &documents, findsCollisions: false)
             // The output collisions, on the core the parse leaves idle at times.
             let (places, assets) = (loaded.places, loaded.catalog.assets)
             collisionsAside = Task.detached { CatalogLoader.collisions(places: places, assets: assets, displayRoot: displayRoot) }

@@ -30,7 +30,8 @@ public struct CatalogLoader: Sendable {
     }
 
     public func load(_ tree: SourceDirectory) async -> (Catalog, [Diagnostic]) {
-        let loaded = assemble(tree, documents: await decode(tree.markdownFiles))
+        var documents = await decode(tree.markdownFiles)
+        let loaded = assemble(tree, documents: &documents)
         return (loaded.catalog, loaded.diagnostics)
     }
 
@@ -135,13 +136,13 @@ public struct CatalogLoader: Sendable {
 
     /// `findsCollisions` false: without the output collisions, which `collisions(places:assets:displayRoot:)` then finds
     /// (a build, beside parsing: they are a fifth of the assembly, on one core).
-    /// The documents are handed over (`consuming`), each let go once its page is made.
-    func assemble(_ tree: SourceDirectory, documents: consuming [String: Document.Decoded], findsCollisions: Bool = true) -> Loaded {
+    /// The documents are taken (`documents` is left empty), each let go once its page is made.
+    func assemble(_ tree: SourceDirectory, documents: inout [String: Document.Decoded], findsCollisions: Bool = true) -> Loaded {
         var state = LoaderState(includeDrafts: includeDrafts, displayRoot: displayRoot, trustsContent: trustsContent,
                                 frontMatterKeys: frontMatterKeys, languageFolder: languageFolder)
         // Unless two files' names are one key (canonically equal): both are given its document.
         state.takesDocuments = documents.count == tree.markdownCount
-        state.documents = consume documents
+        swap(&state.documents, &documents)
         state.loadRoot(tree)
         if findsCollisions { state.checkOutputCollisions() }
         return Loaded(catalog: Catalog(pages: state.pages, assets: state.assets, leftOut: state.leftOut),

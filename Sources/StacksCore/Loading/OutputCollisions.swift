@@ -14,6 +14,8 @@ struct OutputCollisions {
     /// How the content folder is named in messages; the sources below are relative to it, and
     /// shown only in a message (a catalog's ten thousand pages name none).
     let displayRoot: String
+    /// The co-located files, by their folded output path; a page's `index.html` is found
+    /// through its folder (in a table of its own, every page's was a million pages' 150 MB).
     private var files: [String: String] = [:]
     private var folders: [String: String] = [:]
     private(set) var diagnostics: [Diagnostic] = []
@@ -25,7 +27,7 @@ struct OutputCollisions {
     /// Room for `pages` pages and `files` co-located files, made at once rather than grown.
     mutating func reserveCapacity(pages: Int, files more: Int) {
         folders.reserveCapacity(pages)
-        files.reserveCapacity(pages + more)
+        files.reserveCapacity(more)
     }
 
     private func display(_ source: String) -> String { displayPath(source, under: displayRoot) }
@@ -40,8 +42,6 @@ struct OutputCollisions {
         if outputDirectory.isEmpty { return }
         let folder = Self.fold(outputDirectory)
         if folders[folder] == nil { folders[folder] = source }
-        let index = folder + "/index.html"
-        if files[index] == nil { files[index] = source }
         if !outputDirectory.utf8.contains(UInt8(ascii: "/")), Self.reservedRootNames.contains(folder) {
             diagnostics.append(.error(display(source), line: 1, column: 1,
                 "the URL '\(outputDirectory)/' is reserved for the site's own files; rename it or set 'slug:'"))
@@ -59,7 +59,7 @@ struct OutputCollisions {
         } else if !output.utf8.contains(UInt8(ascii: "/")), Self.reservedRootNames.contains(key) {
             diagnostics.append(.error(shown, line: 1, column: 1,
                 "'\(output)' is reserved for the site's own files at the root of the output; move or rename it"))
-        } else if let owner = files[key] {
+        } else if let owner = pageIndexOwner(key) ?? files[key] {
             diagnostics.append(.error(shown, line: 1, column: 1,
                 "would be published as '\(output)', the same file as \(display(owner)) (names differing only in case or accents are one file on many systems)"))
         } else if let owner = folders[key] {
@@ -68,5 +68,11 @@ struct OutputCollisions {
         } else {
             files[key] = source
         }
+    }
+
+    /// The page whose `index.html` is at `key` (folded), if any: pages are all added before files.
+    private func pageIndexOwner(_ key: String) -> String? {
+        guard key.hasSuffix("/index.html") else { return nil }
+        return folders[String(key.dropLast("/index.html".count))]
     }
 }
