@@ -4,7 +4,7 @@
 /// Links are read the way people write them: relative to the Markdown file (`../rain.md`),
 /// from the server's root (`/weather/rain/`, `/weather/rain.md`), or from the content folder
 /// as Zola writes them (`@/weather/rain.md`). Every way ends inside the content tree.
-struct LinkTargets: Equatable, Sendable {
+struct LinkTargets: Sendable {
     enum Target {
         case page(StackPath, fragment: String)
         case asset(output: String, fragment: String)
@@ -58,30 +58,42 @@ struct LinkTargets: Equatable, Sendable {
         }
     }
 
+    /// The written pages the tables below name, by number: each one's stack path, headings and
+    /// file (shared with the page, not copied). Held in the tables' slots, a path, a copy of the
+    /// heading ids and the file each, they were the largest part of the resolve's memory: at a
+    /// million pages, tables of two million slots of 40 and 64 bytes and an array a page.
+    private var pagePaths: [StackPath] = []
+    private var pageHeadings: [[MarkdownHeading]] = []
+    private var pageFiles: [String] = []
     /// Pages by Markdown file, and by folder for categories and `index.md` bundles.
-    private var pages: [String: StackPath] = [:]
-    /// Pages by their output folder (`weather/rain`), as a URL names them, with their anchors.
-    private var pageURLs: [String: URLEntry] = [:]
+    private var pages: [String: Int32] = [:]
+    /// Pages by their output folder (`weather/rain`), as a URL names them.
+    private var pageURLs: [String: Int32] = [:]
     private var assets: [String: String] = [:]
     /// Co-located files by where they are published, to their published path.
     private var assetOutputs: Set<String> = []
     private var leftOut: [String: LeftOut] = [:]
-    /// A page as its URL names it, with its heading ids and its file for `#fragment` checks.
-    /// The anchors are part of the equality, so that `stacks serve` checks links again when a
-    /// page's headings change. (In a table of their own, by stack path, with a set of ids each,
-    /// they were the largest part of the resolve's memory: 640 MB at a million pages.)
+    /// A page as its URL names it, with its heading ids and its file for `#fragment` checks:
+    /// what `changedNames(since:)` compares, so that `stacks serve` checks links again when a
+    /// page's headings change.
     private struct URLEntry: Equatable {
         var path: StackPath
-        /// In the page's order: a page has a few, looked through one by one.
-        var ids: [String]
+        var headings: [MarkdownHeading]
         /// Relative to the content folder: the Markdown file, or a category's folder.
         var file: String
 
-        /// The same ids, in any order.
+        /// The same path and file, and the same ids in any order.
         static func == (lhs: URLEntry, rhs: URLEntry) -> Bool {
-            lhs.path == rhs.path && lhs.file == rhs.file && (lhs.ids == rhs.ids || Set(lhs.ids) == Set(rhs.ids))
+            guard lhs.path == rhs.path, lhs.file == rhs.file else { return false }
+            let (one, other) = (lhs.headings.map(\.id), rhs.headings.map(\.id))
+            return one == other || Set(one) == Set(other)
         }
     }
+
+    private func entry(_ number: Int32) -> URLEntry {
+        URLEntry(path: pagePaths[Int(number)], headings: pageHeadings[Int(number)], file: pageFiles[Int(number)])
+    }
+
     /// Images' sizes by where they are published: part of what a link resolves to, since the
     /// `<img>` it ends in carries the size.
     private var imageSizes: [String: ImageSize] = [:]
@@ -95,22 +107,28 @@ struct LinkTargets: Equatable, Sendable {
         let folders = catalog.pages.indices.reduce(0) { $0 + (catalog.pages[$1].kind == .item && catalog.pages[$1].children.isEmpty ? 0 : 2) }
         pages.reserveCapacity(catalog.pages.count + folders)
         pageURLs.reserveCapacity(catalog.pages.count)
+        pagePaths.reserveCapacity(catalog.pages.count)
+        pageHeadings.reserveCapacity(catalog.pages.count)
+        pageFiles.reserveCapacity(catalog.pages.count)
         // By index: copying each whole page would cost more than the rest of the loop.
         // A fallback row (`Fallback`) is no page of this language to link to.
         for index in catalog.pages.indices where catalog.pages[index].isWritten {
+            let number = Int32(pagePaths.count)
             let source = catalog.pages[index].source
             let path = catalog.pages[index].path
             let directory = catalog.pages[index].sourceDirectory
-            if let source { pages[source] = path }
-            let headings = catalog.pages[index].headings
-            pageURLs[path.outputDirectory] = URLEntry(path: path, ids: headings.isEmpty ? [] : headings.map(\.id), file: source ?? directory)
+            pagePaths.append(path)
+            pageHeadings.append(catalog.pages[index].headings)
+            pageFiles.append(source ?? directory)
+            if let source { pages[source] = number }
+            pageURLs[path.outputDirectory] = number
             let isItem = catalog.pages[index].kind == .item
             if !isItem || source?.hasSuffix("/index.md") == true {
-                pages[directory] = path
+                pages[directory] = number
             }
             if !isItem {
                 // A link to a category's `_index.md` works whether or not the file exists.
-                pages[directory.isEmpty ? "_index.md" : directory + "/_index.md"] = path
+                pages[directory.isEmpty ? "_index.md" : directory + "/_index.md"] = number
             }
         }
         for asset in catalog.assets {
@@ -209,8 +227,13 @@ struct LinkTargets: Equatable, Sendable {
             for (name, value) in new where old[name] != value { changed.insert(name) }
             for name in old.keys where new[name] == nil { changed.insert(name) }
         }
-        compare(pages, earlier.pages)
-        compare(pageURLs, earlier.pageURLs)
+        // The pages' tables by what their entries stand for, each in its own catalog.
+        func compare(_ new: [String: Int32], _ old: [String: Int32], _ same: (Int32, Int32) -> Bool) {
+            for (name, value) in new where old[name].map({ same(value, $0) }) != true { changed.insert(name) }
+            for name in old.keys where new[name] == nil { changed.insert(name) }
+        }
+        compare(pages, earlier.pages) { pagePaths[Int($0)] == earlier.pagePaths[Int($1)] }
+        compare(pageURLs, earlier.pageURLs) { entry($0) == earlier.entry($1) }
         compare(assets, earlier.assets)
         compare(imageSizes, earlier.imageSizes)
         changed.formUnion(plainPictures.symmetricDifference(earlier.plainPictures))
@@ -222,8 +245,9 @@ struct LinkTargets: Equatable, Sendable {
     /// Whether `fragment` (as `resolve` gives it: `#x`, `?q#x`, `?q` or empty) names a place on
     /// the page at `path`: one of its headings, an id of the page template, or its top.
     func hasAnchor(_ fragment: String, on path: StackPath) -> Bool {
-        guard let entry = pageURLs[path.outputDirectory], entry.path == path else { return true }
-        return Self.hasAnchor(fragment, isID: entry.ids.contains)
+        guard let number = pageURLs[path.outputDirectory], pagePaths[Int(number)] == path else { return true }
+        let headings = pageHeadings[Int(number)]
+        return Self.hasAnchor(fragment) { id in headings.contains { $0.id == id } }
     }
 
     /// Read as a browser reads a fragment: as written, else percent-decoded (`#%E5%8E%9F` is `#原`);
@@ -243,8 +267,8 @@ struct LinkTargets: Equatable, Sendable {
 
     /// The page's Markdown file or folder, relative to the content folder.
     func file(of path: StackPath) -> String? {
-        guard let entry = pageURLs[path.outputDirectory], entry.path == path else { return nil }
-        return entry.file
+        guard let number = pageURLs[path.outputDirectory], pagePaths[Int(number)] == path else { return nil }
+        return pageFiles[Int(number)]
     }
 
     /// A link whose fragment names no heading of `page` (a file as messages name it, or "this page").
@@ -255,7 +279,7 @@ struct LinkTargets: Equatable, Sendable {
 
     /// By source first, so a file keeps its page when a URL happens to spell the same path.
     private func lookUp(_ target: String, fragment: String, names: inout [String]) -> Target? {
-        if let page = pages[target] { return .page(page, fragment: fragment) }
+        if let page = pages[target] { return .page(pagePaths[Int(page)], fragment: fragment) }
         if let output = assets[target] { return .asset(output: output, fragment: fragment) }
         return lookUpURL(target, fragment: fragment, names: &names)
     }
@@ -272,12 +296,12 @@ struct LinkTargets: Equatable, Sendable {
 
     /// A page's URL (`weather/rain`, `weather/rain/index.html`) or a published file's path.
     private func lookUpURL(_ target: String, fragment: String, names: inout [String]) -> Target? {
-        if let page = pageURLs[target]?.path { return .page(page, fragment: fragment) }
+        if let page = pageURLs[target] { return .page(pagePaths[Int(page)], fragment: fragment) }
         if assetOutputs.contains(target) { return .asset(output: target, fragment: fragment) }
         let folder = target == "index.html" ? "" : target.hasSuffix("/index.html") ? String(target.dropLast("/index.html".count)) : nil
         guard let folder else { return nil }
         names.append(folder)
-        if let page = pageURLs[folder]?.path { return .page(page, fragment: fragment) }
+        if let page = pageURLs[folder] { return .page(pagePaths[Int(page)], fragment: fragment) }
         return nil
     }
 
