@@ -56,10 +56,13 @@ extension BuildCache {
         bytes.append(contentsOf: path)
         word(record.content.high)
         word(record.content.low)
-        for number in [record.file.device, record.file.inode, UInt64(bitPattern: record.file.size),
-                       UInt64(bitPattern: record.file.modified), UInt64(bitPattern: record.file.changed)] {
-            word(number)
-        }
+        // Word by word, as `ByteWriter.identity` writes it: an array of the five was one more
+        // allocation a file.
+        word(record.file.device)
+        word(record.file.inode)
+        word(UInt64(bitPattern: record.file.size))
+        word(UInt64(bitPattern: record.file.modified))
+        word(UInt64(bitPattern: record.file.changed))
         word(record.input == nil ? 0 : 1)
         if let input = record.input {
             word(input.high)
