@@ -2,9 +2,9 @@
 # How a clean build's peak memory grows with the catalog (issue 24: at most 1.5 KB a page
 # between 100,000 and 1,000,000 items). Generates two catalogs (generate.py, seed 42, 200 items
 # a category) once under --base, builds each clean with every binary given (in turn, output
-# on disk beside the catalog, removed after each run), and prints each build's wall and CPU
-# time, peak resident size, pages and output size, then each binary's slope: the difference of
-# the peaks over the difference of the pages.
+# on disk beside the catalog, set aside after each run and deleted at the end: `set-aside.sh`),
+# and prints each build's wall and CPU time, peak resident size, pages and output size, then
+# each binary's slope: the difference of the peaks over the difference of the pages.
 #
 #   Benchmarks/memory-slope.sh [--small 100000] [--large 1000000] [--base /tmp] BINARY [BINARY ...]
 #
@@ -12,6 +12,7 @@
 set -u -o pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+. "$HERE/set-aside.sh"
 SMALL=100000
 LARGE=1000000
 BASE=${TMPDIR:-/tmp}
@@ -27,6 +28,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#BINARIES[@]} -gt 0 ] || { echo "memory-slope.sh: name at least one stacks binary" >&2; exit 2; }
 
+mkdir -p "$BASE" && trash_beside "$BASE"
 declare -A PEAK PAGES
 for items in "$SMALL" "$LARGE"; do
     categories=$((items / 200))
@@ -35,7 +37,7 @@ for items in "$SMALL" "$LARGE"; do
         python3 "$HERE/generate.py" --items "$items" --categories "$categories" --seed 42 --out "$catalog/content" --quiet || exit 1
     fi
     for binary in "${BINARIES[@]}"; do
-        rm -rf "$catalog/output" "$catalog"/.output.stacks-*
+        set_aside "$catalog/output" "$catalog"/.output.stacks-*
         log=$(mktemp)
         ( cd "$catalog" && /usr/bin/time -f "%e %U %S %M" -o "$log.time" "$binary" build --clean --output output > "$log" 2>&1 )
         status=$?
@@ -48,7 +50,8 @@ for items in "$SMALL" "$LARGE"; do
             "${pages:-?}" "$files" "$(echo "${size:-0} / 1000000000" | bc -l)"
         PEAK[$binary,$items]=$peak
         PAGES[$binary,$items]=${pages:-0}
-        rm -rf "$catalog/output" "$catalog"/.output.stacks-* "$log" "$log.time"
+        set_aside "$catalog/output" "$catalog"/.output.stacks-*
+        rm -f "$log" "$log.time"
     done
 done
 for binary in "${BINARIES[@]}"; do
