@@ -98,9 +98,12 @@ final class BodySpill: Sendable {
         private var pending: [UInt8] = []
         private static let flushSize = 1 << 20
 
-        init(folder: String, allowance: Int = BodySpill.allowance) {
+        /// `count`: how many bodies will come, when known: their spans' room is made at once
+        /// (grown by doubling, a million pages' spans left up to 12 MB unused).
+        init(folder: String, allowance: Int = BodySpill.allowance, count: Int = 0) {
             self.folder = folder
             self.allowance = allowance
+            spans.reserveCapacity(count)
         }
 
         /// Appends one body; `false` when no file could be made for it, or the file could not

@@ -215,11 +215,13 @@ extension MemoBytesReader {
               let image = optional(), let attributeCount = count() else { return nil }
         (frontMatter.draft, frontMatter.date, frontMatter.tags) = (draft == 1, date, tags)
         (frontMatter.icon, frontMatter.color, frontMatter.image) = (icon, color, image)
-        frontMatter.attributes.reserveCapacity(attributeCount)
+        var attributes: [Attribute] = []
+        attributes.reserveCapacity(attributeCount)
         for _ in 0..<attributeCount {
             guard let name = text(), let value = text() else { return nil }
-            frontMatter.attributes.append(Attribute(name: name, value: value))
+            attributes.append(Attribute(name: name, value: value))
         }
+        frontMatter.attributes = Attributes(attributes)
         guard let slug = optional(), let aliases = texts(), let paramCount = count() else { return nil }
         (frontMatter.slug, frontMatter.aliases) = (slug, aliases)
         // Set once, whole: set key by key, the rare keys' box was made again for each.

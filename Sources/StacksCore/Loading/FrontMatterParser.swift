@@ -371,12 +371,11 @@ private struct KeyReader {
         return text
     }
 
-    private mutating func attributes(_ node: some FrontMatterNode, _ key: String) -> [Attribute] {
+    private mutating func attributes(_ node: some FrontMatterNode, _ key: String) -> Attributes {
         guard let pairs = node.pairs else {
             fail(node, "'\(key)' must be a map of names to values")
             return []
         }
-        // Room for them all at once: grown one by one, three attributes took room for four.
         var attributes: [Attribute] = []
         attributes.reserveCapacity(pairs.underestimatedCount)
         for (name, value) in pairs {
@@ -386,7 +385,7 @@ private struct KeyReader {
             }
             attributes.append(Attribute(name: nameText, value: valueText))
         }
-        return attributes
+        return Attributes(attributes)
     }
 
     /// Anything else (an alias) is empty text.

@@ -14,7 +14,7 @@ public struct FrontMatter: Sendable, Equatable {
     public var icon: String?
     public var color: String?
     /// Ordered as written: the item's attribute table.
-    public var attributes: [Attribute] = []
+    public var attributes = Attributes()
     /// The line of the file each key `keepsLine(of:)` is on, for diagnostics found after loading.
     public var keyLines = KeyLines()
     /// Whether a key's line is kept: a diagnostic after loading names it (a `slug` taken twice,
@@ -122,7 +122,7 @@ extension FrontMatter {
         copy.icon = icon.map(clean)
         copy.color = color.map(clean)
         copy.image = image.map(clean)
-        copy.attributes = attributes.map { Attribute(name: clean($0.name), value: clean($0.value)) }
+        copy.attributes = Attributes(attributes.map { Attribute(name: clean($0.name), value: clean($0.value)) })
         copy.slug = slug.map(clean)
         copy.aliases = aliases.map(clean)
         copy.params = Dictionary(params.map { (clean($0.key), clean($0.value)) }) { first, _ in first }

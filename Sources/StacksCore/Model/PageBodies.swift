@@ -75,9 +75,14 @@ public struct PageBodies: Sendable {
         private var digests: [Digest?] = []
 
         init(count: Int, spillingIn folder: String?, allowance: Int = BodySpill.allowance) {
-            spill = folder.map { BodySpill.Writer(folder: $0, allowance: allowance) }
+            spill = folder.map { BodySpill.Writer(folder: $0, allowance: allowance, count: count) }
             if spill == nil { held.reserveCapacity(count) }
+            expected = count
         }
+
+        /// How many bodies will come: the digests' room is made for them all at once (grown by
+        /// doubling, a million pages' left up to half of it unused).
+        private let expected: Int
 
         /// `digest`: what stands for the body's bytes (`PageBodies.digest(_:)`), if known.
         mutating func append(_ html: String, digest: Digest?) {
@@ -88,6 +93,7 @@ public struct PageBodies: Sendable {
         /// The digest of the body appended next.
         private mutating func note(_ digest: Digest?) {
             if digest != nil || !digests.isEmpty {
+                if digests.isEmpty { digests.reserveCapacity(max(expected, count + 1)) }
                 if digests.count < count { digests += repeatElement(nil, count: count - digests.count) }
                 digests.append(digest)
             }
