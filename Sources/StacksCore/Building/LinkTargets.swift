@@ -68,7 +68,7 @@ struct LinkTargets: Sendable {
     /// Pages by Markdown file, and by folder for categories and `index.md` bundles.
     private var pages: [String: Int32] = [:]
     /// Pages by their output folder (`weather/rain`), as a URL names them.
-    private var pageURLs: [String: Int32] = [:]
+    private var pageURLs = PageURLTable([])
     private var assets: [String: String] = [:]
     /// Co-located files by where they are published, to their published path.
     private var assetOutputs: Set<String> = []
@@ -106,7 +106,6 @@ struct LinkTargets: Sendable {
         // `_index.md`: twice the pages was room for twice as many, in tables twice the size.)
         let folders = catalog.pages.indices.reduce(0) { $0 + (catalog.pages[$1].kind == .item && catalog.pages[$1].children.isEmpty ? 0 : 2) }
         pages.reserveCapacity(catalog.pages.count + folders)
-        pageURLs.reserveCapacity(catalog.pages.count)
         pagePaths.reserveCapacity(catalog.pages.count)
         pageHeadings.reserveCapacity(catalog.pages.count)
         pageFiles.reserveCapacity(catalog.pages.count)
@@ -121,7 +120,6 @@ struct LinkTargets: Sendable {
             pageHeadings.append(catalog.pages[index].headings)
             pageFiles.append(source ?? directory)
             if let source { pages[source] = number }
-            pageURLs[path.outputDirectory] = number
             let isItem = catalog.pages[index].kind == .item
             if !isItem || source?.hasSuffix("/index.md") == true {
                 pages[directory] = number
@@ -131,6 +129,7 @@ struct LinkTargets: Sendable {
                 pages[directory.isEmpty ? "_index.md" : directory + "/_index.md"] = number
             }
         }
+        pageURLs = PageURLTable(pagePaths)
         for asset in catalog.assets {
             assets[asset.source] = asset.output
             assetOutputs.insert(asset.output)
@@ -233,7 +232,16 @@ struct LinkTargets: Sendable {
             for name in old.keys where new[name] == nil { changed.insert(name) }
         }
         compare(pages, earlier.pages) { pagePaths[Int($0)] == earlier.pagePaths[Int($1)] }
-        compare(pageURLs, earlier.pageURLs) { entry($0) == earlier.entry($1) }
+        // By URL folder, spelled only for a name that changed.
+        for number in pageURLs.numbers {
+            let path = pagePaths[Int(number)]
+            let old = earlier.pageURLs.number(ofFolderOf: path, in: earlier.pagePaths)
+            if old.map({ entry(number) == earlier.entry($0) }) != true { changed.insert(path.outputDirectory) }
+        }
+        for number in earlier.pageURLs.numbers {
+            let path = earlier.pagePaths[Int(number)]
+            if pageURLs.number(ofFolderOf: path, in: pagePaths) == nil { changed.insert(path.outputDirectory) }
+        }
         compare(assets, earlier.assets)
         compare(imageSizes, earlier.imageSizes)
         changed.formUnion(plainPictures.symmetricDifference(earlier.plainPictures))
@@ -245,7 +253,7 @@ struct LinkTargets: Sendable {
     /// Whether `fragment` (as `resolve` gives it: `#x`, `?q#x`, `?q` or empty) names a place on
     /// the page at `path`: one of its headings, an id of the page template, or its top.
     func hasAnchor(_ fragment: String, on path: StackPath) -> Bool {
-        guard let number = pageURLs[path.outputDirectory], pagePaths[Int(number)] == path else { return true }
+        guard let number = pageURLs.number(ofFolderOf: path, in: pagePaths), pagePaths[Int(number)] == path else { return true }
         let headings = pageHeadings[Int(number)]
         return Self.hasAnchor(fragment) { id in headings.contains { $0.id == id } }
     }
@@ -267,7 +275,7 @@ struct LinkTargets: Sendable {
 
     /// The page's Markdown file or folder, relative to the content folder.
     func file(of path: StackPath) -> String? {
-        guard let number = pageURLs[path.outputDirectory], pagePaths[Int(number)] == path else { return nil }
+        guard let number = pageURLs.number(ofFolderOf: path, in: pagePaths), pagePaths[Int(number)] == path else { return nil }
         return pageFiles[Int(number)]
     }
 
@@ -296,12 +304,12 @@ struct LinkTargets: Sendable {
 
     /// A page's URL (`weather/rain`, `weather/rain/index.html`) or a published file's path.
     private func lookUpURL(_ target: String, fragment: String, names: inout [String]) -> Target? {
-        if let page = pageURLs[target] { return .page(pagePaths[Int(page)], fragment: fragment) }
+        if let page = pageURLs.number(of: target, in: pagePaths) { return .page(pagePaths[Int(page)], fragment: fragment) }
         if assetOutputs.contains(target) { return .asset(output: target, fragment: fragment) }
         let folder = target == "index.html" ? "" : target.hasSuffix("/index.html") ? String(target.dropLast("/index.html".count)) : nil
         guard let folder else { return nil }
         names.append(folder)
-        if let page = pageURLs[folder] { return .page(pagePaths[Int(page)], fragment: fragment) }
+        if let page = pageURLs.number(of: folder, in: pagePaths) { return .page(pagePaths[Int(page)], fragment: fragment) }
         return nil
     }
 

@@ -1,0 +1,85 @@
+/// Pages by their output folder (`weather/rain`), as a URL names them: a table of page
+/// numbers found by the hash of the folder's bytes, spelled from each page's stack path when
+/// it is looked at. As a dictionary keyed by the folders, a million pages' folders were 64 MB
+/// of strings kept only to be keys, beside 40 MB of table, through the links' resolution.
+///
+/// The hash is Swift's, seeded anew in each process: the slugs come from the content, and with
+/// a hash anyone can compute, pages made to share a slot would make each look-up walk them all.
+struct PageURLTable: Sendable {
+    /// Page numbers, `-1` where none; a power of two of them, at most half full.
+    private var slots: [Int32]
+
+    /// The table of `paths` by number; of two pages with one folder, the later.
+    init(_ paths: [StackPath]) {
+        var capacity = 8
+        while capacity < paths.count * 2 { capacity <<= 1 }
+        slots = [Int32](repeating: -1, count: capacity)
+        for number in paths.indices {
+            Self.withFolder(of: paths[number]) { folder in
+                let slot = place(of: folder, in: paths)
+                slots[slot] = Int32(number)
+            }
+        }
+    }
+
+    /// The page whose folder is `folder`.
+    func number(of folder: String, in paths: [StackPath]) -> Int32? {
+        var folder = folder
+        return folder.withUTF8 { bytes in
+            let number = slots[place(of: bytes, in: paths)]
+            return number < 0 ? nil : number
+        }
+    }
+
+    /// The page whose folder is `path`'s (that page's path may differ, in a catalog where two
+    /// pages share a folder).
+    func number(ofFolderOf path: StackPath, in paths: [StackPath]) -> Int32? {
+        Self.withFolder(of: path) { folder in
+            let number = slots[place(of: folder, in: paths)]
+            return number < 0 ? nil : number
+        }
+    }
+
+    /// Every page number the table holds, in no order.
+    var numbers: some Sequence<Int32> { slots.lazy.filter { $0 >= 0 } }
+
+    /// The slot of `folder`'s page, or the empty slot where it would go.
+    private func place(of folder: UnsafeBufferPointer<UInt8>, in paths: [StackPath]) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(folder))
+        let mask = slots.count - 1
+        var slot = hasher.finalize() & mask
+        while slots[slot] >= 0 {
+            let matches = Self.withFolder(of: paths[Int(slots[slot])]) { $0.elementsEqual(folder) }
+            if matches { return slot }
+            slot = (slot + 1) & mask
+        }
+        return slot
+    }
+
+    /// `path.outputDirectory`'s bytes, spelled in room on the stack (one allocation a look-up
+    /// in a dictionary keyed by the folder).
+    static func withFolder<Result>(of path: StackPath, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var count = path.language.utf8.count
+        for destination in path.destinations { count += destination.slug.utf8.count + 1 }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
+            var end = 0, first = true
+            func piece(_ text: String) {
+                if !first {
+                    buffer[end] = UInt8(ascii: "/")
+                    end += 1
+                }
+                first = false
+                var text = text
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    (buffer.baseAddress! + end).update(from: base, count: bytes.count)
+                    end += bytes.count
+                }
+            }
+            if !path.language.isEmpty { piece(path.language) }
+            for destination in path.destinations { piece(destination.slug) }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<end]))
+        }
+    }
+}
