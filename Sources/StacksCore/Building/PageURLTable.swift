@@ -60,26 +60,8 @@ struct PageURLTable: Sendable {
     /// `path.outputDirectory`'s bytes, spelled in room on the stack (one allocation a look-up
     /// in a dictionary keyed by the folder).
     static func withFolder<Result>(of path: StackPath, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        var count = path.language.utf8.count
-        for destination in path.destinations { count += destination.slug.utf8.count + 1 }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
-            var end = 0, first = true
-            func piece(_ text: String) {
-                if !first {
-                    buffer[end] = UInt8(ascii: "/")
-                    end += 1
-                }
-                first = false
-                var text = text
-                text.withUTF8 { bytes in
-                    guard let base = bytes.baseAddress else { return }
-                    (buffer.baseAddress! + end).update(from: base, count: bytes.count)
-                    end += bytes.count
-                }
-            }
-            if !path.language.isEmpty { piece(path.language) }
-            for destination in path.destinations { piece(destination.slug) }
-            return body(UnsafeBufferPointer(rebasing: buffer[..<end]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(path.outputDirectoryCount, 1)) { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[..<path.spellOutputDirectory(into: buffer)]))
         }
     }
 }

@@ -135,29 +135,39 @@ public struct StackPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The folder the page is written to, e.g. `weather/rain`; empty for the site's root.
     public var outputDirectory: String {
+        let capacity = outputDirectoryCount
+        guard capacity > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: capacity) { spellOutputDirectory(into: $0) }
+    }
+
+    /// The bytes of `outputDirectory`, at most (each segment's and a separator).
+    var outputDirectoryCount: Int {
         var capacity = language.utf8.count
         for destination in destinations { capacity += destination.slug.utf8.count + 1 }
-        guard capacity > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var end = 0
-            var first = true
-            func segment(_ text: String) {
-                if !first {
-                    buffer[end] = UInt8(ascii: "/")
-                    end += 1
-                }
-                first = false
-                var text = text
-                text.withUTF8 { bytes in
-                    guard let base = bytes.baseAddress else { return }
-                    (buffer.baseAddress! + end).update(from: base, count: bytes.count)
-                    end += bytes.count
-                }
+        return capacity
+    }
+
+    /// Writes `outputDirectory`'s bytes into `buffer` (room for `outputDirectoryCount`),
+    /// returning how many: a look-up can spell it on the stack without making a string.
+    func spellOutputDirectory(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var end = 0
+        var first = true
+        func segment(_ text: String) {
+            if !first {
+                buffer[end] = UInt8(ascii: "/")
+                end += 1
             }
-            if !language.isEmpty { segment(language) }
-            for destination in destinations { segment(destination.slug) }
-            return end
+            first = false
+            var text = text
+            text.withUTF8 { bytes in
+                guard let base = bytes.baseAddress else { return }
+                (buffer.baseAddress! + end).update(from: base, count: bytes.count)
+                end += bytes.count
+            }
         }
+        if !language.isEmpty { segment(language) }
+        for destination in destinations { segment(destination.slug) }
+        return end
     }
 
     /// The slugs a URL names, undoing percent-encoding; `nil` when the URL is not a clean page URL.
