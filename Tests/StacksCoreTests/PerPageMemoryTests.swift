@@ -20,6 +20,41 @@ import StacksTestSupport
         #expect(MemoryLayout<Document>.size <= 225, "\(MemoryLayout<Document>.size)")
     }
 
+    /// A page's stored fields fit the allocator's 256-byte class (at 320 they took the next).
+    @Test func aPagesStoredFieldsTakeTwoHundredFiftySixBytes() {
+        #expect(MemoryLayout<Page.Fields.Stored>.size <= 256, "\(MemoryLayout<Page.Fields.Stored>.size)")
+    }
+
+    /// What most pages lack is in the box only when a page has it: a folder other than its
+    /// source file's, a fallback's language, Markdown not parsed yet. Each reads back as set,
+    /// and a page without them has no box.
+    @Test func whatFewPagesHaveIsBoxedOnlyWhenThere() {
+        var page = Page(kind: .item, path: StackPath([.item("a")]), source: "tools/a.md", sourceDirectory: "tools", title: "A", parent: 0)
+        #expect(page.storedFields.rare == nil && page.sourceDirectory == "tools" && page.body.isEmpty && page.fallback == nil)
+        #expect(page.parent == 0 && page.picture == nil && page.bodyLine == 1)
+        page.body = "Text"
+        #expect(page.storedFields.rare != nil && page.body == "Text" && page.sourceDirectory == "tools")
+        page.body = ""
+        #expect(page.storedFields.rare == nil)
+        // A bundle's folder is its file's; a category without `_index.md` has its own.
+        let category = Page(kind: .category, path: StackPath([.category("c")]), source: nil, sourceDirectory: "c", title: "C", parent: 0)
+        #expect(category.sourceDirectory == "c" && category.storedFields.rare != nil)
+        let home = Page(kind: .home, path: .root, source: "_index.md", sourceDirectory: "", title: "", parent: nil)
+        #expect(home.sourceDirectory == "" && home.storedFields.rare == nil && home.parent == nil)
+        // The folder stays when the file changes.
+        page.source = "elsewhere/b.md"
+        #expect(page.sourceDirectory == "tools" && page.source == "elsewhere/b.md")
+        page.sourceDirectory = "elsewhere"
+        #expect(page.storedFields.rare == nil)
+        page.picture = 3
+        page.parent = nil
+        page.bodyLine = 40
+        #expect(page.picture == 3 && page.parent == nil && page.bodyLine == 40)
+        var copy = page
+        copy.fallback = Translations.Language(tag: "fr", name: "Français", folder: "fr")
+        #expect(copy.fallback?.tag == "fr" && !copy.isWritten && page.isWritten && copy != page && copy.sourceDirectory == "elsewhere")
+    }
+
     @Test func keyLinesAreOneArray() {
         #expect(MemoryLayout<KeyLines>.size == 8)
         var lines = KeyLines()
@@ -110,3 +145,4 @@ import StacksTestSupport
         }
     }
 }
+

@@ -58,13 +58,13 @@ struct LinkTargets: Sendable {
         }
     }
 
-    /// The written pages the tables below name, by number: each one's stack path, headings and
-    /// file (shared with the page, not copied). Held in the tables' slots, a path, a copy of the
-    /// heading ids and the file each, they were the largest part of the resolve's memory: at a
-    /// million pages, tables of two million slots of 40 and 64 bytes and an array a page.
-    private var pagePaths: [StackPath] = []
-    private var pageHeadings: [[MarkdownHeading]] = []
-    private var pageFiles: [String] = []
+    /// The catalog's pages, which the tables below name by index (only written ones): each
+    /// one's stack path, headings and file read from the page. Held in the tables' slots, a
+    /// path, a copy of the heading ids and the file each, they were the largest part of the
+    /// resolve's memory (at a million pages, tables of two million slots of 40 and 64 bytes and
+    /// an array a page); copied into arrays of their own, 48 MB more.
+    private var catalogPages = PageList([])
+    private var pagePaths: LazyMapCollection<PageList, StackPath> { catalogPages.lazy.map(\.path) }
     /// Pages by Markdown file, and by folder for categories and `index.md` bundles.
     private var pages: [String: Int32] = [:]
     /// Pages by their output folder (`weather/rain`), as a URL names them.
@@ -91,7 +91,12 @@ struct LinkTargets: Sendable {
     }
 
     private func entry(_ number: Int32) -> URLEntry {
-        URLEntry(path: pagePaths[Int(number)], headings: pageHeadings[Int(number)], file: pageFiles[Int(number)])
+        URLEntry(path: catalogPages[Int(number)].path, headings: catalogPages[Int(number)].headings, file: file(ofPage: Int(number)))
+    }
+
+    /// Page `index`'s Markdown file, or its folder when it has none.
+    private func file(ofPage index: Int) -> String {
+        catalogPages[index].source ?? catalogPages[index].sourceDirectory
     }
 
     /// Images' sizes by where they are published: part of what a link resolves to, since the
@@ -106,19 +111,14 @@ struct LinkTargets: Sendable {
         // `_index.md`: twice the pages was room for twice as many, in tables twice the size.)
         let folders = catalog.pages.indices.reduce(0) { $0 + (catalog.pages[$1].kind == .item && catalog.pages[$1].children.isEmpty ? 0 : 2) }
         pages.reserveCapacity(catalog.pages.count + folders)
-        pagePaths.reserveCapacity(catalog.pages.count)
-        pageHeadings.reserveCapacity(catalog.pages.count)
-        pageFiles.reserveCapacity(catalog.pages.count)
+        catalogPages = catalog.pages
         // By index: copying each whole page would cost more than the rest of the loop.
         // A fallback row (`Fallback`) is no page of this language to link to.
-        for index in catalog.pages.indices where catalog.pages[index].isWritten {
-            let number = Int32(pagePaths.count)
+        let written = catalog.pages.indices.filter { catalog.pages[$0].isWritten }
+        for index in written {
+            let number = Int32(index)
             let source = catalog.pages[index].source
-            let path = catalog.pages[index].path
             let directory = catalog.pages[index].sourceDirectory
-            pagePaths.append(path)
-            pageHeadings.append(catalog.pages[index].headings)
-            pageFiles.append(source ?? directory)
             if let source { pages[source] = number }
             let isItem = catalog.pages[index].kind == .item
             if !isItem || source?.hasSuffix("/index.md") == true {
@@ -129,7 +129,7 @@ struct LinkTargets: Sendable {
                 pages[directory.isEmpty ? "_index.md" : directory + "/_index.md"] = number
             }
         }
-        pageURLs = PageURLTable(pagePaths)
+        pageURLs = PageURLTable(pagePaths, including: written)
         for asset in catalog.assets {
             assets[asset.source] = asset.output
             assetOutputs.insert(asset.output)
@@ -254,7 +254,7 @@ struct LinkTargets: Sendable {
     /// the page at `path`: one of its headings, an id of the page template, or its top.
     func hasAnchor(_ fragment: String, on path: StackPath) -> Bool {
         guard let number = pageURLs.number(ofFolderOf: path, in: pagePaths), pagePaths[Int(number)] == path else { return true }
-        let headings = pageHeadings[Int(number)]
+        let headings = catalogPages[Int(number)].headings
         return Self.hasAnchor(fragment) { id in headings.contains { $0.id == id } }
     }
 
@@ -276,7 +276,7 @@ struct LinkTargets: Sendable {
     /// The page's Markdown file or folder, relative to the content folder.
     func file(of path: StackPath) -> String? {
         guard let number = pageURLs.number(ofFolderOf: path, in: pagePaths), pagePaths[Int(number)] == path else { return nil }
-        return pageFiles[Int(number)]
+        return file(ofPage: Int(number))
     }
 
     /// A link whose fragment names no heading of `page` (a file as messages name it, or "this page").

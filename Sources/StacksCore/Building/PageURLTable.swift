@@ -11,10 +11,16 @@ struct PageURLTable: Sendable {
 
     /// The table of `paths` by number; of two pages with one folder, the later.
     init(_ paths: [StackPath]) {
+        self.init(paths, including: paths.indices)
+    }
+
+    /// The table of the `paths` numbered `numbers` (ascending); of two pages with one folder,
+    /// the later.
+    init<Paths: RandomAccessCollection<StackPath>>(_ paths: Paths, including numbers: some Collection<Int>) where Paths.Index == Int {
         var capacity = 8
-        while capacity < paths.count * 2 { capacity <<= 1 }
+        while capacity < numbers.count * 2 { capacity <<= 1 }
         slots = [Int32](repeating: -1, count: capacity)
-        for number in paths.indices {
+        for number in numbers {
             Self.withFolder(of: paths[number]) { folder in
                 let slot = place(of: folder, in: paths)
                 slots[slot] = Int32(number)
@@ -23,7 +29,7 @@ struct PageURLTable: Sendable {
     }
 
     /// The page whose folder is `folder`.
-    func number(of folder: String, in paths: [StackPath]) -> Int32? {
+    func number<Paths: RandomAccessCollection<StackPath>>(of folder: String, in paths: Paths) -> Int32? where Paths.Index == Int {
         var folder = folder
         return folder.withUTF8 { bytes in
             let number = slots[place(of: bytes, in: paths)]
@@ -33,7 +39,7 @@ struct PageURLTable: Sendable {
 
     /// The page whose folder is `path`'s (that page's path may differ, in a catalog where two
     /// pages share a folder).
-    func number(ofFolderOf path: StackPath, in paths: [StackPath]) -> Int32? {
+    func number<Paths: RandomAccessCollection<StackPath>>(ofFolderOf path: StackPath, in paths: Paths) -> Int32? where Paths.Index == Int {
         Self.withFolder(of: path) { folder in
             let number = slots[place(of: folder, in: paths)]
             return number < 0 ? nil : number
@@ -44,7 +50,7 @@ struct PageURLTable: Sendable {
     var numbers: some Sequence<Int32> { slots.lazy.filter { $0 >= 0 } }
 
     /// The slot of `folder`'s page, or the empty slot where it would go.
-    private func place(of folder: UnsafeBufferPointer<UInt8>, in paths: [StackPath]) -> Int {
+    private func place<Paths: RandomAccessCollection<StackPath>>(of folder: UnsafeBufferPointer<UInt8>, in paths: Paths) -> Int where Paths.Index == Int {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(folder))
         let mask = slots.count - 1

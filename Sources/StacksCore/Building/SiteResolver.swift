@@ -131,18 +131,23 @@ public struct SiteResolver: Sendable {
                                                                 links: parsed[index].links)
             }
         }
+        // Each page's children by their keys, made for one parent at a time: every page's at
+        // once were 48 MB at a million pages, beside a table of folded titles, which only
+        // `stacks serve` keeps (`Memo.foldedTitles`).
         var folded: [String: String] = [:]
-        folded.reserveCapacity(catalog.pages.count)
-        let sortKeys = catalog.pages.indices.map { index in
-            let title = catalog.pages[index].title
-            let foldedTitle = folded[title] ?? memo?.foldedTitles[title] ?? SortKey.fold(title)
-            folded[title] = foldedTitle
-            return SortKey(of: catalog.pages, index, foldedTitle: foldedTitle)
+        let keepsFolds = memo != nil
+        if keepsFolds { folded.reserveCapacity(catalog.pages.count) }
+        for index in catalog.pages.indices where !catalog.pages[index].children.isEmpty {
+            var keyed = catalog.pages[index].children.map { child in
+                let title = catalog.pages[child].title
+                let foldedTitle = folded[title] ?? memo?.foldedTitles[title] ?? SortKey.fold(title)
+                if keepsFolds { folded[title] = foldedTitle }
+                return (child: child, key: SortKey(of: catalog.pages, child, foldedTitle: foldedTitle))
+            }
+            keyed.sort { $0.key < $1.key }
+            catalog.pages[index].children = keyed.map(\.child)
         }
         memo?.foldedTitles = folded
-        for index in catalog.pages.indices {
-            catalog.pages[index].children.sort { sortKeys[$0] < sortKeys[$1] }
-        }
         whenOrdered(catalog)
         return resolveBodies(of: catalog, parsed: parsed, memo: &memo, spillFolder: spillFolder, parsedHTML: parsedHTML,
                              parseKeys: parseKeys)

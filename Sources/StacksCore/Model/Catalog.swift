@@ -67,38 +67,54 @@ public struct Page: Sendable, Equatable {
     /// release, 2 % of a clean build's instructions). Only `Page` makes or changes one, so a
     /// page is a value as before. Behind a pointer rather than in the object's own properties,
     /// whose every read would be checked for a conflicting access while the program runs.
+    ///
+    /// 256 bytes, the allocator's size class below 320: at a million pages each byte of it is a
+    /// megabyte of every stage's memory. So the numbers are 32 bits, and what most pages lack
+    /// (a fallback's language, a folder that is not the source file's, Markdown not yet
+    /// parsed) is in a box most pages do without (`Rare`).
     final class Fields: @unchecked Sendable {
         struct Stored {
-            var kind: Kind
             let path: StackPath
             var url: String
-            /// Boxed: a catalog of one language has none (inline, its 48 bytes were in every page).
-            var fallback: FallbackLanguage?
+            var rare: Rare?
             var source: String?
-            var sourceDirectory: String
             var frontMatter: FrontMatter
-            var body: String
-            var bodyLine: Int
             var title: String
             var summary: String?
             var headings: [MarkdownHeading]
-            var picture: Int?
-            var parent: Int?
             var children: [Int]
+            var bodyLine: Int32
+            /// -1: none.
+            var picture: Int32
+            /// -1: none (the home page).
+            var parent: Int32
+            var kind: Kind
         }
 
         let stored: UnsafeMutablePointer<Stored>
 
-        /// A fallback row's language, never changed once made.
-        final class FallbackLanguage: Sendable, Equatable {
-            let language: Translations.Language
+        /// What few pages have, never changed once made: a fallback row's language, a folder
+        /// that is not the one the source file is in (a category without `_index.md`), and the
+        /// Markdown until it is parsed (a build that spills its bodies has none in its pages).
+        final class Rare: Sendable, Equatable {
+            let fallback: Translations.Language?
+            let sourceDirectory: String?
+            let body: String
 
-            init(_ language: Translations.Language) {
-                self.language = language
+            /// `nil` when there is nothing to hold.
+            static func make(fallback: Translations.Language?, sourceDirectory: String?, body: String) -> Rare? {
+                fallback == nil && sourceDirectory == nil && body.isEmpty
+                    ? nil : Rare(fallback: fallback, sourceDirectory: sourceDirectory, body: body)
             }
 
-            static func == (lhs: FallbackLanguage, rhs: FallbackLanguage) -> Bool {
-                lhs.language == rhs.language
+            private init(fallback: Translations.Language?, sourceDirectory: String?, body: String) {
+                self.fallback = fallback
+                self.sourceDirectory = sourceDirectory
+                self.body = body
+            }
+
+            static func == (lhs: Rare, rhs: Rare) -> Bool {
+                lhs.fallback == rhs.fallback && lhs.sourceDirectory == rhs.sourceDirectory && lhs.body == rhs.body
             }
         }
 
@@ -124,6 +140,20 @@ public struct Page: Sendable, Equatable {
         return fields
     }
 
+    private var rare: Fields.Rare? { fields.stored.pointee.rare }
+
+    /// The box's fields as given, in a new box (or none).
+    private mutating func setRare(fallback: Translations.Language?, sourceDirectory: String, body: String) {
+        let folder = sourceDirectory == Self.folder(of: source) ? nil : sourceDirectory
+        ownFields().stored.pointee.rare = .make(fallback: fallback, sourceDirectory: folder, body: body)
+    }
+
+    /// The folder a source file is in, relative to the content root ("" at the root).
+    static func folder(of source: String?) -> String {
+        guard let source, let slash = source.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(source[..<slash])
+    }
+
     public var kind: Kind {
         _read { yield fields.stored.pointee.kind }
         _modify { yield &ownFields().stored.pointee.kind }
@@ -138,31 +168,38 @@ public struct Page: Sendable, Equatable {
     /// A row for a page this catalog's language lacks, leading to the page in `fallback`
     /// (`Fallback`): listed, never written.
     public internal(set) var fallback: Translations.Language? {
-        get { fields.stored.pointee.fallback?.language }
-        set { ownFields().stored.pointee.fallback = newValue.map(Fields.FallbackLanguage.init) }
+        get { rare?.fallback }
+        set { setRare(fallback: newValue, sourceDirectory: sourceDirectory, body: body) }
     }
     /// The Markdown file, relative to the content root; `nil` for a category without `_index.md`.
     public var source: String? {
-        _read { yield fields.stored.pointee.source }
-        _modify { yield &ownFields().stored.pointee.source }
+        get { fields.stored.pointee.source }
+        set {
+            // The folder stays what it was.
+            let (directory, fallback, body) = (sourceDirectory, fallback, body)
+            ownFields().stored.pointee.source = newValue
+            setRare(fallback: fallback, sourceDirectory: directory, body: body)
+        }
     }
-    /// The folder relative links in this page's Markdown start from.
+    /// The folder relative links in this page's Markdown start from: the source file's, or,
+    /// without one, the category's.
     public var sourceDirectory: String {
-        _read { yield fields.stored.pointee.sourceDirectory }
-        _modify { yield &ownFields().stored.pointee.sourceDirectory }
+        get { rare?.sourceDirectory ?? Self.folder(of: fields.stored.pointee.source) }
+        set { setRare(fallback: fallback, sourceDirectory: newValue, body: body) }
     }
     public var frontMatter: FrontMatter {
         _read { yield fields.stored.pointee.frontMatter }
         _modify { yield &ownFields().stored.pointee.frontMatter }
     }
+    /// The Markdown, until it is parsed.
     public var body: String {
-        _read { yield fields.stored.pointee.body }
-        _modify { yield &ownFields().stored.pointee.body }
+        get { rare?.body ?? "" }
+        set { setRare(fallback: fallback, sourceDirectory: sourceDirectory, body: newValue) }
     }
     /// The line of the source file on which `body` starts, so diagnostics point into the file.
     public var bodyLine: Int {
-        _read { yield fields.stored.pointee.bodyLine }
-        _modify { yield &ownFields().stored.pointee.bodyLine }
+        get { Int(fields.stored.pointee.bodyLine) }
+        set { ownFields().stored.pointee.bodyLine = Int32(clamping: newValue) }
     }
     /// Resolved by the resolve stage: front matter, else the first heading, else the slug.
     public var title: String {
@@ -184,12 +221,12 @@ public struct Page: Sendable, Equatable {
     /// The co-located picture (an index in `Catalog.assets`) that stands for the page in lists,
     /// set by the resolve stage when pictures are resized (`PagePictures`).
     public var picture: Int? {
-        _read { yield fields.stored.pointee.picture }
-        _modify { yield &ownFields().stored.pointee.picture }
+        get { fields.stored.pointee.picture < 0 ? nil : Int(fields.stored.pointee.picture) }
+        set { ownFields().stored.pointee.picture = newValue.map { Int32($0) } ?? -1 }
     }
     public var parent: Int? {
-        _read { yield fields.stored.pointee.parent }
-        _modify { yield &ownFields().stored.pointee.parent }
+        get { fields.stored.pointee.parent < 0 ? nil : Int(fields.stored.pointee.parent) }
+        set { ownFields().stored.pointee.parent = newValue.map { Int32($0) } ?? -1 }
     }
     /// Sub-categories first, then items, each in catalog order.
     public var children: [Int] {
@@ -200,9 +237,11 @@ public struct Page: Sendable, Equatable {
     public init(kind: Kind, path: StackPath, source: String?, sourceDirectory: String,
                 frontMatter: FrontMatter = FrontMatter(), body: String = "", bodyLine: Int = 1,
                 title: String, parent: Int?, children: [Int] = []) {
-        fields = Fields(Fields.Stored(kind: kind, path: path, url: path.url, fallback: nil, source: source, sourceDirectory: sourceDirectory,
-                        frontMatter: frontMatter, body: body, bodyLine: bodyLine, title: title, summary: frontMatter.summary,
-                        headings: [], picture: nil, parent: parent, children: children))
+        let folder = sourceDirectory == Self.folder(of: source) ? nil : sourceDirectory
+        fields = Fields(Fields.Stored(path: path, url: path.url, rare: .make(fallback: nil, sourceDirectory: folder, body: body),
+                                      source: source, frontMatter: frontMatter, title: title, summary: frontMatter.summary,
+                                      headings: [], children: children, bodyLine: Int32(clamping: bodyLine), picture: -1,
+                                      parent: parent.map { Int32($0) } ?? -1, kind: kind))
     }
 
     public static func == (lhs: Page, rhs: Page) -> Bool {
@@ -211,11 +250,9 @@ public struct Page: Sendable, Equatable {
         return one.kind == other.kind
             && one.path == other.path
             && one.url == other.url
-            && one.fallback == other.fallback
+            && one.rare == other.rare
             && one.source == other.source
-            && one.sourceDirectory == other.sourceDirectory
             && one.frontMatter == other.frontMatter
-            && one.body == other.body
             && one.bodyLine == other.bodyLine
             && one.title == other.title
             && one.summary == other.summary
@@ -226,7 +263,7 @@ public struct Page: Sendable, Equatable {
     }
 
     /// Whether the page is written: a fallback row only leads to another language's page.
-    public var isWritten: Bool { fields.stored.pointee.fallback == nil }
+    public var isWritten: Bool { rare?.fallback == nil }
 
     public var slug: String { path.last?.slug ?? "" }
 
