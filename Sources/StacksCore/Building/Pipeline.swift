@@ -237,6 +237,7 @@ public enum Pipeline {
                                     images: config.images.resize ? ResponsiveImages(layout: config.layout, avif: config.images.avif) : nil)
         let loaded: CatalogLoader.Loaded
         var collisionsAside: Task<[Diagnostic], Never>?
+        var collisionProblems: [Diagnostic] = []
         var spilledBodies: SpilledBodies?
         if memory == nil {
             // A build: each file's bytes go once decoded, and its body to a file beside the
@@ -255,9 +256,11 @@ public enum Pipeline {
             PhaseTrace.mark("decoded")
             for gate in gates { gate.open() }
             loaded = loader.assemble(content, documents: &documents, findsCollisions: false)
-            // The output collisions, on the core the parse leaves idle at times.
-            let (places, assets) = (loaded.places, loaded.catalog.assets)
-            collisionsAside = Task.detached { CatalogLoader.collisions(places: places, assets: assets, displayRoot: displayRoot) }
+            // The output collisions, on the core the parse leaves idle at times. (The pages are
+            // shared with the parse, which changes none of them: `Page.body` set to the nothing
+            // a spilled build's pages hold is no change.)
+            let (pages, assets) = (loaded.catalog.pages, loaded.catalog.assets)
+            collisionsAside = Task.detached { CatalogLoader.collisions(pages: pages, assets: assets, displayRoot: displayRoot) }
             PhaseTrace.mark("assembled")
             // The bytes are needed no more.
             content = SourceDirectory(name: "", relativePath: "")
@@ -280,6 +283,10 @@ public enum Pipeline {
             (parsed, parsedHTML, parseKeys) = await parseReleasing(&catalog, bodies: spilledBodies, options: config.markdown,
                                                                    memo: memos.parse, spillFolder: spillFolder, readSource: readSource)
             spilledBodies = nil
+            // Done before the resolve changes the pages the collisions read (each page shared
+            // with them would be copied); the parse takes far longer.
+            collisionProblems = await collisionsAside?.value ?? []
+            collisionsAside = nil
             FreedMemory.release()
             PhaseTrace.mark("parsed")
         } else {
@@ -301,7 +308,7 @@ public enum Pipeline {
         }
         if let resolverMemo { memory?.remember(resolverMemo: resolverMemo) }
         PhaseTrace.mark("resolved")
-        return (site, loadProblems + (await collisionsAside?.value ?? []) + resolveProblems, tagIndexAside)
+        return (site, loadProblems + collisionProblems + (await collisionsAside?.value ?? []) + resolveProblems, tagIndexAside)
     }
 
     /// Parse, for a build: every page's Markdown, a few thousand pages at a time, each page's

@@ -117,7 +117,8 @@ public struct CatalogLoader: Sendable {
     struct Loaded: Sendable {
         var catalog: Catalog
         var diagnostics: [Diagnostic]
-        /// By page index: where the loader put each page.
+        /// By page index: where the loader put each page (`stacks serve`'s; a build keeps none:
+        /// at a million pages they were 112 MB through the parse).
         var places: [PagePlace]
         /// With a memo (`stacks serve`): which pages this run made rather than took from the
         /// last run. `nil`: all of them.
@@ -142,6 +143,8 @@ public struct CatalogLoader: Sendable {
                                 frontMatterKeys: frontMatterKeys, languageFolder: languageFolder)
         // Unless two files' names are one key (canonically equal): both are given its document.
         state.takesDocuments = documents.count == tree.markdownCount
+        // The places are for `stacks serve`'s memo: the collisions are found from the pages.
+        state.keepsPlaces = false
         swap(&state.documents, &documents)
         state.loadRoot(tree)
         if findsCollisions { state.checkOutputCollisions() }
@@ -151,11 +154,11 @@ public struct CatalogLoader: Sendable {
 
     /// The output collisions (`OutputCollisions`) of what `assemble` loaded: pages first, so a
     /// file is reported against the page whose place it would take.
-    static func collisions(places: [PagePlace], assets: [Asset], displayRoot: String) -> [Diagnostic] {
+    static func collisions(pages: PageList, assets: [Asset], displayRoot: String) -> [Diagnostic] {
         var collisions = OutputCollisions(displayRoot: displayRoot)
-        collisions.reserveCapacity(pages: places.count, files: assets.count)
-        for place in places {
-            collisions.addPage(outputDirectory: place.path.outputDirectory, source: place.source ?? place.sourceDirectory)
+        collisions.reserveCapacity(pages: pages.count, files: assets.count)
+        for index in pages.indices {
+            collisions.addPage(outputDirectory: pages[index].path.outputDirectory, source: pages[index].source ?? pages[index].sourceDirectory)
         }
         for asset in assets {
             collisions.addFile(output: asset.output, source: asset.source)
@@ -222,8 +225,9 @@ private struct LoaderState {
     let frontMatterKeys: FrontMatterKeys
     let languageFolder: String
     var pages = PageList()
-    /// By page index.
+    /// By page index, when `keepsPlaces`.
     var places: [PagePlace] = []
+    var keepsPlaces = true
     var assets: [Asset] = []
     var leftOut: [String: LeftOut] = [:]
     var diagnostics: [Diagnostic] = []
@@ -321,7 +325,7 @@ private struct LoaderState {
         cursor += 1
         guard tracking else {
             pages.append(place.page(document))
-            places.append(place)
+            if keepsPlaces { places.append(place) }
             if let parent = place.parent { pages[parent].children.append(index) }
             return index
         }
@@ -525,7 +529,7 @@ private struct LoaderState {
     }
 
     mutating func checkOutputCollisions() {
-        collisions = CatalogLoader.collisions(places: places, assets: assets, displayRoot: displayRoot)
+        collisions = CatalogLoader.collisions(pages: pages, assets: assets, displayRoot: displayRoot)
     }
 
     /// By bytes: every `/` separates, even one a combining mark follows (one character with it).

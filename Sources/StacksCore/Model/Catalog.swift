@@ -194,7 +194,11 @@ public struct Page: Sendable, Equatable {
     /// The Markdown, until it is parsed.
     public var body: String {
         get { rare?.body ?? "" }
-        set { setRare(fallback: fallback, sourceDirectory: sourceDirectory, body: newValue) }
+        set {
+            // Nothing for nothing is no change: a page another holder shares stays shared.
+            if newValue.isEmpty && rare?.body.isEmpty != false { return }
+            setRare(fallback: fallback, sourceDirectory: sourceDirectory, body: newValue)
+        }
     }
     /// The line of the source file on which `body` starts, so diagnostics point into the file.
     public var bodyLine: Int {
