@@ -156,7 +156,7 @@ public struct CatalogLoader: Sendable {
     /// file is reported against the page whose place it would take.
     static func collisions(pages: PageList, assets: [Asset], displayRoot: String) -> [Diagnostic] {
         var collisions = OutputCollisions(displayRoot: displayRoot)
-        collisions.reserveCapacity(pages: pages.count, files: assets.count)
+        collisions.expect(files: assets.lazy.map(\.output))
         for index in pages.indices {
             collisions.addPage(outputDirectory: pages[index].path.outputDirectory, source: pages[index].source ?? pages[index].sourceDirectory)
         }

@@ -18,16 +18,27 @@ struct OutputCollisions {
     /// through its folder (in a table of its own, every page's was a million pages' 150 MB).
     private var files: [String: String] = [:]
     private var folders: [String: String] = [:]
+    /// The only pages' folders a file can meet, when the files are known before the pages
+    /// (`expect(files:)`): a catalog of a million pages and few files keeps a few, not a
+    /// table of every folder (112 MB through the parse).
+    private var wantedFolders: Set<String>?
     private(set) var diagnostics: [Diagnostic] = []
 
     init(displayRoot: String = "content") {
         self.displayRoot = displayRoot
     }
 
-    /// Room for `pages` pages and `files` co-located files, made at once rather than grown.
-    mutating func reserveCapacity(pages: Int, files more: Int) {
-        folders.reserveCapacity(pages)
-        files.reserveCapacity(more)
+    /// The output paths of the co-located files `addFile` will be given, all after the pages:
+    /// only the folders they can meet are kept.
+    mutating func expect(files outputs: some Collection<String>) {
+        var wanted = Set<String>(minimumCapacity: outputs.count * 2)
+        for output in outputs {
+            let key = Self.fold(output)
+            wanted.insert(key)
+            if key.hasSuffix("/index.html") { wanted.insert(String(key.dropLast("/index.html".count))) }
+        }
+        wantedFolders = wanted
+        files.reserveCapacity(outputs.count)
     }
 
     private func display(_ source: String) -> String { displayPath(source, under: displayRoot) }
@@ -41,7 +52,7 @@ struct OutputCollisions {
     mutating func addPage(outputDirectory: String, source: String) {
         if outputDirectory.isEmpty { return }
         let folder = Self.fold(outputDirectory)
-        if folders[folder] == nil { folders[folder] = source }
+        if wantedFolders?.contains(folder) != false, folders[folder] == nil { folders[folder] = source }
         if !outputDirectory.utf8.contains(UInt8(ascii: "/")), Self.reservedRootNames.contains(folder) {
             diagnostics.append(.error(display(source), line: 1, column: 1,
                 "the URL '\(outputDirectory)/' is reserved for the site's own files; rename it or set 'slug:'"))
