@@ -30,4 +30,28 @@ import StacksTestSupport
             #expect(unpacked.attributes == Array(attributes.prefix(through: attributes.lastIndex { !$0.isEmpty } ?? -1)))
         }
     }
+
+    /// Pages' substitutions in one table read back as each was given, none where none was,
+    /// and a page let go of reads as none while the others stay.
+    @Test func aTableGivesBackEachPagesSubstitution() {
+        var random = SplitMix(state: 12)
+        let texts = ["", "../rain/", "页面/", String(repeating: "long/", count: 40)]
+        var table = LinkSubstitution.Table(pages: 200)
+        var given: [LinkSubstitution.Packed?] = []
+        for _ in 0..<200 {
+            let urls = (0..<Int.random(in: 0...4, using: &random)).map { _ in texts.randomElement(using: &random)! }
+            let packed = Int.random(in: 0..<3, using: &random) == 0 ? nil
+                : LinkSubstitution.Packed(LinkSubstitution(urls: urls, attributes: [], pictures: [:]))
+            table.append(packed)
+            given.append(packed)
+        }
+        table.shrink()
+        #expect(table.count == 200 && given.contains { $0 == nil } && given.contains { $0 != nil })
+        for index in given.indices { #expect(table[index] == given[index], "page \(index)") }
+        #expect(table[200] == nil)
+        let removed = given.indices.first { given[$0] != nil }!
+        table.remove(removed)
+        given[removed] = nil
+        for index in given.indices { #expect(table[index] == given[index], "page \(index)") }
+    }
 }

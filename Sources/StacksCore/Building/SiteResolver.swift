@@ -170,7 +170,7 @@ public struct SiteResolver: Sendable {
         if !keepsBodies, let parsedHTML {
             // A build whose parsed HTML is in a file: the links resolved on all cores, and each
             // body's substitution kept beside it, applied when the body is read (`PageBodies`).
-            var substitutions = [LinkSubstitution.Packed?](repeating: nil, count: catalog.pages.count)
+            var substitutions = LinkSubstitution.Table(pages: catalog.pages.count)
             var digests = [Digest?](repeating: nil, count: parseKeys == nil ? 0 : catalog.pages.count)
             // A few thousand pages at a time: every page's result at once, with the parts it
             // was joined from, was held at the stage's peak.
@@ -185,8 +185,8 @@ public struct SiteResolver: Sendable {
                     return (LinkSubstitution.Packed(resolution.0), resolution.problems, resolution.digest)
                 }
                 for (position, index) in range.enumerated() {
-                    if let (substitution, problems, digest) = resolved[position] {
-                        substitutions[index] = substitution
+                    substitutions.append(resolved[position]?.0)
+                    if let (_, problems, digest) = resolved[position] {
                         pageProblems[index] = problems
                         if parseKeys != nil { digests[index] = digest }
                     } else if let parseKeys {
@@ -194,6 +194,7 @@ public struct SiteResolver: Sendable {
                     }
                 }
             }
+            substitutions.shrink()
             let bodies = parsedHTML.substituting(substitutions, digests: digests)
             return (ResolvedSite(catalog: catalog, bodies: bodies), Self.joined(pageProblems) + aliasProblems(catalog, targets: targets))
         }

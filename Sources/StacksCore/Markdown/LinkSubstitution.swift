@@ -51,6 +51,15 @@ extension LinkSubstitution {
             self.bytes = bytes
         }
 
+        /// A substitution packed before (`withBytes`).
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            bytes.withUnsafeBufferPointer(body)
+        }
+
         var unpacked: LinkSubstitution {
             bytes.withUnsafeBufferPointer { bytes in
                 var position = 0

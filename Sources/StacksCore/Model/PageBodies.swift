@@ -19,7 +19,7 @@ public struct PageBodies: Sendable {
     private var digests: [Digest?] = []
     /// By page index, what goes in place of the body's links when it is read (a build's, kept
     /// beside the parsed HTML: `LinkSubstitution`); empty: the bodies are as stored.
-    private var substitutions: [LinkSubstitution.Packed?] = []
+    private var substitutions = LinkSubstitution.Table()
 
     public init(_ bodies: [String] = []) {
         storage = .held(bodies)
@@ -44,13 +44,13 @@ public struct PageBodies: Sendable {
         case .held(let bodies): bodies[index]
         case .spilled(let spill): spill.body(index)
         }
-        guard index < substitutions.count, let substitution = substitutions[index] else { return stored }
+        guard let substitution = substitutions[index] else { return stored }
         return substitution.apply(to: stored)
     }
 
     /// These bodies, the parse's, as the resolve made them: each with its `substitutions`
     /// applied when read, and `digests` standing for them (`digest(_:)`).
-    func substituting(_ substitutions: [LinkSubstitution.Packed?], digests: [Digest?]) -> PageBodies {
+    func substituting(_ substitutions: LinkSubstitution.Table, digests: [Digest?]) -> PageBodies {
         var bodies = self
         bodies.substitutions = substitutions
         bodies.digests = digests
@@ -61,7 +61,7 @@ public struct PageBodies: Sendable {
     mutating func replace(_ index: Int, with html: String) {
         guard case .held(var bodies) = storage else { preconditionFailure("spilled bodies are not patched") }
         if index < digests.count { digests[index] = nil }
-        if index < substitutions.count { substitutions[index] = nil }
+        substitutions.remove(index)
         storage = .held([])
         bodies[index] = html
         storage = .held(bodies)
