@@ -15,10 +15,20 @@ import Darwin
 final class BodySpill: Sendable {
     /// Where a body is: `descriptor`, the spill file's or a held file's; `inMemory`, the
     /// `offset`th of the bodies kept in memory.
+    /// 16 bytes (a body is far below 4 GiB: its Markdown is at most 16 MiB): one a page.
     struct Span: Sendable {
         var offset: Int
-        var count: Int
+        private var byteCount: UInt32
         var descriptor: Int32
+
+        var count: Int { Int(byteCount) }
+
+        init(offset: Int, count: Int, descriptor: Int32) {
+            precondition(count >= 0 && count <= Int(UInt32.max), "a body of 4 GiB or more")
+            self.offset = offset
+            byteCount = UInt32(count)
+            self.descriptor = descriptor
+        }
     }
 
     /// The descriptor of a body kept in memory.
