@@ -308,7 +308,7 @@ public enum Pipeline {
         }
         if let resolverMemo { memory?.remember(resolverMemo: resolverMemo) }
         PhaseTrace.mark("resolved")
-        return (site, loadProblems + collisionProblems + (await collisionsAside?.value ?? []) + resolveProblems, tagIndexAside)
+        return (site, loadProblems + collisionProblems + resolveProblems, tagIndexAside)
     }
 
     /// Parse, for a build: every page's Markdown, a few thousand pages at a time, each page's

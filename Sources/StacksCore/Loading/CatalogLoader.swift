@@ -471,7 +471,7 @@ private struct LoaderState {
             return
         }
         let path = pages[parent].path.pushing(.item(slug))
-        let directory = bundle?.relativePath ?? parentDirectory(of: file.relativePath)
+        let directory = bundle?.relativePath ?? Page.folder(of: file.relativePath)
         let pageIndex = add(PagePlace(kind: .item, path: path, source: file.relativePath, sourceDirectory: directory,
                                       name: name, parent: parent, writtenSlug: document.frontMatter.slug),
                             document: document)
@@ -530,12 +530,6 @@ private struct LoaderState {
 
     mutating func checkOutputCollisions() {
         collisions = CatalogLoader.collisions(pages: pages, assets: assets, displayRoot: displayRoot)
-    }
-
-    /// By bytes: every `/` separates, even one a combining mark follows (one character with it).
-    func parentDirectory(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return String(path[..<slash])
     }
 
     mutating func slug(for name: String, frontMatter: FrontMatter?, origin: String) -> String? {

@@ -61,32 +61,35 @@ extension LinkSubstitution {
         }
 
         var unpacked: LinkSubstitution {
-            bytes.withUnsafeBufferPointer { bytes in
-                var position = 0
-                func number() -> Int {
-                    var value: UInt = 0, shift: UInt = 0
-                    while true {
-                        let byte = bytes[position]
-                        position += 1
-                        value |= UInt(byte & 0x7F) << shift
-                        if byte < 0x80 { return Int(value) }
-                        shift += 7
-                    }
+            bytes.withUnsafeBufferPointer(Self.unpack)
+        }
+
+        /// A substitution from its packed bytes (`Table` reads one in place).
+        static func unpack(_ bytes: UnsafeBufferPointer<UInt8>) -> LinkSubstitution {
+            var position = 0
+            func number() -> Int {
+                var value: UInt = 0, shift: UInt = 0
+                while true {
+                    let byte = bytes[position]
+                    position += 1
+                    value |= UInt(byte & 0x7F) << shift
+                    if byte < 0x80 { return Int(value) }
+                    shift += 7
                 }
-                func text() -> String {
-                    let count = number()
-                    defer { position += count }
-                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + count]), as: UTF8.self)
-                }
-                let urls = (0..<number()).map { _ in text() }
-                let attributes = (0..<number()).map { _ in text() }
-                var pictures: [Int: String] = [:]
-                for _ in 0..<number() {
-                    let link = number()
-                    pictures[link] = text()
-                }
-                return LinkSubstitution(urls: urls, attributes: attributes, pictures: pictures)
             }
+            func text() -> String {
+                let count = number()
+                defer { position += count }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + count]), as: UTF8.self)
+            }
+            let urls = (0..<number()).map { _ in text() }
+            let attributes = (0..<number()).map { _ in text() }
+            var pictures: [Int: String] = [:]
+            for _ in 0..<number() {
+                let link = number()
+                pictures[link] = text()
+            }
+            return LinkSubstitution(urls: urls, attributes: attributes, pictures: pictures)
         }
 
         func apply(to html: String) -> String {

@@ -31,9 +31,19 @@ extension LinkSubstitution {
 
         /// Page `index`'s substitution, if it has one.
         subscript(index: Int) -> Packed? {
+            range(of: index).map { Packed(bytes: Array(bytes[$0])) }
+        }
+
+        /// `html` with page `index`'s substitution applied, read where it is; `nil` when the
+        /// page has none.
+        func apply(_ index: Int, to html: String) -> String? {
+            guard let range = range(of: index) else { return nil }
+            return bytes.withUnsafeBufferPointer { Packed.unpack(UnsafeBufferPointer(rebasing: $0[range])) }.apply(to: html)
+        }
+
+        private func range(of index: Int) -> Range<Int>? {
             guard index < ends.count, ends[index] >= 0 else { return nil }
-            let start = index == 0 ? 0 : Self.end(ends[index - 1])
-            return Packed(bytes: Array(bytes[start..<ends[index]]))
+            return (index == 0 ? 0 : Self.end(ends[index - 1]))..<ends[index]
         }
 
         /// Page `index` without a substitution from now on.

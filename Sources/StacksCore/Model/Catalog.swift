@@ -148,7 +148,8 @@ public struct Page: Sendable, Equatable {
         ownFields().stored.pointee.rare = .make(fallback: fallback, sourceDirectory: folder, body: body)
     }
 
-    /// The folder a source file is in, relative to the content root ("" at the root).
+    /// The folder a source file is in, relative to the content root ("" at the root). By bytes:
+    /// every `/` separates, even one a combining mark follows (one character with it).
     static func folder(of source: String?) -> String {
         guard let source, let slash = source.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(source[..<slash])

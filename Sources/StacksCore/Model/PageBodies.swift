@@ -44,8 +44,7 @@ public struct PageBodies: Sendable {
         case .held(let bodies): bodies[index]
         case .spilled(let spill): spill.body(index)
         }
-        guard let substitution = substitutions[index] else { return stored }
-        return substitution.apply(to: stored)
+        return substitutions.apply(index, to: stored) ?? stored
     }
 
     /// These bodies, the parse's, as the resolve made them: each with its `substitutions`
